@@ -1,0 +1,29 @@
+import { defineManifest } from '@crxjs/vite-plugin';
+import pkg from './package.json' with { type: 'json' };
+
+const icons = {
+  16: 'icons/icon-16.png',
+  32: 'icons/icon-32.png',
+  48: 'icons/icon-48.png',
+  128: 'icons/icon-128.png',
+};
+
+export default defineManifest({
+  manifest_version: 3,
+  name: 'Steadyhand',
+  description: pkg.description,
+  version: pkg.version,
+  icons,
+  action: { default_title: 'Open Steadyhand', default_icon: icons },
+  side_panel: { default_path: 'src/panel/index.html' },
+  background: { service_worker: 'src/background/index.ts', type: 'module' },
+  content_scripts: [
+    {
+      matches: ['<all_urls>'],
+      js: ['src/content/index.ts'],
+      run_at: 'document_idle',
+    },
+  ],
+  permissions: ['sidePanel', 'tabs', 'tabGroups', 'webNavigation', 'scripting', 'storage'],
+  host_permissions: ['<all_urls>'],
+});

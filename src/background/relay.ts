@@ -1,0 +1,119 @@
+// The service worker's relay: panel RPC → content script of frame 0 → reply; content queries → panel → reply.
+// No module state: everything a call needs travels in the message or the port's closure.
+
+import { RelayError, TabError, toError } from '../shared/errors';
+import {
+  type CsQueryMessage,
+  type CsRpcMessage,
+  isRuntimeMessage,
+  PANEL_PORT_NAME,
+  type PanelQueryMessage,
+  PROTOCOL_VERSION,
+  type Reply,
+  type RpcCallMessage,
+  type RpcResponseMessage,
+} from '../shared/protocol';
+import { toReply } from '../shared/rpc';
+import { isNoReceiver } from './broadcast';
+import { isExtensionPage, isOwnContentScript } from './senders';
+import { forwardTabEvent } from './tab-events';
+
+const forbidden = (what: string): Reply<never> => ({
+  ok: false,
+  error: new RelayError('forbidden', `${what} is only accepted from Steadyhand's own pages.`).toWire(),
+});
+
+/** Sends one call to the content script in frame 0 of the tab and returns its envelope. */
+export function forwardRpc(call: RpcCallMessage): Promise<Reply<unknown>> {
+  if (call.v !== PROTOCOL_VERSION) {
+    return Promise.resolve({
+      ok: false,
+      error: new RelayError('version_mismatch', 'The panel and the service worker are from different builds.').toWire(),
+    });
+  }
+  const message: CsRpcMessage = { kind: 'cs:rpc', v: call.v, method: call.method, args: call.args };
+  return chrome.tabs.sendMessage<CsRpcMessage, Reply<unknown>>(call.tabId, message, { frameId: 0 }).then(
+    (reply) => reply ?? { ok: false, error: new RelayError('no_receiver', 'The page did not answer.').toWire() },
+    (error: unknown) => ({ ok: false, error: describeSendFailure(call.tabId, error).toWire() }),
+  );
+}
+
+function describeSendFailure(tabId: number, error: unknown) {
+  const message = toError(error).message;
+  if (/No tab with id/i.test(message)) return new TabError('tab_gone', `Tab ${tabId} was closed.`);
+  if (/Receiving end does not exist/i.test(message)) {
+    return new RelayError('no_receiver', `Tab ${tabId} has no Steadyhand content script.`);
+  }
+  if (/message port closed before a response/i.test(message)) {
+    // The document went away while handling the call, e.g. a click that navigated.
+    return new RelayError('relay_lost', `The page in tab ${tabId} unloaded before it answered.`);
+  }
+  return new RelayError('internal', message);
+}
+
+/** A panel connected: serve its calls over the port until it disconnects. */
+export function onPanelConnect(port: chrome.runtime.Port): void {
+  if (port.name !== PANEL_PORT_NAME) return;
+  const trusted = port.sender !== undefined && isExtensionPage(port.sender);
+  port.onMessage.addListener((message: unknown) => {
+    if (!isRuntimeMessage(message) || message.kind !== 'rpc:call') return;
+    const answer = trusted ? forwardRpc(message) : Promise.resolve(forbidden('rpc:call'));
+    void answer.then((reply) => {
+      const response: RpcResponseMessage = { kind: 'rpc:response', v: PROTOCOL_VERSION, id: message.id, reply };
+      try {
+        port.postMessage(response);
+      } catch {
+        // The panel went away while the call ran; nobody is waiting for this reply.
+      }
+    });
+  });
+}
+
+function forwardQuery(tabId: number, message: CsQueryMessage): Promise<Reply<unknown>> {
+  const query: PanelQueryMessage = { kind: 'panel:query', v: PROTOCOL_VERSION, tabId, query: message.query };
+  return toReply(async () => {
+    try {
+      const reply = await chrome.runtime.sendMessage<PanelQueryMessage, Reply<unknown> | undefined>(query);
+      if (reply) return reply;
+    } catch (error) {
+      if (!isNoReceiver(error)) throw error;
+    }
+    throw new RelayError('no_receiver', 'No Steadyhand panel is running a task for this tab.');
+  }).then((outer) => (outer.ok ? (outer.value as Reply<unknown>) : outer));
+}
+
+/**
+ * The one-shot message router. Returns true only for messages it answers asynchronously, so other listeners
+ * (the panel's) keep their own replies.
+ */
+export function onRuntimeMessage(
+  message: unknown,
+  sender: chrome.runtime.MessageSender,
+  sendResponse: (reply: Reply<unknown>) => void,
+): boolean {
+  if (!isRuntimeMessage(message)) return false;
+  switch (message.kind) {
+    case 'cs:query': {
+      const tabId = sender.tab?.id;
+      if (!isOwnContentScript(sender) || tabId === undefined) {
+        sendResponse(forbidden('cs:query'));
+        return false;
+      }
+      void forwardQuery(tabId, message).then(sendResponse);
+      return true;
+    }
+    case 'cs:ready': {
+      const tabId = sender.tab?.id;
+      if (isOwnContentScript(sender) && tabId !== undefined && sender.frameId === 0) {
+        forwardTabEvent({ type: 'contentReady', tabId, url: message.url, documentToken: message.documentToken });
+      }
+      return false;
+    }
+    case 'rpc:call':
+      // Panels call over their port; a one-shot rpc:call can only come from somewhere else.
+      sendResponse(forbidden('rpc:call'));
+      return false;
+    default:
+      return false;
+  }
+}

@@ -1,0 +1,69 @@
+// Content script entry. Boots once per document and isolated world; everything it registers hangs on one
+// AbortController, so retiring (an orphaned script after an extension update, or an older build replaced by a
+// newer injection) is a single abort().
+
+import { BUILD_ID } from '../shared/build';
+import { PageController } from './page-controller';
+import { announceReady, isContextInvalidatedError, isContextValid } from './panel-client';
+import { handleRpc } from './router';
+
+interface Instance {
+  build: string;
+  documentToken: string;
+  retire(): void;
+}
+
+const GLOBAL_KEY = '__steadyhandContent';
+// A module is evaluated once per world: injecting the script file again after this one retired would only hit the
+// module cache. The panel calls this hook instead (see src/panel/chrome/tab-access.ts).
+const BOOT_KEY = '__steadyhandBoot';
+const world = globalThis as typeof globalThis & { [GLOBAL_KEY]?: Instance; [BOOT_KEY]?: () => boolean };
+
+/** Starts the controller for this document unless one of this build is already running; true if one runs now. */
+function boot(): boolean {
+  if (!isContextValid()) return false;
+  const existing = world[GLOBAL_KEY];
+  if (existing && existing.build === BUILD_ID) {
+    announceReady(existing.documentToken); // boot guard: already running here; say so to whoever asked
+    return true;
+  }
+  existing?.retire();
+
+  const lifetime = new AbortController();
+  const documentToken = crypto.randomUUID();
+  const controller = new PageController(document, documentToken);
+
+  const onMessage: Parameters<typeof chrome.runtime.onMessage.addListener>[0] = (message, sender, sendResponse) => {
+    try {
+      return handleRpc(controller, message, sender, sendResponse);
+    } catch (error) {
+      if (isContextInvalidatedError(error)) lifetime.abort();
+      throw error;
+    }
+  };
+  chrome.runtime.onMessage.addListener(onMessage);
+  lifetime.signal.addEventListener('abort', () => {
+    if (isContextValid()) chrome.runtime.onMessage.removeListener(onMessage);
+    delete document.documentElement.dataset.steadyhand;
+    if (world[GLOBAL_KEY] === instance) delete world[GLOBAL_KEY];
+  });
+  // A page restored from the back/forward cache keeps this script: tell the panel the document is back.
+  window.addEventListener(
+    'pageshow',
+    (event) => {
+      if (!event.persisted) return;
+      if (!isContextValid()) lifetime.abort();
+      else announceReady(documentToken);
+    },
+    { signal: lifetime.signal },
+  );
+
+  const instance: Instance = { build: BUILD_ID, documentToken, retire: () => lifetime.abort() };
+  world[GLOBAL_KEY] = instance;
+  document.documentElement.dataset.steadyhand = BUILD_ID;
+  announceReady(documentToken);
+  return true;
+}
+
+world[BOOT_KEY] = boot;
+boot();

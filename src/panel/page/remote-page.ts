@@ -1,0 +1,60 @@
+// RemotePageController: a typed proxy of PageApi for one tab. Every method takes the PageApi arguments plus optional
+// call options (timeout, AbortSignal) and resolves with the method's result or throws a typed error.
+//
+// When nothing answers in the tab (it loaded before the extension, or its script was dropped) or an older build
+// answers, it injects the current content script and tries once more; a restricted page fails at once.
+
+import { RelayError, type SteadyhandError, TabError } from '../../shared/errors';
+import { PAGE_METHODS, type PageArgs, type PageMethod, type PageResult } from '../../shared/protocol';
+import { type CallOptions, unwrap } from '../../shared/rpc';
+import { describeRestriction, isRestrictedUrl } from '../../shared/urls';
+import type { Relay } from '../chrome/port-transport';
+
+export type RemotePage = {
+  [M in PageMethod]: (...args: [...PageArgs<M>, options?: CallOptions]) => Promise<PageResult<M>>;
+};
+
+export interface TabAccess {
+  /** The tab, or null when it no longer exists. */
+  getTab(tabId: number): Promise<{ url?: string; pendingUrl?: string; status?: string } | null>;
+  /** Runs the extension's content script in frame 0 of the tab. */
+  injectContentScript(tabId: number): Promise<void>;
+  /** chrome-extension://ID, so our own pages are not treated as restricted. */
+  ownOrigin: string;
+}
+
+const RECOVERABLE = new Set(['no_receiver', 'version_mismatch']);
+
+export function createRemotePage(tabId: number, relay: Relay, tabs: TabAccess): RemotePage {
+  async function invoke(method: PageMethod, args: unknown[], options: CallOptions): Promise<unknown> {
+    try {
+      return unwrap(await relay.call(tabId, method, args, options));
+    } catch (error) {
+      if (!RECOVERABLE.has((error as SteadyhandError).code)) throw error;
+      await prepareTab(tabId, tabs, error as SteadyhandError);
+      return unwrap(await relay.call(tabId, method, args, options));
+    }
+  }
+
+  const page = {} as Record<PageMethod, (...args: unknown[]) => Promise<unknown>>;
+  for (const method of Object.keys(PAGE_METHODS) as PageMethod[]) {
+    const { arity } = PAGE_METHODS[method];
+    page[method] = (...all: unknown[]) =>
+      invoke(method, all.slice(0, arity), (all[arity] as CallOptions | undefined) ?? {});
+  }
+  return page as unknown as RemotePage;
+}
+
+async function prepareTab(tabId: number, tabs: TabAccess, cause: SteadyhandError): Promise<void> {
+  const tab = await tabs.getTab(tabId);
+  if (!tab) throw new TabError('tab_gone', `Tab ${tabId} was closed.`);
+  const url = tab.url || tab.pendingUrl || '';
+  if (url && isRestrictedUrl(url, tabs.ownOrigin)) throw new TabError('restricted', describeRestriction(url));
+  try {
+    await tabs.injectContentScript(tabId);
+  } catch (error) {
+    throw new RelayError('no_receiver', `Could not start Steadyhand in tab ${tabId}: ${(error as Error).message}`, {
+      cause,
+    });
+  }
+}

@@ -1,0 +1,93 @@
+// The generic half of every cross-context call: envelopes, deadlines, and serving an API object from a method table.
+// Transports (a port to the service worker, tabs.sendMessage, runtime.sendMessage) live in each context and only
+// move envelopes; the rules for time, cancellation and errors are here, once.
+
+import { fromWire, RelayError, toWireError } from './errors';
+import type { Reply } from './protocol';
+
+export const DEFAULT_CALL_TIMEOUT_MS = 10_000;
+
+export interface CallOptions {
+  /** Fails the call with `timeout` after this long. */
+  timeoutMs?: number;
+  /** Fails the call with `aborted` when this signal aborts. */
+  signal?: AbortSignal;
+}
+
+export function ok<T>(value: T): Reply<T> {
+  return { ok: true, value };
+}
+
+/** Runs `fn` and wraps its outcome in an envelope; never throws. */
+export async function toReply<T>(fn: () => T | Promise<T>): Promise<Reply<Awaited<T>>> {
+  try {
+    return ok(await fn());
+  } catch (error) {
+    return { ok: false, error: toWireError(error) };
+  }
+}
+
+/** The value of an envelope, or its error thrown as the matching typed error. */
+export function unwrap<T>(reply: Reply<T>): T {
+  if (reply.ok) return reply.value;
+  throw fromWire(reply.error);
+}
+
+export function abortedError(what: string): RelayError {
+  return new RelayError('aborted', `${what} was aborted.`);
+}
+
+/**
+ * Races `run` against a timeout and an AbortSignal. `run` gets a signal that fires on either, so the transport can
+ * drop its pending entry. The timer and the listener are removed on every path.
+ */
+export function withDeadline<T>(
+  what: string,
+  options: CallOptions,
+  run: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
+  const outer = options.signal;
+  if (outer?.aborted) return Promise.reject(abortedError(what));
+  const inner = new AbortController();
+  return new Promise<T>((resolve, reject) => {
+    const finish = (settle: () => void) => {
+      clearTimeout(timer);
+      outer?.removeEventListener('abort', onAbort);
+      settle();
+    };
+    const onAbort = () => {
+      inner.abort();
+      finish(() => reject(abortedError(what)));
+    };
+    const timer = setTimeout(() => {
+      inner.abort();
+      finish(() => reject(new RelayError('timeout', `${what} got no answer within ${timeoutMs} ms.`)));
+    }, timeoutMs);
+    outer?.addEventListener('abort', onAbort, { once: true });
+    run(inner.signal).then(
+      (value) => finish(() => resolve(value)),
+      (error: unknown) => finish(() => reject(error)),
+    );
+  });
+}
+
+/**
+ * Calls `api[method](...args)` if `method` is in `table`, as an envelope. The table (not a string switch) is the
+ * allow-list, so a message cannot reach anything but the declared methods.
+ */
+export function dispatch<Api extends object>(
+  api: Api,
+  table: { readonly [K in keyof Api]: unknown },
+  method: string,
+  args: unknown[],
+): Promise<Reply<unknown>> {
+  return toReply(() => {
+    if (!Object.hasOwn(table, method)) {
+      throw new RelayError('unknown_method', `No such method: ${method}.`);
+    }
+    const fn = (api as Record<string, unknown>)[method];
+    if (typeof fn !== 'function') throw new RelayError('unknown_method', `No such method: ${method}.`);
+    return (fn as (...a: unknown[]) => unknown).apply(api, args);
+  });
+}

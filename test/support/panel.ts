@@ -1,0 +1,62 @@
+// Helpers for driving the panel page from a test. Functions passed to `panel.evaluate` run in the panel, so they
+// reach the panel's own objects through the `steadyhand` handle that src/panel/main.tsx publishes.
+
+import type { Page } from 'playwright-core';
+import type { PortTransport } from '../../src/panel/chrome/port-transport';
+import type { TabAccess } from '../../src/panel/page/remote-page';
+import type { RemotePageFactory } from '../../src/panel/page/remote-page-factory';
+import type { TabEventBus } from '../../src/panel/tabs/tab-event-bus';
+import type { TabEvent } from '../../src/shared/protocol';
+import type { ExtensionHarness } from './extension';
+
+export interface PanelHandle {
+  transport: PortTransport;
+  bus: TabEventBus;
+  pages: RemotePageFactory;
+  tabs: TabAccess;
+}
+
+export type PanelGlobal = typeof globalThis & { steadyhand: PanelHandle; recordedEvents?: TabEvent[] };
+
+let counter = 0;
+
+/** Opens `url` in a new tab (with a marker so it can be found) and returns the page and its Chrome tab id. */
+export async function openTab(harness: ExtensionHarness, url: string): Promise<{ page: Page; tabId: number }> {
+  const marked = new URL(url);
+  marked.searchParams.set('sh', `${Date.now()}-${++counter}`);
+  const page = await harness.context.newPage();
+  await page.goto(marked.href);
+  const tabId = await tabIdOf(harness, marked.href);
+  return { page, tabId };
+}
+
+export async function tabIdOf(harness: ExtensionHarness, url: string): Promise<number> {
+  const id = await harness.panel.evaluate(async (u) => {
+    const tabs = await chrome.tabs.query({});
+    return tabs.find((tab) => tab.url === u || tab.pendingUrl === u)?.id ?? -1;
+  }, url);
+  if (id < 0) throw new Error(`No tab with ${url}`);
+  return id;
+}
+
+/** Starts recording every forwarded tab event in the panel, in `recordedEvents`. */
+export async function recordEvents(panel: Page): Promise<void> {
+  await panel.evaluate(() => {
+    const g = globalThis as PanelGlobal;
+    g.recordedEvents = [];
+    g.steadyhand.bus.subscribe((event) => g.recordedEvents?.push(event));
+  });
+}
+
+/** Waits until the panel has recorded an event matching `predicate` (a function source run in the panel). */
+export async function waitForEvent(panel: Page, match: Partial<TabEvent>, timeoutMs = 10_000): Promise<TabEvent> {
+  const handle = await panel.waitForFunction(
+    (m) =>
+      (globalThis as PanelGlobal).recordedEvents?.find((event) =>
+        Object.entries(m).every(([key, value]) => (event as Record<string, unknown>)[key] === value),
+      ),
+    match,
+    { timeout: timeoutMs },
+  );
+  return (await handle.jsonValue()) as TabEvent;
+}

@@ -1,0 +1,27 @@
+// jest-chrome is written for jest: it reads the global `jest` when it is imported, so alias it to vitest first.
+// It has no `scripting`, `sidePanel` or `tabGroups`; those get hand stubs, reset before each test.
+
+import { beforeEach, vi } from 'vitest';
+
+Object.assign(globalThis, { jest: vi });
+const { chrome } = await import('jest-chrome');
+
+function stubs() {
+  return {
+    scripting: { executeScript: vi.fn(async () => []) },
+    sidePanel: { setPanelBehavior: vi.fn(async () => {}), open: vi.fn(async () => {}) },
+    tabGroups: {
+      update: vi.fn(async () => ({})),
+      get: vi.fn(async () => ({})),
+      query: vi.fn(async () => []),
+      TAB_GROUP_ID_NONE: -1,
+    },
+  };
+}
+
+Object.assign(chrome, stubs());
+Object.assign(globalThis, { chrome });
+
+beforeEach(() => {
+  Object.assign(chrome, stubs());
+});
