@@ -1,0 +1,37 @@
+// `npm run bench`: measures, prints progress as it goes, and ends with one JSON object (one key per area) as the
+// last line of its output. Benchmarks measure; they assert nothing (the tests do that).
+
+import { launchExtension } from '../support/extension';
+import { startFixtureServer } from '../support/fixture-server';
+import type { BenchContext } from './context';
+import { benchRelay } from './relay';
+
+type Section = [name: string, run: (ctx: BenchContext) => Promise<unknown>];
+
+const SECTIONS: Section[] = [['relay', benchRelay]];
+
+async function main(): Promise<void> {
+  const only = process.argv.slice(2);
+  const site = await startFixtureServer();
+  const harness = await launchExtension();
+  const log = (line: string) => console.error(`[bench] ${line}`);
+  const results: Record<string, unknown> = {};
+  try {
+    for (const [name, run] of SECTIONS) {
+      if (only.length > 0 && !only.includes(name)) continue;
+      const started = performance.now();
+      log(`${name}: running`);
+      results[name] = await run({ harness, site, log });
+      log(`${name}: done in ${((performance.now() - started) / 1000).toFixed(1)} s ${JSON.stringify(results[name])}`);
+    }
+  } finally {
+    await harness.close();
+    await site.close();
+  }
+  console.log(JSON.stringify(results));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

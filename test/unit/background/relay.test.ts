@@ -1,0 +1,180 @@
+import { chrome } from 'jest-chrome';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { RpcCallMessage } from '../../../src/shared/protocol';
+
+const ID = 'extensionidextensionidextensionid';
+const ORIGIN = `chrome-extension://${ID}/`;
+
+const panelSender = { id: ID, url: `${ORIGIN}src/panel/index.html` } as chrome.runtime.MessageSender;
+const contentSender = {
+  id: ID,
+  url: 'https://site.test/page',
+  tab: { id: 9 } as chrome.tabs.Tab,
+  frameId: 0,
+} as chrome.runtime.MessageSender;
+
+function flush() {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+beforeAll(async () => {
+  Object.assign(chrome.runtime, { id: ID });
+  chrome.runtime.getURL.mockImplementation((path: string) => `${ORIGIN}${path}`);
+  chrome.runtime.sendMessage.mockResolvedValue(undefined);
+  // Importing the worker registers its listeners, synchronously, at top level.
+  await import('../../../src/background/index');
+});
+
+beforeEach(() => {
+  chrome.runtime.sendMessage.mockReset();
+  chrome.runtime.sendMessage.mockResolvedValue(undefined);
+  chrome.tabs.sendMessage.mockReset();
+});
+
+describe('service worker relay', () => {
+  it('registers every listener when the module loads', () => {
+    expect(chrome.runtime.onConnect.hasListeners()).toBe(true);
+    expect(chrome.runtime.onMessage.hasListeners()).toBe(true);
+    for (const event of [
+      chrome.webNavigation.onCommitted,
+      chrome.tabs.onActivated,
+      chrome.tabs.onRemoved,
+      chrome.tabs.onUpdated,
+      chrome.tabs.onCreated,
+      chrome.windows.onFocusChanged,
+    ]) {
+      expect(event.hasListeners()).toBe(true);
+    }
+  });
+
+  it('forwards a frame-0 commit to the panel and ignores subframes', () => {
+    const details = { tabId: 4, frameId: 0, url: 'https://a.test/', transitionType: 'link', timeStamp: 1 };
+    chrome.webNavigation.onCommitted.callListeners(
+      details as chrome.webNavigation.WebNavigationTransitionCallbackDetails,
+    );
+    chrome.webNavigation.onCommitted.callListeners({
+      ...details,
+      frameId: 3,
+    } as chrome.webNavigation.WebNavigationTransitionCallbackDetails);
+    expect(chrome.runtime.sendMessage).toHaveBeenCalledTimes(1);
+    expect(chrome.runtime.sendMessage).toHaveBeenCalledWith({
+      kind: 'tab:event',
+      v: 1,
+      event: { type: 'committed', tabId: 4, frameId: 0, url: 'https://a.test/', transitionType: 'link', timeStamp: 1 },
+    });
+  });
+
+  it('forwards creation with the opener, and focus changes', () => {
+    chrome.tabs.onCreated.callListeners({ id: 11, windowId: 2, openerTabId: 4 } as chrome.tabs.Tab);
+    chrome.windows.onFocusChanged.callListeners(-1);
+    expect(chrome.runtime.sendMessage.mock.calls.map((call) => (call[0] as { event: unknown }).event)).toEqual([
+      { type: 'created', tabId: 11, windowId: 2, openerTabId: 4, url: undefined, pendingUrl: undefined },
+      { type: 'focusChanged', windowId: -1 },
+    ]);
+  });
+
+  it('swallows "no receiver" when no panel is open', async () => {
+    const warn = vi.spyOn(console, 'warn');
+    chrome.runtime.sendMessage.mockRejectedValue(
+      new Error('Could not establish connection. Receiving end does not exist.'),
+    );
+    chrome.tabs.onActivated.callListeners({ tabId: 1, windowId: 1 });
+    await flush();
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('relays a panel call to frame 0 of the tab and posts the reply on the port', async () => {
+    chrome.tabs.sendMessage.mockResolvedValue({ ok: true, value: { pong: true } } as never);
+    const port = fakePort(panelSender);
+    chrome.runtime.onConnect.callListeners(port.port);
+    const call: RpcCallMessage = { kind: 'rpc:call', v: 1, id: 3, tabId: 9, method: 'ping', args: [] };
+    port.receive(call);
+    await flush();
+    expect(chrome.tabs.sendMessage).toHaveBeenCalledWith(
+      9,
+      { kind: 'cs:rpc', v: 1, method: 'ping', args: [] },
+      {
+        frameId: 0,
+      },
+    );
+    expect(port.posted).toEqual([{ kind: 'rpc:response', v: 1, id: 3, reply: { ok: true, value: { pong: true } } }]);
+  });
+
+  it('maps a tab without a content script to no_receiver', async () => {
+    chrome.tabs.sendMessage.mockRejectedValue(
+      new Error('Could not establish connection. Receiving end does not exist.'),
+    );
+    const port = fakePort(panelSender);
+    chrome.runtime.onConnect.callListeners(port.port);
+    port.receive({ kind: 'rpc:call', v: 1, id: 1, tabId: 9, method: 'ping', args: [] });
+    await flush();
+    expect(port.posted[0]).toMatchObject({ reply: { ok: false, error: { code: 'no_receiver' } } });
+  });
+
+  it('refuses calls from a port opened by a content script', async () => {
+    const port = fakePort(contentSender);
+    chrome.runtime.onConnect.callListeners(port.port);
+    port.receive({ kind: 'rpc:call', v: 1, id: 1, tabId: 9, method: 'ping', args: [] });
+    await flush();
+    expect(chrome.tabs.sendMessage).not.toHaveBeenCalled();
+    expect(port.posted[0]).toMatchObject({ reply: { ok: false, error: { code: 'forbidden' } } });
+  });
+
+  it('forwards a content query to the panel with the sender tab, and refuses one from a page', async () => {
+    chrome.runtime.sendMessage.mockResolvedValue({ ok: true, value: { show: true, leaseMs: 5000 } });
+    const answers: unknown[] = [];
+    const keepOpen = chrome.runtime.onMessage.callListeners(
+      { kind: 'cs:query', v: 1, query: 'maskState' },
+      contentSender,
+      (reply: unknown) => answers.push(reply),
+    );
+    void keepOpen;
+    await flush();
+    expect(chrome.runtime.sendMessage).toHaveBeenCalledWith({
+      kind: 'panel:query',
+      v: 1,
+      tabId: 9,
+      query: 'maskState',
+    });
+    expect(answers).toEqual([{ ok: true, value: { show: true, leaseMs: 5000 } }]);
+
+    chrome.runtime.onMessage.callListeners(
+      { kind: 'cs:query', v: 1, query: 'maskState' },
+      panelSender,
+      (reply: unknown) => answers.push(reply),
+    );
+    expect(answers[1]).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+  });
+
+  it('answers a content query with no_receiver when no panel runs a task', async () => {
+    chrome.runtime.sendMessage.mockRejectedValue(new Error('The message port closed before a response was received.'));
+    const answers: unknown[] = [];
+    chrome.runtime.onMessage.callListeners(
+      { kind: 'cs:query', v: 1, query: 'maskState' },
+      contentSender,
+      (r: unknown) => answers.push(r),
+    );
+    await flush();
+    expect(answers).toEqual([{ ok: false, error: expect.objectContaining({ code: 'no_receiver' }) }]);
+  });
+});
+
+function fakePort(sender: chrome.runtime.MessageSender) {
+  const listeners: ((m: unknown) => void)[] = [];
+  const posted: unknown[] = [];
+  const port = {
+    name: 'steadyhand-panel',
+    sender,
+    postMessage: (m: unknown) => posted.push(m),
+    onMessage: { addListener: (fn: (m: unknown) => void) => listeners.push(fn) },
+    onDisconnect: { addListener: () => {} },
+    disconnect: () => {},
+  } as unknown as chrome.runtime.Port;
+  return {
+    port,
+    posted,
+    receive: (m: unknown) => {
+      for (const fn of listeners) fn(m);
+    },
+  };
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { isRestrictedUrl, isTransientUrl, safeParseOrigin } from '../../../src/shared/urls';
+
+const OWN = 'chrome-extension://abcdefghijklmnopabcdefghijklmnop';
+
+describe('isTransientUrl', () => {
+  it('treats an empty URL and about:blank while loading as a navigation in flight', () => {
+    expect(isTransientUrl('')).toBe(true);
+    expect(isTransientUrl(undefined)).toBe(true);
+    expect(isTransientUrl('about:blank', 'loading')).toBe(true);
+    expect(isTransientUrl('about:blank')).toBe(true);
+  });
+
+  it('does not treat a settled about:blank or a real page as transient', () => {
+    expect(isTransientUrl('about:blank', 'complete')).toBe(false);
+    expect(isTransientUrl('https://example.com/', 'loading')).toBe(false);
+  });
+});
+
+describe('isRestrictedUrl', () => {
+  it.each([
+    'chrome://version/',
+    'chrome://newtab/',
+    'edge://settings',
+    'about:blank',
+    'about:srcdoc',
+    'data:text/html,hi',
+    'file:///etc/passwd',
+    'view-source:https://example.com',
+    'devtools://devtools/bundled/inspector.html',
+    'javascript:alert(1)',
+    'chrome-extension://otherextensionidotherextensionid/page.html',
+    'https://chromewebstore.google.com/detail/x',
+    'https://chrome.google.com/webstore/detail/x',
+    'not a url',
+  ])('restricts %s', (url) => {
+    expect(isRestrictedUrl(url, OWN)).toBe(true);
+  });
+
+  it.each([
+    'https://example.com/',
+    'http://127.0.0.1:8080/a',
+    'https://chrome.google.com/other',
+    `${OWN}/src/panel/index.html`,
+  ])('allows %s', (url) => {
+    expect(isRestrictedUrl(url, OWN)).toBe(false);
+  });
+});
+
+describe('safeParseOrigin', () => {
+  it('returns the origin, or null for opaque and unparsable URLs', () => {
+    expect(safeParseOrigin('https://a.example.com:8443/x?y')).toBe('https://a.example.com:8443');
+    expect(safeParseOrigin('about:blank')).toBeNull();
+    expect(safeParseOrigin('data:text/html,x')).toBeNull();
+    expect(safeParseOrigin('::')).toBeNull();
+    expect(safeParseOrigin(undefined)).toBeNull();
+  });
+});
