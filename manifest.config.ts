@@ -10,11 +10,12 @@ const icons = {
 
 export default defineManifest({
   manifest_version: 3,
-  name: 'Steadyhand',
-  description: pkg.description,
+  name: '__MSG_extName__',
+  description: '__MSG_extDescription__',
+  default_locale: 'en',
   version: pkg.version,
   icons,
-  action: { default_title: 'Open Steadyhand', default_icon: icons },
+  action: { default_title: '__MSG_actionTitle__', default_icon: icons },
   side_panel: { default_path: 'src/panel/index.html' },
   background: { service_worker: 'src/background/index.ts', type: 'module' },
   content_scripts: [

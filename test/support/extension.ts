@@ -20,7 +20,13 @@ export interface ExtensionHarness {
   close(): Promise<void>;
 }
 
-export async function launchExtension(options: { headless?: boolean } = {}): Promise<ExtensionHarness> {
+export interface LaunchOptions {
+  headless?: boolean;
+  /** Browser UI language, e.g. 'zh-CN'; chrome.i18n follows it. */
+  locale?: string;
+}
+
+export async function launchExtension(options: LaunchOptions = {}): Promise<ExtensionHarness> {
   const userDataDir = mkdtempSync(join(tmpdir(), 'steadyhand-profile-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: findChromium(),
@@ -37,8 +43,12 @@ export async function launchExtension(options: { headless?: boolean } = {}): Pro
       '--disable-sync',
       `--disable-extensions-except=${DIST}`,
       `--load-extension=${DIST}`,
+      ...(options.locale ? [`--lang=${options.locale}`] : []),
     ],
     viewport: { width: 1280, height: 800 },
+    ...(options.locale
+      ? { locale: options.locale, env: { ...process.env, LANGUAGE: options.locale.replace('-', '_') } }
+      : {}),
   });
   try {
     const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 15_000 }));

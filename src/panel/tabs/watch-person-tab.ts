@@ -26,7 +26,7 @@ export function watchPersonTab(deps: WatchDeps): Promise<void> {
   async function refresh(): Promise<void> {
     const mine = ++generation;
     if (tabId === null) {
-      view.show({ tabId: null, info: null, status: 'idle', message: 'No web tab in this window.' });
+      view.show({ tabId: null, info: null, status: 'idle', message: null });
       return;
     }
     const current = tabId;

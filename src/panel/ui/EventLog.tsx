@@ -1,26 +1,33 @@
 import type { TabEvent } from '../../shared/protocol';
 import { usePageView } from '../store/page-view';
+import { t } from './i18n';
 
 function describe(event: TabEvent): string {
   switch (event.type) {
     case 'committed':
-      return `tab ${event.tabId} committed ${event.url} (${event.transitionType})`;
+      return t('evCommitted', event.tabId, event.url, event.transitionType);
     case 'activated':
-      return `tab ${event.tabId} activated in window ${event.windowId}`;
+      return t('evActivated', event.tabId, event.windowId);
     case 'removed':
-      return `tab ${event.tabId} closed`;
+      return t('evRemoved', event.tabId);
     case 'updated':
-      return `tab ${event.tabId} ${[event.status, event.title && `"${event.title}"`, event.url].filter(Boolean).join(' ')}`;
+      return t(
+        'evUpdated',
+        event.tabId,
+        [event.status, event.title && `"${event.title}"`, event.url].filter(Boolean).join(' '),
+      );
     case 'created':
-      return `tab ${event.tabId} opened${event.openerTabId === undefined ? '' : ` from tab ${event.openerTabId}`}`;
+      return event.openerTabId === undefined
+        ? t('evCreated', event.tabId)
+        : t('evCreatedFrom', event.tabId, event.openerTabId);
     case 'focusChanged':
-      return event.windowId < 0 ? 'browser lost focus' : `window ${event.windowId} focused`;
+      return event.windowId < 0 ? t('evFocusLost') : t('evFocused', event.windowId);
     case 'attached':
-      return `tab ${event.tabId} moved to window ${event.windowId}`;
+      return t('evAttached', event.tabId, event.windowId);
     case 'replaced':
-      return `tab ${event.removedTabId} replaced by ${event.addedTabId}`;
+      return t('evReplaced', event.removedTabId, event.addedTabId);
     case 'contentReady':
-      return `tab ${event.tabId} ready at ${event.url}`;
+      return t('evReady', event.tabId, event.url);
   }
 }
 
@@ -29,7 +36,7 @@ export function EventLog() {
   const events = usePageView((s) => s.events);
   return (
     <details class="card" data-testid="event-log">
-      <summary>Browser activity ({events.length})</summary>
+      <summary>{t('activityHeading', events.length)}</summary>
       <ol>
         {events.map((event) => (
           <li key={`${event.at}-${event.type}`} data-type={event.type}>

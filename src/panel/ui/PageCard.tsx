@@ -1,12 +1,13 @@
-import { usePageView } from '../store/page-view';
+import { type PageViewStatus, usePageView } from '../store/page-view';
+import { type MessageKey, t } from './i18n';
 
-const STATUS_TEXT = {
-  idle: 'No tab',
-  loading: 'Reading…',
-  ready: 'Connected',
-  restricted: 'Off limits',
-  unavailable: 'Not reachable',
-} as const;
+const STATUS_TEXT: Record<PageViewStatus, MessageKey> = {
+  idle: 'pageStatusIdle',
+  loading: 'pageStatusLoading',
+  ready: 'pageStatusReady',
+  restricted: 'pageStatusRestricted',
+  unavailable: 'pageStatusUnavailable',
+};
 
 /** The tab the person is looking at, as the content script reports it through the relay. */
 export function PageCard() {
@@ -16,25 +17,25 @@ export function PageCard() {
   const message = usePageView((s) => s.message);
   return (
     <section class="card" aria-labelledby="page-heading" data-testid="page-card" data-status={status}>
-      <h2 id="page-heading">This tab</h2>
+      <h2 id="page-heading">{t('pageHeading')}</h2>
       <p class={`badge badge-${status}`} data-testid="page-status">
-        {STATUS_TEXT[status]}
+        {t(STATUS_TEXT[status])}
       </p>
       {info && (
         <dl>
-          <dt>Title</dt>
-          <dd data-testid="page-title">{info.title || '(untitled)'}</dd>
-          <dt>Address</dt>
+          <dt>{t('pageTitle')}</dt>
+          <dd data-testid="page-title">{info.title || t('untitled')}</dd>
+          <dt>{t('pageAddress')}</dt>
           <dd data-testid="page-url" class="url">
             {info.url}
           </dd>
-          <dt>Loading state</dt>
+          <dt>{t('pageLoadingState')}</dt>
           <dd data-testid="page-ready-state">{info.readyState}</dd>
         </dl>
       )}
       {message && status !== 'ready' && <p class="note">{message}</p>}
       <p class="meta" data-testid="page-tab-id">
-        {tabId === null ? '' : `Tab ${tabId}`}
+        {tabId === null ? '' : t('tabNumber', tabId)}
       </p>
     </section>
   );
