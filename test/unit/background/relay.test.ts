@@ -67,7 +67,9 @@ describe('service worker relay', () => {
   it('forwards creation with the opener, and focus changes', () => {
     chrome.tabs.onCreated.callListeners({ id: 11, windowId: 2, openerTabId: 4 } as chrome.tabs.Tab);
     chrome.windows.onFocusChanged.callListeners(-1);
-    expect(chrome.runtime.sendMessage.mock.calls.map((call) => (call[0] as { event: unknown }).event)).toEqual([
+    expect(
+      chrome.runtime.sendMessage.mock.calls.map((call: unknown[]) => (call[0] as { event: unknown }).event),
+    ).toEqual([
       { type: 'created', tabId: 11, windowId: 2, openerTabId: 4, url: undefined, pendingUrl: undefined },
       { type: 'focusChanged', windowId: -1 },
     ]);
@@ -86,7 +88,7 @@ describe('service worker relay', () => {
   it('relays a panel call to frame 0 of the tab and posts the reply on the port', async () => {
     chrome.tabs.sendMessage.mockResolvedValue({ ok: true, value: { pong: true } } as never);
     const port = fakePort(panelSender);
-    chrome.runtime.onConnect.callListeners(port.port);
+    chrome.runtime.onConnect.callListeners(port.port as never);
     const call: RpcCallMessage = { kind: 'rpc:call', v: 1, id: 3, tabId: 9, method: 'ping', args: [] };
     port.receive(call);
     await flush();
@@ -105,7 +107,7 @@ describe('service worker relay', () => {
       new Error('Could not establish connection. Receiving end does not exist.'),
     );
     const port = fakePort(panelSender);
-    chrome.runtime.onConnect.callListeners(port.port);
+    chrome.runtime.onConnect.callListeners(port.port as never);
     port.receive({ kind: 'rpc:call', v: 1, id: 1, tabId: 9, method: 'ping', args: [] });
     await flush();
     expect(port.posted[0]).toMatchObject({ reply: { ok: false, error: { code: 'no_receiver' } } });
@@ -113,7 +115,7 @@ describe('service worker relay', () => {
 
   it('refuses calls from a port opened by a content script', async () => {
     const port = fakePort(contentSender);
-    chrome.runtime.onConnect.callListeners(port.port);
+    chrome.runtime.onConnect.callListeners(port.port as never);
     port.receive({ kind: 'rpc:call', v: 1, id: 1, tabId: 9, method: 'ping', args: [] });
     await flush();
     expect(chrome.tabs.sendMessage).not.toHaveBeenCalled();
