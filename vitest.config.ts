@@ -2,7 +2,11 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   define: { __STEADYHAND_BUILD__: JSON.stringify('test') },
+  // zustand's hooks import react; in the extension @preact/preset-vite aliases it to preact/compat, here we do.
+  resolve: { alias: { react: 'preact/compat', 'react-dom': 'preact/compat' } },
   test: {
+    // Inline zustand so the react alias above applies to its imports.
+    server: { deps: { inline: ['zustand'] } },
     projects: [
       {
         extends: true,
