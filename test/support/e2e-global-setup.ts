@@ -3,7 +3,7 @@
 
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { findChromium } from './find-chromium';
+import { findChromium } from '../../src/demo/find-chromium';
 
 export default function setup(): void {
   findChromium(); // throws with install instructions when none is found

@@ -1,13 +1,10 @@
-// Launches Chromium with the built extension, the way the e2e tests and the bench need it: a fresh profile,
-// headless, dist/ loaded unpacked, and the panel page opened as a tab.
+// The e2e tests' and the bench's view of a browser with Steadyhand loaded: the panel page opened as a tab, and a
+// way to kill the service worker the way Chrome evicts it.
 
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
-import { findChromium } from './find-chromium';
+import type { BrowserContext, Page } from 'playwright-core';
+import { type LaunchOptions, launchWithExtension } from '../../src/demo/launch-browser';
 
-export const DIST = resolve(import.meta.dirname, '../../dist');
+export { DIST } from '../../src/demo/launch-browser';
 
 export interface ExtensionHarness {
   context: BrowserContext;
@@ -15,44 +12,15 @@ export interface ExtensionHarness {
   /** The panel page, opened as a tab (chrome-extension://ID/src/panel/index.html). */
   panel: Page;
   panelUrl: string;
-  /** Kills the extension's service worker through CDP, as Chrome does when it evicts an idle worker. */
+  /** Kills the extension's service worker through CDP (ServiceWorker.stopAllWorkers). */
   stopServiceWorker(): Promise<void>;
   close(): Promise<void>;
 }
 
-export interface LaunchOptions {
-  headless?: boolean;
-  /** Browser UI language, e.g. 'zh-CN'; chrome.i18n follows it. */
-  locale?: string;
-}
-
 export async function launchExtension(options: LaunchOptions = {}): Promise<ExtensionHarness> {
-  const userDataDir = mkdtempSync(join(tmpdir(), 'steadyhand-profile-'));
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: findChromium(),
-    headless: options.headless ?? true,
-    // Playwright disables extensions by default; we load ours explicitly.
-    ignoreDefaultArgs: ['--disable-extensions'],
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      `--disable-extensions-except=${DIST}`,
-      `--load-extension=${DIST}`,
-      ...(options.locale ? [`--lang=${options.locale}`] : []),
-    ],
-    viewport: { width: 1280, height: 800 },
-    ...(options.locale
-      ? { locale: options.locale, env: { ...process.env, LANGUAGE: options.locale.replace('-', '_') } }
-      : {}),
-  });
+  const browser = await launchWithExtension(options);
   try {
-    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 15_000 }));
-    const extensionId = new URL(worker.url()).host;
+    const { context, extensionId } = browser;
     const panelUrl = `chrome-extension://${extensionId}/src/panel/index.html`;
     const panel = context.pages()[0] ?? (await context.newPage());
     await panel.goto(panelUrl);
@@ -67,14 +35,10 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Exte
         await cdp.send('ServiceWorker.enable');
         await cdp.send('ServiceWorker.stopAllWorkers');
       },
-      async close() {
-        await context.close().catch(() => {});
-        rmSync(userDataDir, { recursive: true, force: true });
-      },
+      close: browser.close,
     };
   } catch (error) {
-    await context.close().catch(() => {});
-    rmSync(userDataDir, { recursive: true, force: true });
+    await browser.close();
     throw error;
   }
 }
