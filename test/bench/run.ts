@@ -5,10 +5,14 @@ import { launchExtension } from '../support/extension';
 import { startFixtureServer } from '../support/fixture-server';
 import type { BenchContext } from './context';
 import { benchRelay } from './relay';
+import { benchStep } from './step';
 
 type Section = [name: string, run: (ctx: BenchContext) => Promise<unknown>];
 
-const SECTIONS: Section[] = [['relay', benchRelay]];
+const SECTIONS: Section[] = [
+  ['relay', benchRelay],
+  ['step', benchStep],
+];
 
 async function main(): Promise<void> {
   const only = process.argv.slice(2);

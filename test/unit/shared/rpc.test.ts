@@ -70,17 +70,20 @@ describe('dispatch', () => {
       return 'not exposed';
     },
   };
-  const table = { hello: true, secret: undefined } as const;
+  // `secret` is a real method of the object but not in the table: it must stay unreachable.
+  const served = api as Pick<typeof api, 'hello'>;
 
   it('calls a method listed in the table', async () => {
-    expect(await dispatch(api, { hello: true }, 'hello', [{ name: 'Ada' }])).toEqual({ ok: true, value: 'hello Ada' });
+    expect(await dispatch(served, { hello: true }, 'hello', [{ name: 'Ada' }])).toEqual({
+      ok: true,
+      value: 'hello Ada',
+    });
   });
 
   it('refuses anything not in the table, including prototype members', async () => {
-    for (const method of ['nope', 'toString', '__proto__', 'constructor']) {
-      const reply = await dispatch(api, { hello: true }, method, []);
+    for (const method of ['secret', 'nope', 'toString', '__proto__', 'constructor']) {
+      const reply = await dispatch(served, { hello: true }, method, []);
       expect(reply).toMatchObject({ ok: false, error: { code: 'unknown_method' } });
     }
-    expect(table.secret).toBeUndefined();
   });
 });

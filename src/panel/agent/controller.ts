@@ -1,0 +1,236 @@
+// AgentController: the one object the panel talks to. execute() starts a task, followUp() continues it on the same
+// tabs with the same history, stop() ends the running step at once, answer() replies to ask_user. Everything that
+// happens is told through typed events (events.ts) that a store turns into UI state and a task record.
+
+import { SteadyhandError } from '../../shared/errors';
+import { abortedError } from '../../shared/rpc';
+import { isAbort, realSleep, type Sleep } from './abort';
+import type { AgentEvent, AgentEventListener, TaskResult } from './events';
+import { ModelError } from './llm-errors';
+import { type Ending, Run } from './loop';
+import type { AgentModel } from './model';
+import type { AgentTabs, Clock, Navigation } from './ports';
+import type { AgentSettings, EndTabAction } from './settings';
+import { newTaskState, type TaskState } from './task-state';
+import type { CaptureFn } from './tools/types';
+
+/** What a task's tabs are created with: its id and the tab switches of the settings it started with. */
+export interface TaskTabsOptions {
+  taskId: string;
+  tabStickiness: boolean;
+  endOfTaskTabs: EndTabAction;
+}
+
+export interface AgentControllerDeps {
+  /** The model, or how to build it from the settings of a run (key, base URL and model may change between runs). */
+  model: AgentModel | ((settings: AgentSettings) => AgentModel);
+  /**
+   * The agent's tabs, or how to create them for a new task (a TabsManager per task, which needs the task id and
+   * the stickiness setting). Follow-ups reuse the task's tabs.
+   */
+  tabs: AgentTabs | ((task: TaskTabsOptions) => AgentTabs);
+  navigation: Navigation;
+  clock: Clock;
+  /** Read at the start of every run, so a changed setting applies to the next instruction. */
+  settings: AgentSettings | (() => AgentSettings);
+  newId: () => string;
+  /** Screenshots for the vision setting; absent means screenshots fail with a message saying so. */
+  capture?: CaptureFn;
+  sleep?: Sleep;
+  /** chrome-extension://<id>: the panel's own pages are not restricted. */
+  ownOrigin?: string;
+  /** Nonce for the untrusted-content markers; random by default. */
+  nonce?: () => string;
+}
+
+type StopReason = 'person' | 'interrupted';
+
+interface ActiveRun {
+  abort: AbortController;
+  reason: StopReason | null;
+}
+
+export class AgentController {
+  readonly #deps: AgentControllerDeps;
+  readonly #listeners = new Set<AgentEventListener>();
+  readonly #questions = new Map<string, (reply: string) => void>();
+  #task: TaskState | null = null;
+  #tabs: AgentTabs | null = null;
+  #active: ActiveRun | null = null;
+
+  constructor(deps: AgentControllerDeps) {
+    this.#deps = deps;
+  }
+
+  /** Listens to every event; returns the unsubscribe function. */
+  subscribe(listener: AgentEventListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  get taskId(): string | null {
+    return this.#task?.taskId ?? null;
+  }
+
+  get isRunning(): boolean {
+    return this.#active !== null;
+  }
+
+  /** Starts a new task on the agent's tab; resolves when it ends, never rejects for anything the task meets. */
+  execute(instruction: string): Promise<TaskResult> {
+    this.#assertIdle();
+    const task = newTaskState(this.#deps.newId());
+    this.#task = task;
+    this.#tabs = null;
+    return this.#run(task, instruction, false);
+  }
+
+  /** Continues the current task (same tabs, same history) with another instruction. */
+  followUp(instruction: string): Promise<TaskResult> {
+    this.#assertIdle();
+    if (!this.#task) throw new SteadyhandError('invalid_argument', 'There is no task to follow up: start one first.');
+    return this.#run(this.#task, instruction, true);
+  }
+
+  /** The person pressed Stop: the running step ends at once, the task ends as `stopped`. */
+  stop(): void {
+    this.#abort('person');
+  }
+
+  /** The panel is going away: the task ends as `interrupted`. */
+  interrupt(): void {
+    this.#abort('interrupted');
+  }
+
+  /** Replies to an ask_user question; false when no such question is waiting. */
+  answer(questionId: string, reply: string): boolean {
+    const resolve = this.#questions.get(questionId);
+    if (!resolve) return false;
+    resolve(reply);
+    return true;
+  }
+
+  #tabsFor(task: TaskState, settings: AgentSettings): AgentTabs {
+    if (!this.#tabs) {
+      const { tabs } = this.#deps;
+      this.#tabs =
+        typeof tabs === 'function'
+          ? tabs({ taskId: task.taskId, tabStickiness: settings.tabStickiness, endOfTaskTabs: settings.endOfTaskTabs })
+          : tabs;
+    }
+    return this.#tabs;
+  }
+
+  #assertIdle(): void {
+    if (this.#active) {
+      throw new SteadyhandError(
+        'invalid_argument',
+        'A task is running: stop it or wait for it before starting another.',
+      );
+    }
+  }
+
+  #abort(reason: StopReason): void {
+    const active = this.#active;
+    if (!active || active.abort.signal.aborted) return;
+    active.reason = reason;
+    active.abort.abort();
+  }
+
+  #emit(event: AgentEvent): void {
+    for (const listener of this.#listeners) {
+      try {
+        listener(event);
+      } catch {
+        // A broken view must not end the task; the events it missed are still in the task record.
+      }
+    }
+  }
+
+  #ask(step: number, question: string, signal: AbortSignal): Promise<string> {
+    const task = this.#task;
+    return new Promise<string>((resolve, reject) => {
+      const questionId = this.#deps.newId();
+      const onAbort = () => {
+        this.#questions.delete(questionId);
+        reject(abortedError('The question to the person'));
+      };
+      if (signal.aborted) return onAbort();
+      signal.addEventListener('abort', onAbort, { once: true });
+      this.#questions.set(questionId, (reply) => {
+        signal.removeEventListener('abort', onAbort);
+        this.#questions.delete(questionId);
+        resolve(reply);
+      });
+      this.#emit({ type: 'ask_user', taskId: task?.taskId ?? '', step, questionId, question });
+    });
+  }
+
+  async #run(task: TaskState, instruction: string, followUp: boolean): Promise<TaskResult> {
+    const deps = this.#deps;
+    const settings = typeof deps.settings === 'function' ? deps.settings() : deps.settings;
+    const active: ActiveRun = { abort: new AbortController(), reason: null };
+    this.#active = active;
+    const signal = active.abort.signal;
+    const firstStep = task.step + 1;
+    let model: AgentModel | null = null;
+    let run: Run | null = null;
+    let ending: Ending;
+    let tabs: AgentTabs | null = null;
+    try {
+      model = typeof deps.model === 'function' ? deps.model(settings) : deps.model;
+      const at = deps.clock.now();
+      this.#emit({ type: 'task_started', taskId: task.taskId, instruction, followUp, model: model.modelId, at });
+      tabs = this.#tabsFor(task, settings);
+      await tabs.beginRun?.();
+      task.conversation.begin(instruction, followUp);
+      run = new Run(
+        {
+          model,
+          tabs,
+          navigation: deps.navigation,
+          clock: deps.clock,
+          sleep: deps.sleep ?? realSleep,
+          settings,
+          capture: deps.capture,
+          ownOrigin: deps.ownOrigin,
+          emit: (event) => this.#emit(event),
+          ask: (step, question, s) => this.#ask(step, question, s),
+          ...(deps.nonce ? { nonce: deps.nonce } : {}),
+        },
+        task,
+        signal,
+      );
+      ending = await run.execute();
+    } catch (error) {
+      ending = endingFor(error, active, signal, task.step - firstStep + 1);
+    }
+    this.#active = null;
+    run?.tickWall();
+    try {
+      await tabs?.endRun?.(settings.endOfTaskTabs);
+    } catch {
+      // Grouping or closing tabs afterwards must not change how the task ended.
+    }
+    const result: TaskResult = { taskId: task.taskId, ...ending, metrics: task.metrics.snapshot() };
+    this.#emit({ type: 'task_finished', ...result });
+    return result;
+  }
+}
+
+function endingFor(error: unknown, active: ActiveRun, signal: AbortSignal, steps: number): Ending {
+  if (isAbort(error, signal)) {
+    if (active.reason === 'interrupted') {
+      return {
+        status: 'interrupted',
+        summary: 'Interrupted: the panel closed while the task was running.',
+        verified: false,
+      };
+    }
+    const done = steps > 1 ? `after ${steps - 1} step${steps === 2 ? '' : 's'}` : 'before its first step finished';
+    return { status: 'stopped', summary: `Stopped by you ${done}.`, verified: false, stopCause: 'person' };
+  }
+  if (error instanceof ModelError) return { status: 'error', summary: error.message, verified: false };
+  const message = error instanceof Error ? error.message : String(error);
+  return { status: 'error', summary: `Steadyhand hit an unexpected error and stopped: ${message}`, verified: false };
+}

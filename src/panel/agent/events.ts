@@ -1,0 +1,92 @@
+// What the agent core tells the panel, as one discriminated union. A zustand store folds these into UI state and the
+// task record; nothing else about a run is visible outside the core.
+
+import type { ActionEffect } from '../../shared/page-types';
+import type { TaskMetrics } from './metrics';
+import type { RepairTrigger } from './progress';
+
+export type TaskStatus = 'succeeded' | 'failed' | 'no_progress' | 'stopped' | 'max_steps' | 'error' | 'interrupted';
+
+/** Why a `stopped` task stopped: the person, or one of the seed-000 tab checks. */
+export type StopCause = 'person' | 'tab_closed' | 'origin_changed' | 'restricted';
+
+/** How a tool call came out, as the model was told. */
+export type CallOutcome =
+  | 'ok'
+  | 'failed_verify'
+  | 'execute_error'
+  | 'invalid_input'
+  | 'unknown_tool'
+  | 'skipped'
+  | 'done_rejected'
+  | 'done_accepted';
+
+export interface Verification {
+  verified: boolean;
+  effects: ActionEffect[];
+  reason?: string;
+}
+
+export interface DoneEvidence {
+  quotes?: string[];
+  urlContains?: string;
+}
+
+export interface TaskResult {
+  taskId: string;
+  status: TaskStatus;
+  /** A sentence or two a person can read. */
+  summary: string;
+  /** The model's answer, when it gave one through done. */
+  answer?: string;
+  /** True only for a done whose evidence a fresh observation confirmed. */
+  verified: boolean;
+  evidence?: DoneEvidence;
+  stopCause?: StopCause;
+  metrics: TaskMetrics;
+}
+
+export type AgentEvent =
+  | { type: 'task_started'; taskId: string; instruction: string; followUp: boolean; model: string; at: number }
+  | { type: 'step_started'; taskId: string; step: number; tabId: number | null; url: string | null; operable: boolean }
+  | { type: 'model_text'; taskId: string; step: number; attempt: number; delta: string }
+  /** A model call is retried; text streamed by the failed attempt should be discarded. */
+  | { type: 'model_retry'; taskId: string; step: number; attempt: number; reason: string; delayMs: number }
+  | {
+      type: 'tool_call';
+      taskId: string;
+      step: number;
+      callId: string;
+      name: string;
+      input: unknown;
+      /** The element the call names by ref, in words ("Add to cart"), from the observation the model saw. */
+      target?: string;
+    }
+  | {
+      type: 'tool_result';
+      taskId: string;
+      step: number;
+      callId: string;
+      name: string;
+      outcome: CallOutcome;
+      isError: boolean;
+      /** One line, as kept in the compacted history. */
+      summary: string;
+      verification?: Verification;
+    }
+  | { type: 'done_rejected'; taskId: string; step: number; reason: string; rejections: number }
+  | { type: 'repair'; taskId: string; step: number; trigger: RepairTrigger; message: string; repairsUsed: number }
+  | { type: 'ask_user'; taskId: string; step: number; questionId: string; question: string }
+  | { type: 'step_finished'; taskId: string; step: number; modelMs: number; harnessMs: number }
+  | { type: 'metrics'; taskId: string; metrics: TaskMetrics }
+  | ({ type: 'task_finished' } & TaskResult);
+
+export type AgentEventListener = (event: AgentEvent) => void;
+
+/** User-visible stop texts; the tab-check ones keep seed 000's wording (section 4, decision 4; section 5). */
+export const STOP_TEXT = {
+  restricted: 'Page navigated to a restricted URL, agent stopped',
+  tabClosed: 'Tab was closed',
+  originChanged: (from: string | null, to: string | null) =>
+    `Page origin changed (${from ?? 'unknown'} → ${to ?? 'unknown'}), agent stopped`,
+} as const;

@@ -1,0 +1,33 @@
+// The agent core's public surface, for the panel (store, wiring) and for tests and benches.
+
+export { AgentController, type AgentControllerDeps, type TaskTabsOptions } from './controller';
+export type {
+  AgentEvent,
+  AgentEventListener,
+  CallOutcome,
+  DoneEvidence,
+  StopCause,
+  TaskResult,
+  TaskStatus,
+  Verification,
+} from './events';
+export { STOP_TEXT } from './events';
+export { createAnthropicModel, type ModelClientOptions } from './llm';
+export { ModelError, type ModelFailureKind } from './llm-errors';
+export { estimateCost, type TaskMetrics } from './metrics';
+export type { AgentModel, ModelCallOptions, ModelRequest, ModelToolCall, ModelTurn, TokenUsage } from './model';
+export type { AgentPage, AgentTabs, Clock, Navigation, OwnedTab, TabSnapshot, UrlSettleResult } from './ports';
+export { SYSTEM_PROMPT } from './prompt';
+export {
+  type AgentSettings,
+  DEFAULT_MODEL,
+  DEFAULT_SETTINGS,
+  END_TAB_ACTIONS,
+  type EndTabAction,
+  migrateSettings,
+  SETTINGS_VERSION,
+  VERIFY_MODES,
+  type VerifyMode,
+  withSettings,
+} from './settings';
+export type { CapturedImage, CaptureFn } from './tools/types';

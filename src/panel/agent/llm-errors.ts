@@ -1,0 +1,124 @@
+// What went wrong with a model call, once, at the SDK boundary: which failures are worth retrying, how long to wait,
+// and a message a person can act on for the ones that are not.
+
+import Anthropic from '@anthropic-ai/sdk';
+import { type ErrorCode, SteadyhandError } from '../../shared/errors';
+
+export type ModelFailureKind =
+  | 'auth'
+  | 'billing'
+  | 'bad_request'
+  | 'not_found'
+  | 'rate_limited'
+  | 'overloaded'
+  | 'server'
+  | 'network'
+  | 'stream_cut';
+
+const CODES: Record<ModelFailureKind, ErrorCode> = {
+  auth: 'forbidden',
+  billing: 'forbidden',
+  bad_request: 'invalid_argument',
+  not_found: 'not_found',
+  rate_limited: 'timeout',
+  overloaded: 'timeout',
+  server: 'internal',
+  network: 'relay_lost',
+  stream_cut: 'relay_lost',
+};
+
+const RETRYABLE = new Set<ModelFailureKind>(['rate_limited', 'overloaded', 'server', 'network', 'stream_cut']);
+
+export class ModelError extends SteadyhandError {
+  override name = 'ModelError';
+  readonly kind: ModelFailureKind;
+  readonly status: number | undefined;
+  readonly retryable: boolean;
+  /** From `retry-after-ms` / `retry-after`, when the API said how long to wait. */
+  readonly retryAfterMs: number | undefined;
+
+  constructor(
+    kind: ModelFailureKind,
+    message: string,
+    extra: { status?: number; retryable?: boolean; retryAfterMs?: number; cause?: unknown } = {},
+  ) {
+    super(CODES[kind], message, { cause: extra.cause });
+    this.kind = kind;
+    this.status = extra.status;
+    this.retryable = extra.retryable ?? RETRYABLE.has(kind);
+    this.retryAfterMs = extra.retryAfterMs;
+  }
+}
+
+/** `retry-after-ms`, else `retry-after` in seconds or as an HTTP date; undefined when absent or unusable. */
+export function retryAfterMs(headers: Headers | undefined, now = Date.now()): number | undefined {
+  const ms = Number.parseFloat(headers?.get('retry-after-ms') ?? '');
+  if (Number.isFinite(ms) && ms > 0) return ms;
+  const value = headers?.get('retry-after');
+  if (!value) return undefined;
+  const seconds = Number.parseFloat(value);
+  if (Number.isFinite(seconds)) return seconds > 0 ? seconds * 1000 : undefined;
+  const date = Date.parse(value);
+  return Number.isFinite(date) && date > now ? date - now : undefined;
+}
+
+function kindOf(status: number | undefined, type: string | null): ModelFailureKind {
+  if (status === 401 || status === 403 || type === 'authentication_error' || type === 'permission_error') return 'auth';
+  if (status === 402 || type === 'billing_error') return 'billing';
+  if (status === 404 || type === 'not_found_error') return 'not_found';
+  if (status === 429 || type === 'rate_limit_error') return 'rate_limited';
+  if (status === 529 || type === 'overloaded_error') return 'overloaded';
+  if (status === 408 || status === 409 || (status !== undefined && status >= 500) || type === 'api_error') {
+    return 'server';
+  }
+  // Errors sent inside an SSE stream carry a type but no status.
+  return status === undefined && type === null ? 'server' : 'bad_request';
+}
+
+function describe(kind: ModelFailureKind, apiMessage: string, model: string): string {
+  switch (kind) {
+    case 'auth':
+      return `Check your API key in settings: the API refused it (${apiMessage}).`;
+    case 'billing':
+      return `The API account cannot pay for this request: check its billing and credit (${apiMessage}).`;
+    case 'not_found':
+      return `The API does not know the model "${model}": choose another model in settings (${apiMessage}).`;
+    case 'rate_limited':
+      return `The API rate limit was reached and retries ran out: wait a minute, then run the task again (${apiMessage}).`;
+    case 'overloaded':
+      return `The API is overloaded and retries ran out: try again in a few minutes (${apiMessage}).`;
+    case 'server':
+      return `The API failed and retries ran out: try again later (${apiMessage}).`;
+    default:
+      return apiMessage;
+  }
+}
+
+/** Any error from one SDK call → ModelError (abort errors are not passed here). */
+export function toModelError(error: unknown, model: string, midStream: boolean): ModelError {
+  if (error instanceof ModelError) return error;
+  if (error instanceof Anthropic.APIConnectionError) {
+    const timedOut = error instanceof Anthropic.APIConnectionTimeoutError;
+    const what = timedOut ? 'The model did not answer in time' : 'Could not reach the model API';
+    return new ModelError(midStream ? 'stream_cut' : 'network', `${what}: check the network and the base URL.`, {
+      cause: error,
+    });
+  }
+  if (error instanceof Anthropic.APIError) {
+    const kind = kindOf(error.status, error.type);
+    const apiMessage = error.apiMessage ?? error.message;
+    const shouldRetry = error.headers?.get('x-should-retry');
+    return new ModelError(kind, kind === 'bad_request' ? apiMessage : describe(kind, apiMessage, model), {
+      status: error.status,
+      cause: error,
+      retryAfterMs: retryAfterMs(error.headers),
+      // The API's own verdict wins over the status-based policy, as in the SDK.
+      ...(shouldRetry === 'false' ? { retryable: false } : shouldRetry === 'true' ? { retryable: true } : {}),
+    });
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  // A body that breaks off mid-way surfaces as a plain Error (or TypeError) from the stream reader.
+  return new ModelError(midStream ? 'stream_cut' : 'network', `The connection to the model broke: ${message}`, {
+    cause: error,
+  });
+}

@@ -1,0 +1,216 @@
+// The loop: one instruction, step by step, as DESIGN section 3 lays it out: tab check → observe → decide → act →
+// verify → progress → repair, until done is accepted or something ends the run. It takes every dependency as an
+// argument and never throws on model output; only Stop and failures of the model API end a run early.
+
+import { safeParseOrigin } from '../../shared/urls';
+import { shortUrl } from './conversation';
+import { STOP_TEXT, type TaskResult, type TaskStatus } from './events';
+import type { ModelTurn } from './model';
+import { observe, type StepView } from './observe';
+import { type ActionRecord, ProgressTracker } from './progress';
+import { decideRepair, repairMessage } from './repair';
+import { act, decide, type LoopDeps } from './step-io';
+import { checkAgentTab } from './tab-check';
+import type { TaskState } from './task-state';
+import type { CallResult } from './tools/execute';
+
+export type { LoopDeps } from './step-io';
+
+/** A done rejected this many times in one run ends it as failed: the model cannot prove what it claims. */
+export const MAX_DONE_REJECTIONS = 3;
+/** Turns in a row without any tool call before the run ends as failed. */
+export const MAX_TEXT_ONLY_TURNS = 3;
+
+export type Ending = Omit<TaskResult, 'taskId' | 'metrics'>;
+
+const end = (status: TaskStatus, summary: string, extra: Partial<Ending> = {}): Ending => ({
+  status,
+  summary,
+  verified: false,
+  ...extra,
+});
+
+const USE_TOOLS_NOTE =
+  'Your last reply had no tool call. Continue with tool calls; when the task is finished (or cannot be), call done.';
+
+export class Run {
+  readonly #progress = new ProgressTracker();
+  #agentMoved = true;
+  #navigated = new Set<number>();
+  #notes: string[] = [];
+  #textOnly = 0;
+  #rejections = 0;
+  #wallMark: number;
+
+  constructor(
+    private readonly deps: LoopDeps,
+    private readonly task: TaskState,
+    private readonly signal: AbortSignal,
+  ) {
+    this.#wallMark = deps.clock.now();
+  }
+
+  /** Adds the wall time since the last call to the task's metrics (the caller closes the run with it). */
+  tickWall(): void {
+    const now = this.deps.clock.now();
+    this.task.metrics.addWall(now - this.#wallMark);
+    this.#wallMark = now;
+  }
+
+  /** Runs steps until the instruction ends; the caller maps aborts and model errors to their endings. */
+  async execute(): Promise<Ending> {
+    for (let i = 0; i < this.deps.settings.maxSteps; i++) {
+      const ending = await this.#step(this.deps.settings.maxSteps - i - 1);
+      if (ending) return ending;
+    }
+    const max = this.deps.settings.maxSteps;
+    return end(
+      'max_steps',
+      `Reached the step limit (${max} steps) before finishing. Give a follow-up instruction to continue, or raise ` +
+        'the limit in settings.',
+    );
+  }
+
+  async #step(stepsLeft: number): Promise<Ending | null> {
+    const { deps, task, signal } = this;
+    const started = deps.clock.now();
+    const before = { model: task.metrics.metrics.modelMs, person: task.metrics.metrics.personMs };
+    const step = ++task.step;
+    const tabId = deps.tabs.currentTabId;
+    // Another live tab than last step's: the agent switched, or (stickiness off) followed the person. A tab that
+    // disappeared without the agent closing it is not a move: it is "Tab was closed".
+    const moved = this.#agentMoved || (tabId !== null && tabId !== task.lastTabId);
+    const check = await checkAgentTab({
+      tabs: deps.tabs,
+      navigation: deps.navigation,
+      tabId,
+      pinnedOrigin: task.pinnedOrigin,
+      agentMoved: moved,
+      ownOrigin: deps.ownOrigin,
+      signal,
+    });
+    if (check.kind === 'stop') return end('stopped', check.summary, { stopCause: check.cause });
+    const navigated = tabId !== null && this.#navigated.has(tabId);
+    const view = await observe({ tabs: deps.tabs, navigation: deps.navigation, tabId, check, navigated, signal });
+    if (check.kind === 'ready') {
+      // The snapshot may come from a document that committed after the check (the ready wait let it land).
+      const origin = view.operable ? safeParseOrigin(view.url ?? undefined) : check.origin;
+      if (!moved && task.pinnedOrigin && origin && origin !== task.pinnedOrigin) {
+        return end('stopped', STOP_TEXT.originChanged(task.pinnedOrigin, origin), { stopCause: 'origin_changed' });
+      }
+      task.pinnedOrigin = origin ?? check.origin;
+    }
+    task.lastTabId = tabId;
+    this.#navigated.clear();
+    deps.emit({ type: 'step_started', taskId: task.taskId, step, tabId, url: view.url, operable: view.operable });
+
+    const notes = this.#notes;
+    this.#notes = [];
+    const turn = await decide(deps, task, signal, { step, stepsLeft, view, notes });
+    const results = await act(deps, task, signal, { step, turn, view });
+    const ending = this.#afterStep(step, turn, view, results);
+
+    this.tickWall();
+    const m = task.metrics.metrics;
+    const modelMs = m.modelMs - before.model;
+    const harnessMs = Math.max(0, deps.clock.now() - started - modelMs - (m.personMs - before.person));
+    deps.emit({ type: 'step_finished', taskId: task.taskId, step, modelMs, harnessMs });
+    deps.emit({ type: 'metrics', taskId: task.taskId, metrics: task.metrics.snapshot() });
+    return ending;
+  }
+
+  #afterStep(step: number, turn: ModelTurn, view: StepView, results: CallResult[]): Ending | null {
+    const { deps, task } = this;
+    task.conversation.record({
+      step,
+      where: view.operable ? shortUrl(view.url) : `${shortUrl(view.url)} (not operable)`,
+      text: turn.text,
+      toolCalls: turn.toolCalls,
+      results,
+    });
+    const ran = results.filter(
+      (r) => r.outcome !== 'invalid_input' && r.outcome !== 'unknown_tool' && r.outcome !== 'skipped',
+    );
+    this.#agentMoved = ran.some((r) => r.mayNavigate);
+    for (const r of results) if (r.navigatedTabId !== undefined) this.#navigated.add(r.navigatedTabId);
+
+    const done = results.find((r) => r.done?.accepted)?.done;
+    if (done?.accepted) {
+      task.metrics.metrics.doneAndVerified = done.verified;
+      const evidence = done.evidence ? { evidence: done.evidence } : {};
+      return end(done.status, done.summary, { answer: done.answer, verified: done.verified, ...evidence });
+    }
+    const rejected = this.#countRejections(step, results);
+    if (rejected) return rejected;
+
+    if (turn.toolCalls.length === 0) {
+      this.#textOnly++;
+      if (this.#textOnly >= MAX_TEXT_ONLY_TURNS) {
+        const said = turn.text.trim() ? `: “${turn.text.trim().slice(0, 300)}”` : '';
+        return end('failed', `The model stopped calling tools before finishing${said}`);
+      }
+      this.#notes.push(USE_TOOLS_NOTE);
+    } else {
+      this.#textOnly = 0;
+    }
+
+    const records: ActionRecord[] = results
+      .filter((r) => r.name !== 'done' && r.name !== 'ask_user' && r.outcome !== 'skipped')
+      .map((r) => ({ tool: r.name, input: r.input, fingerprint: view.fingerprint }));
+    const noProgress = deps.settings.noProgressDetection ? this.#progress.recordStep(records) : null;
+    const verdict = decideRepair(results, noProgress, task.budget, deps.settings.autoRepair);
+    if (verdict.kind === 'end_no_progress') {
+      const budget = task.budget;
+      const again = budget.noProgressRepaired
+        ? ', again after a repair'
+        : budget.repairsUsed > 0
+          ? ', and the repairs were used up'
+          : '';
+      return end('no_progress', `No progress: the agent was ${verdict.detail}${again}. Stopped after step ${step}.`);
+    }
+    if (verdict.kind === 'repair') {
+      const budget = task.budget;
+      budget.repairsUsed++;
+      task.metrics.metrics.repairs++;
+      if (verdict.trigger === 'no_progress') {
+        budget.noProgressRepaired = true;
+        this.#progress.reset();
+      }
+      const message = repairMessage(verdict.trigger, verdict.detail, budget.repairsUsed);
+      this.#notes.push(message);
+      task.conversation.annotate(`repair (${verdict.trigger})`);
+      deps.emit({
+        type: 'repair',
+        taskId: task.taskId,
+        step,
+        trigger: verdict.trigger,
+        message,
+        repairsUsed: budget.repairsUsed,
+      });
+    }
+    return null;
+  }
+
+  #countRejections(step: number, results: CallResult[]): Ending | null {
+    for (const r of results) {
+      if (!r.done || r.done.accepted) continue;
+      this.#rejections++;
+      this.task.metrics.metrics.rejectedDones++;
+      this.deps.emit({
+        type: 'done_rejected',
+        taskId: this.task.taskId,
+        step,
+        reason: r.done.reason,
+        rejections: this.#rejections,
+      });
+      if (this.#rejections >= MAX_DONE_REJECTIONS) {
+        return end(
+          'failed',
+          `The agent reported success ${this.#rejections} times, but its evidence could not be confirmed on the ` +
+            `page (last: ${r.done.reason}).`,
+        );
+      }
+    }
+    return null;
+  }
+}

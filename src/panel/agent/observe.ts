@@ -1,0 +1,90 @@
+// Observe (DESIGN section 3, step 2): after the tab check passed, wait for a newly committed document to announce
+// itself (the ready handshake, never a fixed sleep), then take the snapshot the model will act on. A page that does
+// not answer is not an error of the task: the step goes on with navigation tools only and says why.
+
+import { isSteadyhandError } from '../../shared/errors';
+import type { Snapshot } from '../../shared/page-types';
+import { describeRestriction } from '../../shared/urls';
+import { isAbort } from './abort';
+import type { AgentTabs, Navigation, OwnedTab } from './ports';
+import { pageFingerprint } from './progress';
+import type { TabCheck } from './tab-check';
+
+/** Budget of the page view the model reads each step (tokens, chars/4). */
+export const SNAPSHOT_TOKENS = 2_000;
+const READY_TIMEOUT_MS = 10_000;
+const SNAPSHOT_TIMEOUT_MS = 15_000;
+
+export interface StepView {
+  operable: boolean;
+  tabId: number | null;
+  url: string | null;
+  snapshot: Snapshot | null;
+  problem: string | null;
+  tabs: OwnedTab[];
+  /** URL + snapshot digest: what progress detection compares. */
+  fingerprint: string;
+}
+
+export interface ObserveInput {
+  tabs: AgentTabs;
+  navigation: Navigation;
+  tabId: number | null;
+  check: Exclude<TabCheck, { kind: 'stop' }>;
+  /** A navigation committed in this tab since the last snapshot (an agent action said so). */
+  navigated: boolean;
+  signal: AbortSignal;
+}
+
+async function ownedTabs(tabs: AgentTabs): Promise<OwnedTab[]> {
+  try {
+    return await tabs.owned();
+  } catch {
+    // The list is context for the model; a failure to list must not cost the step.
+    return [];
+  }
+}
+
+export async function observe(input: ObserveInput): Promise<StepView> {
+  const { tabs, navigation, tabId, check, signal } = input;
+  const owned = await ownedTabs(tabs);
+  const inoperable = (url: string | null, problem: string): StepView => ({
+    operable: false,
+    tabId,
+    url,
+    snapshot: null,
+    problem,
+    tabs: owned,
+    fingerprint: pageFingerprint(url, null),
+  });
+  if (check.kind === 'inoperable' || tabId === null) {
+    return inoperable(check.url, check.kind === 'inoperable' ? check.problem : 'the agent has no tab');
+  }
+  if (check.committed || input.navigated || check.tab.status === 'loading') {
+    try {
+      await navigation.waitForDocumentReady(tabId, { timeoutMs: READY_TIMEOUT_MS, signal });
+    } catch (error) {
+      if (isAbort(error, signal)) throw error;
+      // No handshake in time: the snapshot below either works or says what is wrong with the page.
+    }
+  }
+  try {
+    const snapshot = await tabs
+      .page(tabId)
+      .snapshot({ maxTokens: SNAPSHOT_TOKENS, mode: 'viewport' }, { signal, timeoutMs: SNAPSHOT_TIMEOUT_MS });
+    return {
+      operable: true,
+      tabId,
+      url: snapshot.url || check.url,
+      snapshot,
+      problem: null,
+      tabs: owned,
+      fingerprint: pageFingerprint(snapshot.url || check.url, snapshot.digest),
+    };
+  } catch (error) {
+    if (isAbort(error, signal)) throw error;
+    if (isSteadyhandError(error, 'restricted')) return inoperable(check.url, describeRestriction(check.url));
+    const message = error instanceof Error ? error.message : String(error);
+    return inoperable(check.url, `the page did not answer (${message}); reload it with open_url, or use go_back`);
+  }
+}

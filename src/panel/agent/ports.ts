@@ -1,0 +1,99 @@
+// What the agent core needs from the world, as interfaces. The loop receives implementations as arguments, so
+// it runs in unit tests with fakes and in the panel with the real relay, TabsManager and navigation wait.
+
+import type { CallOptions } from '../../shared/rpc';
+import type { RemotePage } from '../page/remote-page';
+
+/** The page API of one tab, as the agent uses it (a RemotePage in the panel, a fake in tests). */
+export type AgentPage = Pick<
+  RemotePage,
+  | 'snapshot'
+  | 'readPage'
+  | 'find'
+  | 'click'
+  | 'type'
+  | 'selectOption'
+  | 'check'
+  | 'scroll'
+  | 'pressKey'
+  | 'hover'
+  | 'evaluate'
+  | 'waitFor'
+  | 'waitForQuiet'
+>;
+
+/** A tab as the agent core sees it (a subset of chrome.tabs.Tab). */
+export interface TabSnapshot {
+  tabId: number;
+  windowId: number;
+  url: string;
+  pendingUrl?: string;
+  status?: 'loading' | 'complete' | 'unloaded' | string;
+  title: string;
+  active: boolean;
+}
+
+export interface OwnedTab extends TabSnapshot {
+  /** The agent is working on this tab now. */
+  isCurrent: boolean;
+  /** How the agent came to own it. */
+  origin: 'initial' | 'opened' | 'popup';
+}
+
+/**
+ * The agent's tabs (implemented by TabsManager in src/panel/tabs/). The agent's current tab changes only through
+ * these calls, never because the person activated another tab.
+ */
+export interface AgentTabs {
+  /** The tab the agent works on; null when it has none alive. */
+  readonly currentTabId: number | null;
+  /** The tabs the agent may act on: the initial tab, tabs it opened, popups from those. */
+  owned(): Promise<OwnedTab[]>;
+  /** The tab's current state, or null when it is gone. */
+  getTab(tabId: number): Promise<TabSnapshot | null>;
+  /**
+   * Navigates the current tab to `url`, or opens a new background tab in the task's group when `newTab` is true or
+   * the agent has no tab alive. Returns at once with the tab id; it does NOT wait for the navigation to commit (the
+   * open_url tool does, through Navigation, so a slow page is never mistaken for a dead end).
+   */
+  openUrl(url: string, options: { newTab: boolean } & CallOptions): Promise<{ tabId: number; createdTab: boolean }>;
+  /** Makes an owned tab the agent's current tab. Throws TabError `not_owned` for any other tab. */
+  switchTo(tabId: number): Promise<TabSnapshot>;
+  /** Closes an owned tab. Throws TabError `not_owned` for any other tab. */
+  close(tabId: number): Promise<void>;
+  /** history.back() in the current tab; returns once the browser accepted it (navigation may still be in flight). */
+  goBack(options?: CallOptions): Promise<void>;
+  /** The page API of one owned tab. */
+  page(tabId: number): AgentPage;
+  /**
+   * Optional (added by the agent core, additive; TabsManager has both): called before the first step of every run.
+   * The first run of a task takes the person's web tab; a follow-up continues on the task's tabs.
+   */
+  beginRun?(): Promise<unknown>;
+  /** Optional: called when a run ends, with the end-of-task action for the tabs the agent opened. */
+  endRun?(action: 'keep' | 'ungroup' | 'close'): Promise<void>;
+}
+
+export type UrlSettleResult =
+  | { committed: true; url: string }
+  | { committed: false; reason: 'timeout' | 'origin-mismatch' | 'tab-gone' | 'aborted'; observedUrl?: string };
+
+/** The navigation-commit wait (seed 000), implemented in src/panel/tabs/ on forwarded webNavigation events. */
+export interface Navigation {
+  waitForUrlSettle(
+    tabId: number,
+    expectedOrigin: string,
+    timeoutMs: number,
+    signal?: AbortSignal,
+  ): Promise<UrlSettleResult>;
+  /**
+   * After a commit, resolves when the new document's content script announced itself (the ready handshake) and
+   * the DOM has been quiet for a short window; never a fixed sleep.
+   */
+  waitForDocumentReady(tabId: number, options: { timeoutMs: number; signal?: AbortSignal }): Promise<void>;
+}
+
+/** Time, injectable so tests control it. */
+export interface Clock {
+  now(): number;
+}

@@ -1,0 +1,32 @@
+// What one task keeps between its runs (the first instruction and each follow-up): the conversation, the metrics,
+// the pinned origin and the agent's last tab, the step counter and the repair budget.
+
+import { Conversation } from './conversation';
+import { MetricsRecorder } from './metrics';
+import type { RepairBudget } from './repair';
+
+export interface TaskState {
+  readonly taskId: string;
+  readonly conversation: Conversation;
+  readonly metrics: MetricsRecorder;
+  /** The origin the agent is working on; follows the agent's own navigations (seed 000). */
+  pinnedOrigin: string | null;
+  /** The agent's tab at the last step, so a change of tab is noticed. */
+  lastTabId: number | null;
+  /** Steps are numbered across the whole task, follow-ups included. */
+  step: number;
+  /** Per task: at most two repairs, and one no_progress repair, over all its runs. */
+  readonly budget: RepairBudget;
+}
+
+export function newTaskState(taskId: string): TaskState {
+  return {
+    taskId,
+    conversation: new Conversation(),
+    metrics: new MetricsRecorder(),
+    pinnedOrigin: null,
+    lastTabId: null,
+    step: 0,
+    budget: { repairsUsed: 0, noProgressRepaired: false },
+  };
+}

@@ -1,0 +1,108 @@
+// Helpers shared by the tool handlers: binding a schema to its handler, turning schema issues into a sentence the
+// model can fix its call from, and reporting an ActionResult (with its postcondition) back to the model.
+
+import type Anthropic from '@anthropic-ai/sdk';
+import { z } from 'zod';
+import { TabError } from '../../../shared/errors';
+import type { ActionResult } from '../../../shared/page-types';
+import type { AnyTool, PageHandle, ToolContext, ToolOutput, ToolSpec } from './types';
+
+export function defineTool<S extends z.ZodType>(spec: ToolSpec<S>): AnyTool {
+  const { run, ...meta } = spec;
+  return {
+    ...meta,
+    prepare(input) {
+      const parsed = spec.schema.safeParse(input);
+      if (!parsed.success) return { ok: false, message: describeIssues(parsed.error.issues) };
+      return { ok: true, input: parsed.data, run: (ctx) => run(parsed.data, ctx) };
+    },
+  };
+}
+
+export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
+  return issues
+    .map((issue) => {
+      const where = issue.path.length > 0 ? issue.path.join('.') : 'input';
+      return `${where}: ${issue.message}`;
+    })
+    .join('; ');
+}
+
+const SAFE_INT = Number.MAX_SAFE_INTEGER;
+
+/** zod's JSON Schema without what the API does not need: `$schema` and the safe-integer bounds of `.int()`. */
+function tidy(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(tidy);
+  if (typeof node !== 'object' || node === null) return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === '$schema') continue;
+    if ((key === 'minimum' && value === -SAFE_INT) || (key === 'maximum' && value === SAFE_INT)) continue;
+    out[key] = tidy(value);
+  }
+  return out;
+}
+
+export function toAnthropicTool(tool: AnyTool): Anthropic.Tool {
+  const schema = tidy(z.toJSONSchema(tool.schema)) as Anthropic.Tool.InputSchema;
+  return { name: tool.name, description: tool.description, input_schema: schema };
+}
+
+/** The page the model saw, or a TabError saying why there is none. */
+export function pageOf(ctx: ToolContext): PageHandle {
+  if (ctx.tabId === null) throw new TabError('tab_gone', 'The agent has no tab: open one with open_url.');
+  if (!ctx.snapshot) throw new TabError('restricted', 'This page cannot be operated: use open_url or go_back.');
+  return { page: ctx.tabs.page(ctx.tabId), tabId: ctx.tabId, snapshotId: ctx.snapshot.snapshotId };
+}
+
+export function callOptions(ctx: ToolContext, timeoutMs?: number) {
+  return timeoutMs === undefined ? { signal: ctx.signal } : { signal: ctx.signal, timeoutMs };
+}
+
+/** The role of a ref in the observation, so "click [12] (button)" reads well in the history. */
+export function refLabel(ctx: ToolContext, ref: number): string {
+  const element = ctx.snapshot?.elements.find((e) => e.ref === ref);
+  return element ? `[${ref}] (${element.role})` : `[${ref}]`;
+}
+
+/**
+ * An action's result as the model hears it. `verified: false` is a failed postcondition (`failed_verify`) unless
+ * verify mode is off; `ok: false` means the page could not perform the action at all.
+ */
+export function reportAction(what: string, result: ActionResult, ctx: ToolContext): ToolOutput {
+  const effects = result.effects.filter((effect) => effect !== 'none');
+  const verification = {
+    verified: result.verified,
+    effects: result.effects,
+    ...(result.reason ? { reason: result.reason } : {}),
+  };
+  const navigated = effects.includes('navigation');
+  const shared = {
+    verification,
+    ...(navigated && ctx.tabId !== null ? { pageChanged: true, navigatedTabId: ctx.tabId } : {}),
+  };
+  if (!result.ok) {
+    const reason = result.reason ?? 'the page could not perform it';
+    return { outcome: 'execute_error', text: `${what} failed: ${reason}`, brief: `error: ${reason}`, ...shared };
+  }
+  const effectText = effects.length > 0 ? effects.join(', ') : 'no visible effect';
+  const newTab = effects.includes('new_window')
+    ? ' A new tab opened: it is listed under Tabs in the next observation; use switch_tab to work there.'
+    : '';
+  if (!result.verified && ctx.settings.verifyMode !== 'off') {
+    const reason = result.reason ?? 'no observable effect';
+    return {
+      outcome: 'failed_verify',
+      text: `${what}: failed_verify: ${reason} (effects: ${effectText}).${newTab}`,
+      brief: `failed_verify: ${reason}`,
+      ...shared,
+    };
+  }
+  const note = result.reason ? ` Note: ${result.reason}.` : '';
+  return {
+    outcome: 'ok',
+    text: `${what}: done (effects: ${effectText}).${note}${newTab}`,
+    brief: `ok (${effectText})`,
+    ...shared,
+  };
+}

@@ -1,0 +1,72 @@
+// Control tools: asking the person, and finishing. done is the only way a task succeeds, and only with evidence a
+// fresh observation confirms (verify.ts).
+
+import { z } from 'zod';
+import { decideDone } from '../verify';
+import { defineTool } from './common';
+
+const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…` : text);
+
+export const askUser = defineTool({
+  name: 'ask_user',
+  description:
+    'Ask the person a question and wait for the reply: for missing details, a choice only they can make, or a ' +
+    'step only they can do (log in, solve a captcha, confirm a payment).',
+  schema: z.object({ question: z.string().min(1).max(1_000) }).strict(),
+  group: 'control',
+  // The person may use the tab while answering (log in, say), so the page may have moved when the reply comes.
+  mayNavigate: true,
+  usesPage: false,
+  async run(input, ctx) {
+    const reply = await ctx.askUser(input.question);
+    return {
+      outcome: 'ok',
+      text: `The person answered: ${reply}`,
+      brief: `asked "${clip(input.question, 200)}" → "${clip(reply, 300)}"`,
+    };
+  },
+});
+
+export const done = defineTool({
+  name: 'done',
+  description:
+    'Finish the task. success: true only when the goal is reached, with evidence a fresh look at the page will ' +
+    'confirm: quotes (short exact texts visible on the page now that prove it) and/or urlContains. success: false ' +
+    'when it cannot be done; say why in answer.',
+  schema: z
+    .object({
+      success: z.boolean(),
+      answer: z.string().min(1).describe('The result for the person: the answer found, or what was done, or why not.'),
+      evidence: z
+        .object({
+          quotes: z.array(z.string().min(1).max(300)).max(5).optional(),
+          urlContains: z.string().min(1).optional(),
+        })
+        .strict()
+        .optional(),
+    })
+    .strict(),
+  group: 'control',
+  mayNavigate: false,
+  usesPage: false,
+  async run(input, ctx) {
+    const decision = await decideDone(input, ctx);
+    if (!decision.accepted) {
+      return {
+        outcome: 'ok',
+        text: `done rejected: ${decision.reason}.`,
+        brief: `rejected: ${decision.reason}`,
+        done: decision,
+      };
+    }
+    const verified = decision.verified ? 'verified' : 'not verified';
+    return {
+      outcome: 'ok',
+      text: `done accepted (${decision.status}, ${verified}).`,
+      brief: `accepted (${decision.status}, ${verified})`,
+      done: decision,
+    };
+  },
+});
+
+export const CONTROL_TOOLS = [askUser, done];

@@ -1,0 +1,153 @@
+// Tools that act on the page the model saw, against (tabId, snapshotId). The page controller checks each action's
+// postcondition in the page and says so in ActionResult.verified (DESIGN section 3, step 5).
+
+import { z } from 'zod';
+import { callOptions, defineTool, pageOf, refLabel, reportAction } from './common';
+
+const ref = z.number().int().nonnegative().describe('The element ref from the latest observation, e.g. 12 for [12].');
+
+export const click = defineTool({
+  name: 'click',
+  description: 'Click an element by its ref. Reports the observed effect (navigation, DOM change, new tab, ...).',
+  schema: z.object({ ref }).strict(),
+  group: 'page',
+  mayNavigate: true,
+  usesPage: true,
+  async run(input, ctx) {
+    const { page, snapshotId } = pageOf(ctx);
+    const result = await page.click({ ref: input.ref, snapshotId }, callOptions(ctx));
+    return reportAction(`click ${refLabel(ctx, input.ref)}`, result, ctx);
+  },
+});
+
+export const type = defineTool({
+  name: 'type',
+  description:
+    'Type text into an input, textarea or editable element. Replaces the current value unless clear is false; ' +
+    'submit: true presses Enter afterwards (submits a form).',
+  schema: z
+    .object({
+      ref,
+      text: z.string(),
+      clear: z.boolean().optional().describe('Default true: replace the current value.'),
+      submit: z.boolean().optional().describe('Press Enter after typing.'),
+    })
+    .strict(),
+  group: 'page',
+  mayNavigate: true,
+  usesPage: true,
+  async run(input, ctx) {
+    const { page, snapshotId } = pageOf(ctx);
+    const result = await page.type(
+      { ref: input.ref, snapshotId, text: input.text, clear: input.clear ?? true, submit: input.submit ?? false },
+      callOptions(ctx),
+    );
+    return reportAction(`type into ${refLabel(ctx, input.ref)}`, result, ctx);
+  },
+});
+
+export const selectOption = defineTool({
+  name: 'select_option',
+  description: 'Choose an option of a <select> (or listbox) by its visible label or value.',
+  schema: z.object({ ref, option: z.string().min(1) }).strict(),
+  group: 'page',
+  mayNavigate: true,
+  usesPage: true,
+  async run(input, ctx) {
+    const { page, snapshotId } = pageOf(ctx);
+    const result = await page.selectOption({ ref: input.ref, snapshotId, option: input.option }, callOptions(ctx));
+    return reportAction(`select_option on ${refLabel(ctx, input.ref)}`, result, ctx);
+  },
+});
+
+export const check = defineTool({
+  name: 'check',
+  description: 'Set a checkbox, radio button or switch to checked (true) or unchecked (false).',
+  schema: z.object({ ref, checked: z.boolean() }).strict(),
+  group: 'page',
+  mayNavigate: true,
+  usesPage: true,
+  async run(input, ctx) {
+    const { page, snapshotId } = pageOf(ctx);
+    const result = await page.check({ ref: input.ref, snapshotId, checked: input.checked }, callOptions(ctx));
+    return reportAction(`check ${refLabel(ctx, input.ref)} → ${input.checked}`, result, ctx);
+  },
+});
+
+export const scroll = defineTool({
+  name: 'scroll',
+  description:
+    'Scroll the page (or the element `ref`) by about one screen in `direction`, or until element `toRef` is in view.',
+  schema: z
+    .object({
+      direction: z.enum(['up', 'down', 'left', 'right']).optional().describe('Default down.'),
+      ref: ref.optional().describe('A scrollable element; the page when absent.'),
+      amount: z.number().positive().max(20).optional().describe('How many screens (default 1).'),
+      toRef: ref.optional().describe('Scroll until this element is in view instead.'),
+    })
+    .strict(),
+  group: 'page',
+  mayNavigate: false,
+  usesPage: true,
+  async run(input, ctx) {
+    const { page, snapshotId } = pageOf(ctx);
+    const result = await page.scroll(
+      {
+        snapshotId,
+        direction: input.direction ?? 'down',
+        unit: 'page',
+        amount: input.amount ?? 1,
+        ...(input.ref === undefined ? {} : { ref: input.ref }),
+        ...(input.toRef === undefined ? {} : { toRef: input.toRef }),
+      },
+      callOptions(ctx),
+    );
+    const what = input.toRef === undefined ? `scroll ${input.direction ?? 'down'}` : `scroll to [${input.toRef}]`;
+    return reportAction(what, result, ctx);
+  },
+});
+
+export const pressKey = defineTool({
+  name: 'press_key',
+  description:
+    'Press a key (e.g. Enter, Escape, Tab, ArrowDown, a) with optional modifiers, on element `ref` if given.',
+  schema: z
+    .object({
+      key: z.string().min(1),
+      modifiers: z.array(z.enum(['Alt', 'Control', 'Meta', 'Shift'])).optional(),
+      ref: ref.optional(),
+    })
+    .strict(),
+  group: 'page',
+  mayNavigate: true,
+  usesPage: true,
+  async run(input, ctx) {
+    const { page, snapshotId } = pageOf(ctx);
+    const result = await page.pressKey(
+      {
+        key: input.key,
+        ...(input.modifiers ? { modifiers: input.modifiers } : {}),
+        ...(input.ref === undefined ? {} : { ref: input.ref, snapshotId }),
+      },
+      callOptions(ctx),
+    );
+    const combo = [...(input.modifiers ?? []), input.key].join('+');
+    return reportAction(`press_key ${combo}`, result, ctx);
+  },
+});
+
+export const hover = defineTool({
+  name: 'hover',
+  description: 'Move the pointer over an element (opens hover menus and tooltips).',
+  schema: z.object({ ref }).strict(),
+  group: 'page',
+  mayNavigate: false,
+  usesPage: true,
+  async run(input, ctx) {
+    const { page, snapshotId } = pageOf(ctx);
+    const result = await page.hover({ ref: input.ref, snapshotId }, callOptions(ctx));
+    return reportAction(`hover ${refLabel(ctx, input.ref)}`, result, ctx);
+  },
+});
+
+export const PAGE_TOOLS = [click, type, selectOption, check, scroll, pressKey, hover];

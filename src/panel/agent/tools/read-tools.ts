@@ -1,0 +1,144 @@
+// Tools that read the page without changing it, plus the bounded wait. The prompt steers information tasks here
+// ("don't click through what you can read"). Everything they return is page content, so it goes to the model as
+// untrusted data inside nonce markers.
+
+import { z } from 'zod';
+import { PageError } from '../../../shared/errors';
+import { callOptions, defineTool, pageOf } from './common';
+
+export const MAX_WAIT_MS = 15_000;
+const DEFAULT_READ_CHARS = 8_000;
+
+export const readPage = defineTool({
+  name: 'read_page',
+  description:
+    "Read the page's text content (main text, lists, tables), in chunks. Use it to find information instead of " +
+    'clicking around. Continue with `from` set to the offset the previous chunk gave.',
+  schema: z
+    .object({
+      from: z.number().int().nonnegative().optional().describe('Character offset to start at (default 0).'),
+      maxChars: z.number().int().min(500).max(20_000).optional().describe(`Default ${DEFAULT_READ_CHARS}.`),
+    })
+    .strict(),
+  group: 'page',
+  mayNavigate: false,
+  usesPage: true,
+  async run(input, ctx) {
+    const { page } = pageOf(ctx);
+    const from = input.from ?? 0;
+    const result = await page.readPage({ from, maxChars: input.maxChars ?? DEFAULT_READ_CHARS }, callOptions(ctx));
+    const end = result.from + result.text.length;
+    const more = result.next === undefined ? 'end of page' : `more from offset ${result.next}`;
+    return {
+      outcome: 'ok',
+      text: `read_page: characters ${result.from}–${end} of ${result.total} (${more}).`,
+      pageText: result.text,
+      brief: `ok, read ${result.from}–${end} of ${result.total}`,
+    };
+  },
+});
+
+export const find = defineTool({
+  name: 'find',
+  description:
+    'Search the page for text or an element by words (e.g. "price", "Sign in button"); returns matches with refs.',
+  schema: z
+    .object({
+      query: z.string().min(1),
+      limit: z.number().int().min(1).max(30).optional().describe('Default 10.'),
+    })
+    .strict(),
+  group: 'page',
+  mayNavigate: false,
+  usesPage: true,
+  async run(input, ctx) {
+    const { page } = pageOf(ctx);
+    const { matches } = await page.find({ query: input.query, limit: input.limit ?? 10 }, callOptions(ctx));
+    const lines = matches.map((match) => {
+      const ref = match.ref === undefined ? '' : `[${match.ref}] `;
+      const role = match.role ? `${match.role} ` : '';
+      return `${ref}${role}"${match.text}"${match.inViewport ? '' : ' (off screen)'}`;
+    });
+    return {
+      outcome: 'ok',
+      text: `find: ${matches.length} match${matches.length === 1 ? '' : 'es'}.`,
+      ...(lines.length > 0 ? { pageText: lines.join('\n') } : {}),
+      brief: `ok, ${matches.length} matches`,
+    };
+  },
+});
+
+export const waitFor = defineTool({
+  name: 'wait_for',
+  description: `Wait until text appears on the page or element \`ref\` is present (at most ${MAX_WAIT_MS / 1000} s).`,
+  schema: z
+    .object({
+      text: z.string().min(1).optional(),
+      ref: z.number().int().nonnegative().optional(),
+      timeoutMs: z.number().int().min(100).max(MAX_WAIT_MS).optional().describe('Default 5000.'),
+    })
+    .strict()
+    .refine((input) => input.text !== undefined || input.ref !== undefined, {
+      message: 'give `text` or `ref` to wait for',
+    }),
+  group: 'page',
+  mayNavigate: false,
+  usesPage: true,
+  async run(input, ctx) {
+    const { page, snapshotId } = pageOf(ctx);
+    const timeoutMs = input.timeoutMs ?? 5_000;
+    const { found, waitedMs } = await page.waitFor(
+      {
+        timeoutMs,
+        ...(input.text === undefined ? {} : { text: input.text }),
+        ...(input.ref === undefined ? {} : { ref: input.ref, snapshotId }),
+      },
+      // The page bounds the wait itself; the call deadline only catches a page that stopped answering.
+      callOptions(ctx, timeoutMs + 5_000),
+    );
+    const what = input.text === undefined ? `[${input.ref}]` : `"${input.text}"`;
+    return found
+      ? { outcome: 'ok', text: `wait_for: ${what} is there (after ${waitedMs} ms).`, brief: 'ok, found' }
+      : {
+          outcome: 'ok',
+          text: `wait_for: ${what} did not appear within ${timeoutMs} ms.`,
+          brief: `not found in ${timeoutMs} ms`,
+        };
+  },
+});
+
+export const screenshot = defineTool({
+  name: 'screenshot',
+  description: 'Take a screenshot of the visible part of the page (for layout or images the text view misses).',
+  schema: z.object({}).strict(),
+  group: 'page',
+  mayNavigate: false,
+  usesPage: true,
+  enabled: (settings) => settings.vision,
+  async run(_input, ctx) {
+    const { tabId } = pageOf(ctx);
+    if (!ctx.capture) throw new PageError('not_allowed', 'Screenshots are not available in this panel.');
+    const image = await ctx.capture(tabId, { signal: ctx.signal });
+    return { outcome: 'ok', text: `screenshot of tab ${tabId}:`, image, brief: 'ok, screenshot' };
+  },
+});
+
+const MAX_EVAL_CHARS = 4_000;
+
+export const evaluate = defineTool({
+  name: 'evaluate',
+  description: 'Run a JavaScript expression in the page and return its result as text. Prefer the other tools.',
+  schema: z.object({ script: z.string().min(1).max(10_000) }).strict(),
+  group: 'page',
+  mayNavigate: true,
+  usesPage: true,
+  enabled: (settings) => settings.allowScript,
+  async run(input, ctx) {
+    const { page } = pageOf(ctx);
+    const { result } = await page.evaluate({ script: input.script }, callOptions(ctx));
+    const clipped = result.length > MAX_EVAL_CHARS ? `${result.slice(0, MAX_EVAL_CHARS)}… (clipped)` : result;
+    return { outcome: 'ok', text: 'evaluate: result:', pageText: clipped, brief: 'ok' };
+  },
+});
+
+export const READ_TOOLS = [readPage, find, waitFor, screenshot, evaluate];

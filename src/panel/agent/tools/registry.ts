@@ -1,0 +1,49 @@
+// All tools, in one fixed order (the tool list is the first part of the cached prompt prefix, so it must not
+// reorder between steps), and which of them are offered in the current context.
+
+import type Anthropic from '@anthropic-ai/sdk';
+import type { AgentSettings } from '../settings';
+import { toAnthropicTool } from './common';
+import { CONTROL_TOOLS } from './control-tools';
+import { PAGE_TOOLS } from './page-tools';
+import { READ_TOOLS } from './read-tools';
+import { TAB_TOOLS } from './tab-tools';
+import type { AnyTool } from './types';
+
+export const ALL_TOOLS: readonly AnyTool[] = [...PAGE_TOOLS, ...READ_TOOLS, ...TAB_TOOLS, ...CONTROL_TOOLS];
+
+const BY_NAME = new Map(ALL_TOOLS.map((tool) => [tool.name, tool]));
+
+export function toolNamed(name: string): AnyTool | undefined {
+  return BY_NAME.get(name);
+}
+
+/**
+ * With an operable page: every tool the settings enable. Without one (restricted page, no tab, a page that does not
+ * answer): only navigation and control tools (DESIGN section 4).
+ */
+export function offeredTools(settings: AgentSettings, operable: boolean): AnyTool[] {
+  return ALL_TOOLS.filter((tool) => (operable || tool.group !== 'page') && (tool.enabled?.(settings) ?? true));
+}
+
+/** Why a known tool is not offered now, for the model. */
+export function unavailableReason(tool: AnyTool, settings: AgentSettings, operable: boolean): string {
+  if (tool.enabled && !tool.enabled(settings)) {
+    return tool.name === 'screenshot' ? 'vision is off in settings' : 'script evaluation is off in settings';
+  }
+  return operable ? 'it is not offered now' : "the agent's current tab cannot be operated (see the observation)";
+}
+
+const schemas = new Map<string, Anthropic.Tool>();
+
+/** The Anthropic tool definitions, generated once per tool from its zod schema. */
+export function anthropicTools(tools: readonly AnyTool[]): Anthropic.Tool[] {
+  return tools.map((tool) => {
+    let spec = schemas.get(tool.name);
+    if (!spec) {
+      spec = toAnthropicTool(tool);
+      schemas.set(tool.name, spec);
+    }
+    return spec;
+  });
+}

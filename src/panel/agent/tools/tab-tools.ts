@@ -1,0 +1,142 @@
+// Navigation tools. They go through AgentTabs (the TabsManager: owned set, task group) and never touch tabs the
+// agent does not own. open_url is the first of seed 000's two guards: it waits for the navigation to commit, so a
+// slow page is never mistaken for a dead end, and a commit that does not come is a handler error, not a stop.
+
+import { z } from 'zod';
+import { abortedError } from '../../../shared/rpc';
+import { describeRestriction, isRestrictedUrl } from '../../../shared/urls';
+import { raceAbort } from '../abort';
+import { defineTool } from './common';
+import type { ToolOutput } from './types';
+
+/** Seed 000, decision 2: long enough for a cold start of a heavy site, short enough not to leave the person waiting. */
+export const COMMIT_TIMEOUT_MS = 5_000;
+
+/** The URL the model asked for, with https:// added to a bare host ("example.com/a"). */
+export function parseTarget(raw: string): URL | null {
+  const text = raw.trim();
+  const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(text) ? text : `https://${text}`;
+  try {
+    return new URL(withScheme);
+  } catch {
+    return null;
+  }
+}
+
+export const openUrl = defineTool({
+  name: 'open_url',
+  description:
+    "Load a URL in the agent's current tab, or in a new background tab with newTab: true (then switch_tab to it " +
+    'to work there). Waits until the navigation commits.',
+  schema: z
+    .object({
+      url: z.string().min(1).describe('An http(s) URL.'),
+      newTab: z.boolean().optional().describe('Open in a new tab of the task instead of the current one.'),
+    })
+    .strict(),
+  group: 'nav',
+  mayNavigate: true,
+  usesPage: false,
+  async run(input, ctx): Promise<ToolOutput> {
+    const target = parseTarget(input.url);
+    if (!target || !/^https?:$/.test(target.protocol) || isRestrictedUrl(target.href, ctx.ownOrigin)) {
+      const why = target && isRestrictedUrl(target.href, ctx.ownOrigin) ? describeRestriction(target.href) : '';
+      const text = `open_url: ${input.url} cannot be opened: only http(s) web pages can be operated. ${why}`.trim();
+      return { outcome: 'execute_error', text, brief: 'refused: not an http(s) page' };
+    }
+    const { tabId, createdTab } = await ctx.tabs.openUrl(target.href, {
+      newTab: input.newTab ?? false,
+      signal: ctx.signal,
+    });
+    const settle = await ctx.navigation.waitForUrlSettle(tabId, target.origin, COMMIT_TIMEOUT_MS, ctx.signal);
+    const isCurrent = ctx.tabs.currentTabId === tabId;
+    // Either way the tab may now show another document: later page calls of this turn must not act on the old one.
+    const changed = { pageChanged: isCurrent || ctx.tabId === tabId, navigatedTabId: tabId };
+    if (!settle.committed) {
+      if (settle.reason === 'aborted') throw abortedError('open_url');
+      const landed = settle.observedUrl ? `, tab is at ${settle.observedUrl}` : '';
+      const verb = createdTab ? 'created' : 'updated';
+      const text =
+        `open_url: tab ${tabId} ${verb} but navigation did not commit to ${target.origin} within ` +
+        `${COMMIT_TIMEOUT_MS / 1000}s (${settle.reason}${landed}). The tab is kept; look at it or close it.`;
+      return { outcome: 'execute_error', text, brief: `no commit (${settle.reason})`, ...changed };
+    }
+    const where =
+      createdTab && !isCurrent
+        ? ` It is a new background tab; the agent is still on tab ${ctx.tabs.currentTabId ?? 'none'}: ` +
+          `call switch_tab with tabId ${tabId} to work there.`
+        : '';
+    return {
+      outcome: 'ok',
+      text: `open_url: tab ${tabId} committed to ${settle.url}.${where}`,
+      verification: { verified: true, effects: ['navigation'] },
+      brief: `ok, tab ${tabId} at ${settle.url}`,
+      ...changed,
+    };
+  },
+});
+
+export const switchTab = defineTool({
+  name: 'switch_tab',
+  description: "Make one of the task's tabs (listed under Tabs in the observation) the agent's current tab.",
+  schema: z.object({ tabId: z.number().int() }).strict(),
+  group: 'nav',
+  mayNavigate: true,
+  usesPage: false,
+  async run(input, ctx): Promise<ToolOutput> {
+    const tab = await raceAbort(ctx.tabs.switchTo(input.tabId), ctx.signal, 'switch_tab');
+    if (ctx.tabs.currentTabId !== input.tabId) {
+      const reason = `the agent's tab is still ${ctx.tabs.currentTabId ?? 'none'}`;
+      return { outcome: 'failed_verify', text: `switch_tab: failed_verify: ${reason}.`, brief: `failed_verify` };
+    }
+    return {
+      outcome: 'ok',
+      text: `switch_tab: now on tab ${input.tabId} (${tab.url || 'loading'}).`,
+      verification: { verified: true, effects: [] },
+      brief: `ok, on tab ${input.tabId}`,
+      pageChanged: true,
+    };
+  },
+});
+
+export const closeTab = defineTool({
+  name: 'close_tab',
+  description: "Close one of the task's tabs.",
+  schema: z.object({ tabId: z.number().int() }).strict(),
+  group: 'nav',
+  mayNavigate: true,
+  usesPage: false,
+  async run(input, ctx): Promise<ToolOutput> {
+    await raceAbort(ctx.tabs.close(input.tabId), ctx.signal, 'close_tab');
+    const now = ctx.tabs.currentTabId;
+    const after = now === null ? 'The agent has no tab now: use open_url.' : `The agent is on tab ${now}.`;
+    return {
+      outcome: 'ok',
+      text: `close_tab: closed tab ${input.tabId}. ${after}`,
+      brief: `ok, closed ${input.tabId}`,
+      pageChanged: input.tabId === ctx.tabId,
+    };
+  },
+});
+
+export const goBack = defineTool({
+  name: 'go_back',
+  description: "Go back one page in the agent's current tab (browser history).",
+  schema: z.object({}).strict(),
+  group: 'nav',
+  mayNavigate: true,
+  usesPage: false,
+  async run(_input, ctx): Promise<ToolOutput> {
+    const tabId = ctx.tabs.currentTabId;
+    await ctx.tabs.goBack({ signal: ctx.signal });
+    return {
+      outcome: 'ok',
+      text: 'go_back: went back; the next observation shows the page it landed on.',
+      brief: 'ok',
+      pageChanged: true,
+      ...(tabId === null ? {} : { navigatedTabId: tabId }),
+    };
+  },
+});
+
+export const TAB_TOOLS = [openUrl, switchTab, closeTab, goBack];

@@ -1,0 +1,97 @@
+// The shape every tool shares: one zod schema (the single source for validation and for the Anthropic input_schema),
+// a handler, and what the loop needs to know about it. Handlers throw typed errors for page and tab failures; the
+// executor turns those into `is_error` tool results, so nothing the model sends can throw out of the loop.
+
+import type { z } from 'zod';
+import type { Snapshot } from '../../../shared/page-types';
+import type { Sleep } from '../abort';
+import type { CallOutcome, DoneEvidence, TaskStatus, Verification } from '../events';
+import type { AgentPage, AgentTabs, Clock, Navigation } from '../ports';
+import type { AgentSettings } from '../settings';
+
+export interface CapturedImage {
+  mediaType: 'image/png' | 'image/jpeg';
+  /** Base64, without a data: prefix. */
+  data: string;
+}
+
+/**
+ * Takes a screenshot of the agent's tab. Throws with a message the model can act on when it cannot, e.g. when the
+ * tab is not the visible tab of its window (captureVisibleTab only sees that one).
+ */
+export type CaptureFn = (tabId: number, options: { signal: AbortSignal }) => Promise<CapturedImage>;
+
+export interface ToolContext {
+  tabs: AgentTabs;
+  navigation: Navigation;
+  settings: AgentSettings;
+  signal: AbortSignal;
+  clock: Clock;
+  sleep: Sleep;
+  /** The agent's tab when this step's observation was taken (null: it has none). */
+  tabId: number | null;
+  /** The observation the model acted on; page tools act against its snapshotId. */
+  snapshot: Snapshot | null;
+  /** chrome-extension://<id>, so the panel's own pages are not treated as restricted. */
+  ownOrigin: string | undefined;
+  capture: CaptureFn | undefined;
+  /** Shows the question to the person and resolves with their reply. */
+  askUser(question: string): Promise<string>;
+}
+
+/** A done the loop may accept (ending the task) or must reject back to the model. */
+export type DoneDecision =
+  | {
+      accepted: true;
+      status: Extract<TaskStatus, 'succeeded' | 'failed'>;
+      verified: boolean;
+      answer: string;
+      summary: string;
+      evidence?: DoneEvidence;
+    }
+  | { accepted: false; reason: string };
+
+export interface ToolOutput {
+  outcome: Extract<CallOutcome, 'ok' | 'failed_verify' | 'execute_error'>;
+  /** What the harness tells the model (trusted text). */
+  text: string;
+  /** Page-derived text; wrapped in nonce markers as untrusted data when sent. */
+  pageText?: string;
+  image?: CapturedImage;
+  verification?: Verification;
+  /** The page the model saw is no longer the agent's page: later page calls in this turn are not run. */
+  pageChanged?: boolean;
+  /** A navigation committed (or may have) in this tab: wait for the new document before the next snapshot. */
+  navigatedTabId?: number;
+  /** A short clause for the compacted history line, e.g. "ok (navigation)". */
+  brief: string;
+  done?: DoneDecision;
+}
+
+export type ToolGroup = 'page' | 'nav' | 'control';
+
+export interface ToolSpec<S extends z.ZodType> {
+  name: string;
+  description: string;
+  schema: S;
+  /** page: needs an operable page and is offered only then; nav and control: always offered. */
+  group: ToolGroup;
+  /** May take the agent's tab to another document or tab, so the pinned origin may follow (seed 000). */
+  mayNavigate: boolean;
+  /** Acts on the page the model saw, so it is not run once an earlier call in the turn changed the page. */
+  usesPage: boolean;
+  /** Offered only when this holds (screenshot: vision; evaluate: allowScript). */
+  enabled?(settings: AgentSettings): boolean;
+  run(input: z.infer<S>, ctx: ToolContext): Promise<ToolOutput>;
+}
+
+export type Prepared =
+  | { ok: true; input: unknown; run(ctx: ToolContext): Promise<ToolOutput> }
+  | { ok: false; message: string };
+
+/** A tool with its input type erased: `prepare` validates and binds the typed handler. */
+export interface AnyTool extends Omit<ToolSpec<z.ZodType>, 'run'> {
+  prepare(input: unknown): Prepared;
+}
+
+export type PageHandle = { page: AgentPage; tabId: number; snapshotId: string };

@@ -1,0 +1,143 @@
+// AgentController: follow-ups continue the task on its tabs with its history; ask_user waits for answer(); the
+// events tell the whole run in order; metrics count tokens, cost and where the time went.
+
+import { describe, expect, it } from 'vitest';
+import { estimateCost } from '../../../src/panel/agent/metrics';
+import type { ModelRequest } from '../../../src/panel/agent/model';
+import { setupAgent } from './fakes/harness';
+import { call, lastUserText, say, toolResults } from './fakes/scripted-model';
+import { DOCS, SHOP, SITE } from './fakes/sites';
+
+const giveUp = call('done', { success: false, answer: 'Nothing more to do.' });
+
+/** The compacted history of a request: the text blocks up to the last cache breakpoint. */
+function historyLines(request: ModelRequest | undefined): string[] {
+  const content = request?.messages[0]?.content;
+  if (!Array.isArray(content)) return [];
+  const end = content.findLastIndex((b) => 'cache_control' in b && b.cache_control);
+  return content.slice(0, end + 1).map((b) => (b.type === 'text' ? b.text : ''));
+}
+
+describe('AgentController', () => {
+  it('continues a task with a follow-up: same task, same tabs, history kept, steps numbered on', async () => {
+    const h = setupAgent({
+      site: SITE,
+      turns: [
+        call('open_url', { url: DOCS, newTab: true }),
+        call('done', { success: false, answer: 'Opened the docs.' }),
+        call('switch_tab', { tabId: 2 }),
+        giveUp,
+      ],
+    });
+    const first = await h.controller.execute('Open the docs in a new tab');
+    const second = await h.controller.followUp('Now switch to it');
+
+    expect(second.taskId).toBe(first.taskId);
+    expect(h.tabs.createdFor).toHaveLength(1);
+    expect(h.tabs.beginRuns).toBe(2);
+    expect(h.of('step_started').map((e) => e.step)).toEqual([1, 2, 3, 4]);
+    const lines = historyLines(h.model.requests[2]);
+    expect(lines[0]).toBe('Task: Open the docs in a new tab');
+    expect(lines.at(-1)).toBe('Follow-up instruction from the person: Now switch to it');
+    expect(lines.some((l) => l.startsWith('#1 @shop.test: open_url url="https://docs.test/" newTab=true → ok'))).toBe(
+      true,
+    );
+    expect(h.tabs.currentTabId).toBe(2);
+    expect(second.metrics.steps).toBe(4);
+  });
+
+  it('after its tab was closed, a follow-up goes on with navigation tools and opens a new tab', async () => {
+    const h = setupAgent({ site: SITE, turns: [call('read_page'), call('open_url', { url: SHOP }), giveUp] });
+    h.browser.afterPageCall = () => {
+      h.browser.remove(h.tabId);
+      h.tabs.currentTabId = null;
+    };
+    expect((await h.controller.execute('Read')).summary).toBe('Tab was closed');
+    h.browser.afterPageCall = null;
+    const next = await h.controller.followUp('Open the shop again');
+    expect(next.status).toBe('failed');
+    expect(h.model.requests[1]?.tools.map((t) => t.name)).not.toContain('click');
+    expect(lastUserText(h.model.requests[1])).toContain('The agent has no tab.');
+    expect(h.tabs.openCalls).toEqual([{ url: SHOP, newTab: false }]);
+    expect(lastUserText(h.model.requests[2])).toContain('Welcome to the shop');
+  });
+
+  it('refuses to start while running, and a follow-up without a task', async () => {
+    const h = setupAgent({ site: SITE, turns: [{ hang: true }] });
+    expect(() => h.controller.followUp('More')).toThrow('There is no task to follow up');
+    const running = h.controller.execute('Wait');
+    expect(() => h.controller.execute('Another')).toThrow('A task is running');
+    h.controller.stop();
+    await running;
+  });
+
+  it('asks the person and hands the reply to the model; the wait is not harness time', async () => {
+    const h = setupAgent({
+      site: SITE,
+      callMs: 1_000,
+      turns: [call('ask_user', { question: 'Which colour?' }), giveUp],
+    });
+    h.controller.subscribe((event) => {
+      if (event.type !== 'ask_user') return;
+      h.clock.advance(30_000);
+      expect(h.controller.answer(event.questionId, 'Blue, please')).toBe(true);
+    });
+    const result = await h.controller.execute('Buy a lamp');
+    expect(h.of('ask_user')).toMatchObject([{ question: 'Which colour?', step: 1 }]);
+    expect(toolResults(h.model.requests[1])[0]?.text).toBe('The person answered: Blue, please');
+    expect(historyLines(h.model.requests[1])).toEqual(['Task: Buy a lamp']);
+    expect(result.metrics).toMatchObject({ personMs: 30_000, modelMs: 2_000, wallMs: 32_000, harnessMs: 0 });
+  });
+
+  it('tells the run through events, in order', async () => {
+    const h = setupAgent({ site: SITE, turns: [call('read_page', {}, 'Reading the page first.'), giveUp] });
+    await h.controller.execute('Read');
+    const types = h.events.map((e) => e.type).filter((t, i, all) => t !== all[i - 1]);
+    expect(types).toEqual([
+      'task_started',
+      'step_started',
+      'model_text',
+      'tool_call',
+      'tool_result',
+      'step_finished',
+      'metrics',
+      'step_started',
+      'tool_call',
+      'tool_result',
+      'step_finished',
+      'metrics',
+      'task_finished',
+    ]);
+    const text = h
+      .of('model_text')
+      .map((e) => e.delta)
+      .join('');
+    expect(text).toBe('Reading the page first.');
+  });
+
+  it('counts tokens and estimates the cost', async () => {
+    const h = setupAgent({ site: SITE, turns: [say('Hmm.'), giveUp] });
+    const result = await h.controller.execute('Think');
+    const tokens = { input: 2000, output: 100, cacheRead: 1600, cacheWrite: 200 };
+    expect(result.metrics.tokens).toEqual(tokens);
+    expect(result.metrics.costUsd).toBeCloseTo((2000 * 3 + 200 * 3.75 + 1600 * 0.3 + 100 * 15) / 1e6, 10);
+    expect(estimateCost('claude-haiku-4-5', tokens)).toBeLessThan(estimateCost('claude-opus-4-6', tokens) ?? 0);
+    expect(estimateCost('some-unknown-model', tokens)).toBeNull();
+  });
+
+  it('nudges a model that answers without tools, and ends the run if it keeps doing so', async () => {
+    const h = setupAgent({ site: SITE, turns: [say('The price is 24.90.'), say('As I said.'), say('24.90!')] });
+    const result = await h.controller.execute('Price?');
+    expect(lastUserText(h.model.requests[1])).toContain('Your last reply had no tool call.');
+    expect(result).toMatchObject({ status: 'failed' });
+    expect(result.summary).toBe('The model stopped calling tools before finishing: “24.90!”');
+  });
+
+  it('keeps a listener that throws from breaking the task', async () => {
+    const h = setupAgent({ site: SITE, turns: [giveUp] });
+    h.controller.subscribe(() => {
+      throw new Error('view bug');
+    });
+    expect((await h.controller.execute('Anything')).status).toBe('failed');
+  });
+});

@@ -1,0 +1,59 @@
+// One call builds an AgentController over the fakes: a scripted model, a fake browser with the test's site, its
+// tabs and navigation, a fake clock. Events are collected for assertions.
+
+import { AgentController } from '../../../../src/panel/agent/controller';
+import type { AgentEvent } from '../../../../src/panel/agent/events';
+import { type AgentSettings, DEFAULT_SETTINGS, withSettings } from '../../../../src/panel/agent/settings';
+import type { CaptureFn } from '../../../../src/panel/agent/tools/types';
+import { FakeBrowser, type Site } from './browser';
+import { FakeClock } from './clock';
+import { FakeNavigation } from './navigation';
+import { type Responder, ScriptedModel, type ScriptTurn } from './scripted-model';
+import { FakeTabs } from './tabs';
+
+export interface AgentSetup {
+  site: Site;
+  /** Where the agent's tab starts; default the site's first URL. */
+  startUrl?: string;
+  turns?: ScriptTurn[];
+  responder?: Responder;
+  settings?: Partial<AgentSettings>;
+  /** Fake ms each model call takes. */
+  callMs?: number;
+  capture?: CaptureFn;
+}
+
+export type EventOf<T extends AgentEvent['type']> = Extract<AgentEvent, { type: T }>;
+
+export function setupAgent(setup: AgentSetup) {
+  const clock = new FakeClock();
+  const browser = new FakeBrowser(setup.site, clock);
+  const startUrl = setup.startUrl ?? Object.keys(setup.site)[0] ?? 'https://example.test/';
+  const tabId = browser.addTab(startUrl);
+  const tabs = new FakeTabs(browser, tabId);
+  const navigation = new FakeNavigation(browser);
+  const model = new ScriptedModel(setup.turns ?? [], {
+    clock,
+    callMs: setup.callMs ?? 0,
+    ...(setup.responder ? { responder: setup.responder } : {}),
+  });
+  let ids = 0;
+  const settings = withSettings(DEFAULT_SETTINGS, setup.settings ?? {});
+  const controller = new AgentController({
+    model,
+    tabs: tabs.forTask,
+    navigation,
+    clock,
+    settings,
+    newId: () => `id${++ids}`,
+    sleep: clock.sleep,
+    ...(setup.capture ? { capture: setup.capture } : {}),
+  });
+  const events: AgentEvent[] = [];
+  controller.subscribe((event) => events.push(event));
+  const of = <T extends AgentEvent['type']>(type: T): EventOf<T>[] =>
+    events.filter((event): event is EventOf<T> => event.type === type);
+  return { controller, model, browser, tabs, navigation, clock, events, tabId, settings, of };
+}
+
+export type AgentHarness = ReturnType<typeof setupAgent>;

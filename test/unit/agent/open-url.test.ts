@@ -1,0 +1,103 @@
+// Seed 000, the open_url guard: the handler waits for the navigation to commit; a commit that does not come is a
+// handler error naming the reason, the task goes on, and the tab is kept.
+
+import { describe, expect, it } from 'vitest';
+import { STOP_TEXT } from '../../../src/panel/agent/events';
+import { TabError } from '../../../src/shared/errors';
+import { setupAgent } from './fakes/harness';
+import { call, calls, lastUserText, toolResults } from './fakes/scripted-model';
+import { DOCS, SHOP, SITE } from './fakes/sites';
+
+const giveUp = call('done', { success: false, answer: 'Stopping here.' });
+
+describe('open_url', () => {
+  it('creates a tab, waits for its commit and reports success; switch_tab in the same turn then works on it', async () => {
+    const h = setupAgent({
+      site: SITE,
+      turns: [
+        calls({ name: 'open_url', input: { url: DOCS, newTab: true } }, { name: 'switch_tab', input: { tabId: 2 } }),
+        call('read_page'),
+        call('done', { success: true, answer: '50 per minute.', evidence: { quotes: ['50 requests per minute'] } }),
+      ],
+    });
+    h.tabs.commitAfterMs = 1_500;
+
+    const result = await h.controller.execute('Find the API limit in the docs');
+
+    expect(result.status).toBe('succeeded');
+    expect(h.navigation.settleCalls).toEqual([{ tabId: 2, expectedOrigin: 'https://docs.test', timeoutMs: 5_000 }]);
+    const [opened, switched] = toolResults(h.model.requests[1]);
+    expect(opened).toMatchObject({ isError: false });
+    expect(opened?.text).toContain('open_url: tab 2 committed to https://docs.test/');
+    expect(switched).toMatchObject({ isError: false, text: 'switch_tab: now on tab 2 (https://docs.test/).' });
+    expect(lastUserText(h.model.requests[1])).toContain("Agent's tab: 2 · https://docs.test/");
+    expect(h.tabs.currentTabId).toBe(2);
+  });
+
+  it('navigates the current tab unless a new tab is asked for', async () => {
+    const h = setupAgent({ site: SITE, turns: [call('open_url', { url: 'docs.test' }), giveUp] });
+    h.tabs.commitAfterMs = 2_500;
+    await h.controller.execute('Open the docs');
+    expect(h.tabs.openCalls).toEqual([{ url: DOCS, newTab: false }]);
+    expect(h.browser.tab(h.tabId).url).toBe(DOCS);
+    expect(lastUserText(h.model.requests[1])).toContain('The API limit is 50 requests per minute.');
+  });
+
+  it('reports a commit timeout as a handler error naming the reason; the task goes on and the tab is kept', async () => {
+    const h = setupAgent({
+      site: SITE,
+      turns: [call('open_url', { url: DOCS, newTab: true }), call('read_page'), giveUp],
+    });
+    h.tabs.commitAfterMs = 'never';
+
+    const result = await h.controller.execute('Open the docs');
+
+    const [opened] = toolResults(h.model.requests[1]);
+    expect(opened?.isError).toBe(true);
+    expect(opened?.text).toBe(
+      'open_url: tab 2 created but navigation did not commit to https://docs.test within 5s (timeout, tab is at ' +
+        'about:blank). The tab is kept; look at it or close it.',
+    );
+    expect(result.status).toBe('failed');
+    expect(h.model.requests).toHaveLength(3);
+    expect(h.browser.tabs.has(2)).toBe(true);
+    expect(h.of('tool_result').find((e) => e.name === 'open_url')?.outcome).toBe('execute_error');
+  });
+
+  it('turns a rejected tabs.openUrl into an is_error result and goes on', async () => {
+    const h = setupAgent({ site: SITE, turns: [call('open_url', { url: DOCS, newTab: true }), giveUp] });
+    h.tabs.openError = new TabError('not_owned', 'The task group was removed by the person.');
+
+    const result = await h.controller.execute('Open the docs');
+
+    const [opened] = toolResults(h.model.requests[1]);
+    expect(opened).toMatchObject({ isError: true });
+    expect(opened?.text).toContain('open_url failed: The task group was removed by the person.');
+    expect(result.status).toBe('failed');
+  });
+
+  it('a new tab that never commits and is switched to stops with the restricted text at the next step', async () => {
+    const h = setupAgent({
+      site: SITE,
+      turns: [
+        calls({ name: 'open_url', input: { url: DOCS, newTab: true } }, { name: 'switch_tab', input: { tabId: 2 } }),
+        giveUp,
+      ],
+    });
+    h.tabs.commitAfterMs = 'never';
+    const result = await h.controller.execute('Open the docs');
+    expect(result).toMatchObject({ status: 'stopped', summary: STOP_TEXT.restricted });
+    // One wait in the handler, one at the top of the step: both guards ran.
+    expect(h.navigation.settleCalls).toHaveLength(2);
+  });
+
+  it('refuses browser pages and other schemes without navigating', async () => {
+    const h = setupAgent({ site: SITE, turns: [call('open_url', { url: 'chrome://settings' }), giveUp] });
+    await h.controller.execute('Open settings');
+    const [opened] = toolResults(h.model.requests[1]);
+    expect(opened?.isError).toBe(true);
+    expect(opened?.text).toContain('open_url: chrome://settings cannot be opened');
+    expect(h.tabs.openCalls).toEqual([]);
+    expect(h.browser.tab(h.tabId).url).toBe(SHOP);
+  });
+});
