@@ -1,0 +1,70 @@
+// Task history: every task's record, newest first, persisted in chrome.storage.local with a version and migrations,
+// so it survives closing and reopening the panel. A task still `running` when the panel reopens is shown as
+// `interrupted` (the agent lives in the panel and ended with it).
+
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import type { AgentEvent } from '../agent/events';
+import { chromeLocalStorage, coalescingStorage } from '../chrome/local-storage';
+import { applyEvent, markInterrupted, type TaskRecord } from './task-record';
+
+export const HISTORY_KEY = 'steadyhand.history';
+export const HISTORY_VERSION = 1;
+/** Oldest tasks beyond this are dropped, so storage stays small. */
+const MAX_TASKS = 100;
+
+export interface HistoryState {
+  tasks: Record<string, TaskRecord>;
+  /** Task ids, newest first. */
+  order: string[];
+  apply(event: AgentEvent): void;
+  remove(taskId: string): void;
+  clear(): void;
+}
+
+type Persisted = Pick<HistoryState, 'tasks' | 'order'>;
+
+export const useHistory = create<HistoryState>()(
+  persist(
+    (set) => ({
+      tasks: {},
+      order: [],
+      apply: (event) =>
+        set((state) => {
+          const next = applyEvent(state.tasks[event.taskId], event, Date.now());
+          if (!next) return state;
+          const known = event.taskId in state.tasks;
+          const order = known ? state.order : [event.taskId, ...state.order];
+          const tasks = { ...state.tasks, [event.taskId]: next };
+          for (const dropped of order.slice(MAX_TASKS)) delete tasks[dropped];
+          return { tasks, order: order.slice(0, MAX_TASKS) };
+        }),
+      remove: (taskId) =>
+        set((state) => {
+          const { [taskId]: _gone, ...tasks } = state.tasks;
+          return { tasks, order: state.order.filter((id) => id !== taskId) };
+        }),
+      clear: () => set({ tasks: {}, order: [] }),
+    }),
+    {
+      name: HISTORY_KEY,
+      version: HISTORY_VERSION,
+      storage: createJSONStorage(() => coalescingStorage(chromeLocalStorage, 300)),
+      partialize: (state): Persisted => ({ tasks: state.tasks, order: state.order }),
+      migrate: (stored) => migrateHistory(stored),
+      merge: (stored, current) => ({ ...current, ...interruptRunning(stored as Persisted | undefined) }),
+    },
+  ),
+);
+
+/** Version 1 is the first; later versions convert older shapes here before use. */
+export function migrateHistory(stored: unknown): Persisted {
+  const value = stored as Partial<Persisted> | undefined;
+  return { tasks: value?.tasks ?? {}, order: value?.order ?? [] };
+}
+
+export function interruptRunning(stored: Persisted | undefined): Persisted {
+  const tasks: Record<string, TaskRecord> = {};
+  for (const [id, record] of Object.entries(stored?.tasks ?? {})) tasks[id] = markInterrupted(record);
+  return { tasks, order: (stored?.order ?? []).filter((id) => id in tasks) };
+}

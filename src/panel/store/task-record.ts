@@ -1,0 +1,160 @@
+// A task as the panel shows and keeps it, and the pure fold of the agent's events into it. Kept in history, exported
+// as the JSON trace (docs/trace-format.md), so a field added here is a format change: bump TRACE_VERSION.
+
+import type { AgentEvent, CallOutcome, DoneEvidence, TaskStatus, Verification } from '../agent/events';
+import type { TaskMetrics } from '../agent/metrics';
+
+export type RecordStatus = 'running' | TaskStatus;
+
+export interface CallView {
+  callId: string;
+  name: string;
+  input: unknown;
+  /** The element named by ref, in words. */
+  target?: string;
+  outcome?: CallOutcome;
+  isError?: boolean;
+  summary?: string;
+  verification?: Verification;
+}
+
+export interface StepView {
+  step: number;
+  /** The instruction (0 = the task, 1.. = follow-ups) this step belongs to. */
+  turn: number;
+  tabId: number | null;
+  url: string | null;
+  /** The model's text, streamed. */
+  text: string;
+  calls: CallView[];
+  notes: string[];
+  modelMs?: number;
+  harnessMs?: number;
+}
+
+export interface TaskRecord {
+  taskId: string;
+  instructions: string[];
+  model: string;
+  status: RecordStatus;
+  startedAt: number;
+  finishedAt?: number;
+  summary?: string;
+  answer?: string;
+  verified?: boolean;
+  evidence?: DoneEvidence;
+  metrics?: TaskMetrics;
+  steps: StepView[];
+  /** An open ask_user question, waiting for the person. */
+  question?: { questionId: string; question: string };
+}
+
+function updateStep(record: TaskRecord, step: number, change: (view: StepView) => StepView): TaskRecord {
+  return { ...record, steps: record.steps.map((view) => (view.step === step ? change(view) : view)) };
+}
+
+function updateCall(view: StepView, callId: string, change: (call: CallView) => CallView): StepView {
+  return { ...view, calls: view.calls.map((call) => (call.callId === callId ? change(call) : call)) };
+}
+
+/** The record after one event. Pure: the same events (and times) always give the same record. */
+export function applyEvent(record: TaskRecord | undefined, event: AgentEvent, now: number): TaskRecord | undefined {
+  if (event.type === 'task_started') {
+    if (record && event.followUp) {
+      return {
+        ...record,
+        status: 'running',
+        instructions: [...record.instructions, event.instruction],
+        question: undefined,
+      };
+    }
+    return {
+      taskId: event.taskId,
+      instructions: [event.instruction],
+      model: event.model,
+      status: 'running',
+      startedAt: event.at,
+      steps: [],
+    };
+  }
+  if (!record) return record;
+  switch (event.type) {
+    case 'step_started':
+      return {
+        ...record,
+        steps: [
+          ...record.steps,
+          {
+            step: event.step,
+            turn: record.instructions.length - 1,
+            tabId: event.tabId,
+            url: event.url,
+            text: '',
+            calls: [],
+            notes: [],
+          },
+        ],
+      };
+    case 'model_text':
+      return updateStep(record, event.step, (view) => ({ ...view, text: view.text + event.delta }));
+    case 'model_retry':
+      // The failed attempt's text is discarded; the retry streams the turn again.
+      return updateStep(record, event.step, (view) => ({ ...view, text: '', notes: [...view.notes, event.reason] }));
+    case 'tool_call':
+      return updateStep(record, event.step, (view) => ({
+        ...view,
+        calls: [...view.calls, { callId: event.callId, name: event.name, input: event.input, target: event.target }],
+      }));
+    case 'tool_result':
+      return updateStep(record, event.step, (view) =>
+        updateCall(view, event.callId, (call) => ({
+          ...call,
+          outcome: event.outcome,
+          isError: event.isError,
+          summary: event.summary,
+          verification: event.verification,
+        })),
+      );
+    case 'done_rejected':
+    case 'repair':
+      return updateStep(record, event.step, (view) => ({
+        ...view,
+        notes: [...view.notes, event.type === 'repair' ? event.message : event.reason],
+      }));
+    case 'ask_user':
+      return { ...record, question: { questionId: event.questionId, question: event.question } };
+    case 'step_finished':
+      return updateStep(record, event.step, (view) => ({
+        ...view,
+        modelMs: event.modelMs,
+        harnessMs: event.harnessMs,
+      }));
+    case 'metrics':
+      return { ...record, metrics: event.metrics };
+    case 'task_finished':
+      return {
+        ...record,
+        status: event.status,
+        summary: event.summary,
+        answer: event.answer,
+        verified: event.verified,
+        evidence: event.evidence,
+        metrics: event.metrics,
+        finishedAt: now,
+        question: undefined,
+      };
+    default:
+      return record;
+  }
+}
+
+/** A task that was running when the panel closed cannot be resumed: it is shown as interrupted, with its steps. */
+export function markInterrupted(record: TaskRecord): TaskRecord {
+  if (record.status !== 'running') return record;
+  return {
+    ...record,
+    status: 'interrupted',
+    question: undefined,
+    summary: record.summary ?? 'The panel was closed while this task was running, so it stopped.',
+  };
+}

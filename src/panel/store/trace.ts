@@ -1,0 +1,133 @@
+// A task as a JSON trace a person can download and attach to a bug report: the task, the settings it ran with (never
+// the API key), every step with its actions, results, verification and timings, and the task's metrics. Pure, so the
+// same record always gives the same trace. The format is documented in docs/trace-format.md.
+
+import type { CallOutcome, DoneEvidence, Verification } from '../agent/events';
+import type { TaskMetrics } from '../agent/metrics';
+import type { AgentSettings } from '../agent/settings';
+import type { RecordStatus, TaskRecord } from './task-record';
+
+export const TRACE_FORMAT = 'steadyhand-trace';
+/** Bump with any change of the format (a field added, removed or changed in meaning), and update the docs. */
+export const TRACE_VERSION = 1;
+
+export interface TraceAction {
+  callId: string;
+  tool: string;
+  input: unknown;
+  /** null: the call had not finished when the task ended (stopped mid-action, or the panel closed). */
+  outcome: CallOutcome | null;
+  isError: boolean | null;
+  summary: string | null;
+  verification: Verification | null;
+}
+
+export interface TraceStep {
+  step: number;
+  /** 0 = the first instruction, 1.. = follow-ups (task.instructions[turn]). */
+  turn: number;
+  tabId: number | null;
+  url: string | null;
+  text: string;
+  actions: TraceAction[];
+  notes: string[];
+  timings: { modelMs: number | null; harnessMs: number | null };
+}
+
+export interface TraceV1 {
+  format: typeof TRACE_FORMAT;
+  version: typeof TRACE_VERSION;
+  exportedAt: string;
+  extension: { version: string };
+  task: {
+    id: string;
+    instructions: string[];
+    status: RecordStatus;
+    summary: string | null;
+    answer: string | null;
+    verified: boolean | null;
+    evidence: DoneEvidence | null;
+    startedAt: string;
+    finishedAt: string | null;
+    model: string;
+  };
+  settings: Omit<AgentSettings, 'apiKey'>;
+  metrics: TaskMetrics | null;
+  steps: TraceStep[];
+}
+
+const REDACTED = '[redacted]';
+/** Shorter "keys" (a placeholder, a typo) are too likely to match ordinary text to be worth redacting. */
+const MIN_SECRET_LENGTH = 8;
+
+/**
+ * The key is left out of `settings`, but it could still reach a trace through text: an error message that quoted a
+ * request, or a page the model read. Every string is scrubbed of it, so a shared trace never carries it.
+ */
+function redact<T>(value: T, secret: string): T {
+  if (secret.length < MIN_SECRET_LENGTH) return value;
+  const walk = (node: unknown): unknown => {
+    if (typeof node === 'string') return node.includes(secret) ? node.split(secret).join(REDACTED) : node;
+    if (Array.isArray(node)) return node.map(walk);
+    if (typeof node === 'object' && node !== null) {
+      return Object.fromEntries(Object.entries(node).map(([key, item]) => [key, walk(item)]));
+    }
+    return node;
+  };
+  return walk(value) as T;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export function buildTrace(
+  record: TaskRecord,
+  settings: AgentSettings,
+  extension: { version: string },
+  now: number = Date.now(),
+): TraceV1 {
+  const { apiKey, ...safeSettings } = settings;
+  const trace: TraceV1 = {
+    format: TRACE_FORMAT,
+    version: TRACE_VERSION,
+    exportedAt: iso(now),
+    extension: { version: extension.version },
+    task: {
+      id: record.taskId,
+      instructions: record.instructions,
+      status: record.status,
+      summary: record.summary ?? null,
+      answer: record.answer ?? null,
+      verified: record.verified ?? null,
+      evidence: record.evidence ?? null,
+      startedAt: iso(record.startedAt),
+      finishedAt: record.finishedAt === undefined ? null : iso(record.finishedAt),
+      model: record.model,
+    },
+    settings: safeSettings,
+    metrics: record.metrics ?? null,
+    steps: record.steps.map((view) => ({
+      step: view.step,
+      turn: view.turn,
+      tabId: view.tabId,
+      url: view.url,
+      text: view.text,
+      actions: view.calls.map((call) => ({
+        callId: call.callId,
+        tool: call.name,
+        input: call.input,
+        outcome: call.outcome ?? null,
+        isError: call.isError ?? null,
+        summary: call.summary ?? null,
+        verification: call.verification ?? null,
+      })),
+      notes: view.notes,
+      timings: { modelMs: view.modelMs ?? null, harnessMs: view.harnessMs ?? null },
+    })),
+  };
+  return redact(trace, apiKey);
+}
+
+/** The file name a downloaded trace gets: steadyhand-trace-<task id>.json. */
+export function traceFileName(record: Pick<TaskRecord, 'taskId'>): string {
+  return `steadyhand-trace-${record.taskId.replace(/[^\w.-]+/g, '_')}.json`;
+}

@@ -1,0 +1,32 @@
+// UI-only state of the panel: which view is open, which past task is selected, and what Enter does in the task box
+// once a task has ended. Not persisted: a reopened panel starts on the task view.
+
+import { create } from 'zustand';
+
+export type PanelView = 'task' | 'history' | 'settings';
+
+/** After a task ended, Enter either continues it on the same tabs or starts a new one. */
+export type ComposeMode = 'followUp' | 'new';
+
+export interface UiState {
+  view: PanelView;
+  /** The past task opened in the history view. */
+  selectedTaskId: string | null;
+  composeMode: ComposeMode;
+  /** What the person is typing in the task box, kept while they look at history or settings. */
+  draft: string;
+  show(view: PanelView): void;
+  select(taskId: string | null): void;
+  setComposeMode(mode: ComposeMode): void;
+  setDraft(draft: string): void;
+}
+
+export const INITIAL_UI = { view: 'task', selectedTaskId: null, composeMode: 'new', draft: '' } as const;
+
+export const useUi = create<UiState>()((set) => ({
+  ...INITIAL_UI,
+  show: (view) => set({ view }),
+  select: (selectedTaskId) => set({ selectedTaskId }),
+  setComposeMode: (composeMode) => set({ composeMode }),
+  setDraft: (draft) => set({ draft }),
+}));

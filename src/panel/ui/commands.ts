@@ -1,0 +1,29 @@
+// What the panel's components can ask for. main.tsx implements it over the AgentController, TabsManager and
+// chrome.*; component tests implement it with spies. Components never reach chrome.* or the agent directly.
+
+import type { AgentSettings } from '../agent/settings';
+
+export interface ConnectionCheck {
+  ok: boolean;
+  /** A plain sentence: "Connected: claude-… answered in 412 ms." or "Check your API key in settings." */
+  message: string;
+}
+
+export interface PanelCommands {
+  /** Starts a new task in the tab the person is looking at. */
+  run(instruction: string): void;
+  /** Continues the running (or last) task on the same tabs. */
+  followUp(instruction: string): void;
+  stop(): void;
+  /** Answers the agent's ask_user question. */
+  answer(questionId: string, reply: string): void;
+  /** Brings a tab (and its window) to the front. */
+  focusTab(tabId: number): void;
+  /** Downloads the task's JSON trace (docs/trace-format.md). */
+  exportTrace(taskId: string): void;
+  /** After a task: ungroup, or close, the tabs the agent opened. */
+  releaseTabs(taskId: string, how: 'ungroup' | 'close'): void;
+  saveSettings(patch: Partial<AgentSettings>): Promise<void>;
+  /** One tiny API call with these settings. */
+  testConnection(settings: AgentSettings): Promise<ConnectionCheck>;
+}

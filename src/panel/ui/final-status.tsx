@@ -1,0 +1,49 @@
+import type { TaskRecord } from '../store/task-record';
+import { t } from './i18n';
+import { statusLabel } from './status-text';
+
+/** How the task ended, in words; for a success, the evidence the harness checked on the page. */
+export function FinalStatus({ record }: { record: TaskRecord }) {
+  if (record.status === 'running') return null;
+  const succeeded = record.status === 'succeeded';
+  // An interrupted record's summary was written in English by the store; the localised sentence says the same.
+  const summary = record.status === 'interrupted' ? t('interruptedNote') : record.summary;
+  const showAnswer = record.answer && !summary?.includes(record.answer);
+  const { quotes = [], urlContains } = record.evidence ?? {};
+  return (
+    <section
+      class={`final final-${record.status}`}
+      aria-labelledby={`final-${record.taskId}`}
+      data-testid="final-status"
+      data-status={record.status}
+    >
+      <h3 id={`final-${record.taskId}`}>
+        {statusLabel(record.status)}
+        {succeeded && (
+          <span class={`badge badge-${record.verified ? 'verified' : 'unverified'}`} data-testid="final-verified">
+            {t(record.verified ? 'badgeVerified' : 'badgeUnverified')}
+          </span>
+        )}
+      </h3>
+      {summary && <p data-testid="final-summary">{summary}</p>}
+      {showAnswer && (
+        <p>
+          <strong>{t('finalAnswer')}</strong> {record.answer}
+        </p>
+      )}
+      {succeeded && (quotes.length > 0 || urlContains) && (
+        <div data-testid="evidence">
+          <h4>{t('evidenceHeading')}</h4>
+          <ul>
+            {quotes.map((quote) => (
+              <li key={quote}>
+                <q>{quote}</q>
+              </li>
+            ))}
+            {urlContains && <li>{t('evidenceUrl', urlContains)}</li>}
+          </ul>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,30 @@
+import type { TaskRecord } from '../store/task-record';
+import { describeCall } from './describe-call';
+import { t } from './i18n';
+import { statusLabel } from './status-text';
+
+/** What a screen reader hears about the task now: its end, an open question, or the newest step and action. */
+export function announcement(record: TaskRecord | undefined): string {
+  if (!record) return '';
+  if (record.status !== 'running') {
+    const summary = record.status === 'interrupted' ? t('interruptedNote') : (record.summary ?? '');
+    return t('announceFinal', statusLabel(record.status), summary).trim();
+  }
+  if (record.question) return t('announceQuestion', record.question.question);
+  const step = record.steps.at(-1);
+  if (!step) return '';
+  const call = step.calls.at(-1);
+  return call ? t('announceStepAction', step.step, describeCall(call)) : t('announceStep', step.step);
+}
+
+/**
+ * A polite live region: it is announced when its text changes, so it changes once per new step, action, question
+ * and final status, never per streamed token.
+ */
+export function LiveRegion({ record }: { record: TaskRecord | undefined }) {
+  return (
+    <div class="visually-hidden" role="status" aria-live="polite" aria-atomic="true" data-testid="live-region">
+      {announcement(record)}
+    </div>
+  );
+}

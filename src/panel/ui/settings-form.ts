@@ -1,0 +1,100 @@
+// The settings form's draft (what the fields hold, as typed) and its validation. Checked before saving so the person
+// sees what is wrong next to the field, instead of the store silently putting a default back.
+
+import { type AgentSettings, DEFAULT_MODEL, type EndTabAction, type VerifyMode } from '../agent/settings';
+import { t } from './i18n';
+
+export interface SettingsDraft {
+  apiKey: string;
+  baseUrl: string;
+  model: string;
+  maxSteps: string;
+  maxOutputTokens: string;
+  verifyMode: VerifyMode;
+  noProgressDetection: boolean;
+  autoRepair: boolean;
+  tabStickiness: boolean;
+  vision: boolean;
+  allowScript: boolean;
+  endOfTaskTabs: EndTabAction;
+}
+
+export type DraftField = keyof SettingsDraft;
+/** Localised messages, one per invalid field. */
+export type DraftErrors = Partial<Record<DraftField, string>>;
+
+export type Validated = { ok: true; patch: Partial<AgentSettings> } | { ok: false; errors: DraftErrors };
+
+/** The bounds settings.ts enforces; kept equal to its schema. */
+export const LIMITS = {
+  maxSteps: { min: 1, max: 500 },
+  maxOutputTokens: { min: 256, max: 32_000 },
+} as const;
+
+export function draftOf(settings: AgentSettings): SettingsDraft {
+  return {
+    apiKey: settings.apiKey,
+    baseUrl: settings.baseUrl,
+    model: settings.model,
+    maxSteps: String(settings.maxSteps),
+    maxOutputTokens: String(settings.maxOutputTokens),
+    verifyMode: settings.verifyMode,
+    noProgressDetection: settings.noProgressDetection,
+    autoRepair: settings.autoRepair,
+    tabStickiness: settings.tabStickiness,
+    vision: settings.vision,
+    allowScript: settings.allowScript,
+    endOfTaskTabs: settings.endOfTaskTabs,
+  };
+}
+
+function checkUrl(raw: string): string | null {
+  if (raw === '') return t('errBaseUrlEmpty');
+  try {
+    const url = new URL(raw);
+    if ((url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '') return null;
+  } catch {
+    // Not a URL at all: same message as a URL of the wrong kind.
+  }
+  return t('errBaseUrl');
+}
+
+function checkCount(raw: string, { min, max }: { min: number; max: number }): number | string {
+  const value = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
+  return Number.isInteger(value) && value >= min && value <= max ? value : t('errRange', min, max);
+}
+
+export function validateDraft(draft: SettingsDraft): Validated {
+  const errors: DraftErrors = {};
+  const apiKey = draft.apiKey.trim();
+  if (/\s/.test(apiKey)) errors.apiKey = t('errApiKeySpaces');
+  const baseUrl = draft.baseUrl.trim();
+  const urlError = checkUrl(baseUrl);
+  if (urlError) errors.baseUrl = urlError;
+  const model = draft.model.trim();
+  if (model === '') errors.model = t('errModel', DEFAULT_MODEL);
+  const maxSteps = checkCount(draft.maxSteps.trim(), LIMITS.maxSteps);
+  if (typeof maxSteps === 'string') errors.maxSteps = maxSteps;
+  const maxOutputTokens = checkCount(draft.maxOutputTokens.trim(), LIMITS.maxOutputTokens);
+  if (typeof maxOutputTokens === 'string') errors.maxOutputTokens = maxOutputTokens;
+  if (typeof maxSteps === 'string' || typeof maxOutputTokens === 'string' || Object.keys(errors).length > 0) {
+    return { ok: false, errors };
+  }
+  return {
+    ok: true,
+    patch: {
+      apiKey,
+      baseUrl,
+      model,
+      maxSteps,
+      maxOutputTokens,
+      verifyMode: draft.verifyMode,
+      noProgressDetection: draft.noProgressDetection,
+      autoRepair: draft.autoRepair,
+      tabStickiness: draft.tabStickiness,
+      vision: draft.vision,
+      allowScript: draft.allowScript,
+      endOfTaskTabs: draft.endOfTaskTabs,
+    },
+  };
+}

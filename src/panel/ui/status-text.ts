@@ -1,0 +1,84 @@
+// Words for statuses, verification badges and usage, shared by the task card, the history list and the live region.
+
+import type { TaskMetrics } from '../agent/metrics';
+import type { CallView, RecordStatus } from '../store/task-record';
+import { type MessageKey, t } from './i18n';
+
+const STATUS: Record<RecordStatus, MessageKey> = {
+  running: 'statusRunning',
+  succeeded: 'statusSucceeded',
+  failed: 'statusFailed',
+  no_progress: 'statusNoProgress',
+  stopped: 'statusStopped',
+  max_steps: 'statusMaxSteps',
+  error: 'statusError',
+  interrupted: 'statusInterrupted',
+};
+
+export function statusLabel(status: RecordStatus): string {
+  return t(STATUS[status]);
+}
+
+export type BadgeKind = 'pending' | 'verified' | 'unverified' | 'rejected' | 'accepted' | 'error' | 'skipped' | 'ok';
+
+export interface Badge {
+  kind: BadgeKind;
+  text: string;
+}
+
+/** The verification badge of one tool call: what the harness checked, not what the model claimed. */
+export function callBadge(call: CallView): Badge {
+  const reason = call.verification?.reason ?? call.summary;
+  const unverified = (): Badge => ({
+    kind: 'unverified',
+    text: reason ? t('badgeUnverifiedReason', reason) : t('badgeUnverified'),
+  });
+  switch (call.outcome) {
+    case undefined:
+      return { kind: 'pending', text: t('badgePending') };
+    case 'done_rejected':
+      return { kind: 'rejected', text: t('badgeDoneRejected') };
+    case 'done_accepted':
+      return { kind: 'accepted', text: t('badgeDoneAccepted') };
+    case 'skipped':
+      return { kind: 'skipped', text: t('badgeSkipped') };
+    case 'execute_error':
+    case 'invalid_input':
+    case 'unknown_tool':
+      return { kind: 'error', text: t('badgeError') };
+    case 'failed_verify':
+      return unverified();
+    case 'ok':
+      if (!call.verification) return { kind: 'ok', text: t('badgeOk') };
+      return call.verification.verified ? { kind: 'verified', text: t('badgeVerified') } : unverified();
+  }
+}
+
+/** Numbers and dates follow the browser's UI language, like the strings around them. */
+export function uiLocale(): string | undefined {
+  return chrome.i18n.getUILanguage() || undefined;
+}
+
+const count = (n: number) => n.toLocaleString(uiLocale());
+
+/** "≈ 0.0123 USD", or that the price of this model is not known. */
+export function formatCost(costUsd: number | null): string {
+  if (costUsd === null) return t('costUnknown');
+  return t('costUsd', costUsd < 0.01 && costUsd > 0 ? costUsd.toFixed(4) : costUsd.toFixed(2));
+}
+
+export function tokensIn(metrics: TaskMetrics): number {
+  const { input, cacheRead, cacheWrite } = metrics.tokens;
+  return input + cacheRead + cacheWrite;
+}
+
+/** "4 steps · 12,345 tokens in · 678 out · ≈ 0.05 USD" */
+export function usageLine(metrics: TaskMetrics): string {
+  return t(
+    'usageLine',
+    metrics.steps,
+    count(tokensIn(metrics)),
+    count(metrics.tokens.output),
+    formatCost(metrics.costUsd),
+  );
+}

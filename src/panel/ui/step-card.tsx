@@ -1,0 +1,50 @@
+import type { CallView, StepView } from '../store/task-record';
+import { describeCall } from './describe-call';
+import { t } from './i18n';
+import { callBadge } from './status-text';
+
+function CallItem({ call }: { call: CallView }) {
+  const badge = callBadge(call);
+  return (
+    <li class="call" data-testid="call" data-tool={call.name} data-outcome={call.outcome ?? 'pending'}>
+      <p class="call-action">{describeCall(call)}</p>
+      {call.summary && <p class="call-result">{call.summary}</p>}
+      <p class={`badge badge-${badge.kind}`} data-testid="call-badge" data-kind={badge.kind}>
+        {badge.text}
+      </p>
+    </li>
+  );
+}
+
+/** One step as it happens: the model's streamed text, each action in words with its result and verification. */
+export function StepCard({ step }: { step: StepView }) {
+  const headingId = `step-${step.step}-heading`;
+  return (
+    <article class="step" aria-labelledby={headingId} data-testid="step-card" data-step={step.step}>
+      <h3 id={headingId}>{t('stepHeading', step.step)}</h3>
+      {step.url && <p class="meta url">{step.url}</p>}
+      {step.text && (
+        <p class="thought" data-testid="step-text">
+          {step.text}
+        </p>
+      )}
+      {step.calls.length > 0 && (
+        <ul class="calls" aria-label={t('stepActions')}>
+          {step.calls.map((call) => (
+            <CallItem key={call.callId} call={call} />
+          ))}
+        </ul>
+      )}
+      {step.notes.length > 0 && (
+        <ul class="notes" aria-label={t('stepNotes')}>
+          {step.notes.map((note, index) => (
+            // Notes are appended, never reordered, so the index is a stable key.
+            <li key={index} class="note">
+              {note}
+            </li>
+          ))}
+        </ul>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,106 @@
+import { useUi } from '../store/ui';
+import type { PanelCommands } from './commands';
+import { type MessageKey, t } from './i18n';
+import { isSubmitKey } from './keys';
+
+interface Props {
+  commands: PanelCommands;
+  /** The newest task: a follow-up continues it. */
+  latest: { taskId: string; status: string } | undefined;
+}
+
+type Action = 'run' | 'followUpRunning' | 'followUpEnded';
+
+const LABEL: Record<Action, MessageKey> = {
+  run: 'taskBoxLabelNew',
+  followUpRunning: 'taskBoxLabelFollowUp',
+  followUpEnded: 'taskBoxLabelContinue',
+};
+const HINT: Record<Action, MessageKey> = {
+  run: 'taskBoxHintNew',
+  followUpRunning: 'taskBoxHintFollowUp',
+  followUpEnded: 'taskBoxHintContinue',
+};
+const BUTTON: Record<Action, MessageKey> = {
+  run: 'runButton',
+  followUpRunning: 'followUpButton',
+  followUpEnded: 'continueButton',
+};
+
+/**
+ * The instruction box. Enter runs, Shift+Enter adds a line, Esc stops. While a task runs, Enter sends a follow-up to
+ * it; once it ended, the person chooses whether Enter continues it or starts a new task, and the label says which.
+ */
+export function TaskBox({ commands, latest }: Props) {
+  const draft = useUi((s) => s.draft);
+  const setDraft = useUi((s) => s.setDraft);
+  const mode = useUi((s) => s.composeMode);
+  const setMode = useUi((s) => s.setComposeMode);
+  const running = latest?.status === 'running';
+  const action: Action = running ? 'followUpRunning' : latest && mode === 'followUp' ? 'followUpEnded' : 'run';
+
+  const submit = () => {
+    const instruction = draft.trim();
+    if (!instruction) return;
+    if (action === 'run') commands.run(instruction);
+    else commands.followUp(instruction);
+    setDraft('');
+  };
+
+  return (
+    <form
+      class="card task-box"
+      data-testid="task-box"
+      data-action={action}
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      {latest && !running && (
+        <fieldset class="mode">
+          <legend>{t('enterWillLegend')}</legend>
+          <label>
+            <input type="radio" name="compose" checked={mode === 'new'} onChange={() => setMode('new')} />
+            {t('modeNew')}
+          </label>
+          <label>
+            <input type="radio" name="compose" checked={mode === 'followUp'} onChange={() => setMode('followUp')} />
+            {t('modeContinue', latest.taskId)}
+          </label>
+        </fieldset>
+      )}
+      <label for="task-input">{t(LABEL[action])}</label>
+      <textarea
+        id="task-input"
+        rows={3}
+        value={draft}
+        placeholder={t('taskPlaceholder')}
+        aria-describedby="task-hint"
+        onInput={(event) => setDraft(event.currentTarget.value)}
+        onKeyDown={(event) => {
+          if (isSubmitKey(event)) {
+            event.preventDefault();
+            submit();
+          } else if (event.key === 'Escape' && running) {
+            event.preventDefault();
+            commands.stop();
+          }
+        }}
+      />
+      <p id="task-hint" class="meta">
+        {t(HINT[action])}
+      </p>
+      <div class="row">
+        <button type="submit" class="primary" disabled={draft.trim() === ''}>
+          {t(BUTTON[action])}
+        </button>
+        {running && (
+          <button type="button" class="danger" data-testid="stop" onClick={() => commands.stop()}>
+            {t('stopButton')}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,81 @@
+import type { StepView, TaskRecord } from '../store/task-record';
+import type { PanelCommands } from './commands';
+import { FinalStatus } from './final-status';
+import { t } from './i18n';
+import { QuestionBox } from './question-box';
+import { statusLabel, usageLine } from './status-text';
+import { StepCard } from './step-card';
+
+interface Props {
+  record: TaskRecord;
+  commands: PanelCommands;
+}
+
+/** Steps grouped by the instruction they answer, so a follow-up reads as its own part of the task. */
+function byTurn(steps: StepView[]): [turn: number, steps: StepView[]][] {
+  const groups: [number, StepView[]][] = [];
+  for (const step of steps) {
+    const last = groups.at(-1);
+    if (last && last[0] === step.turn) last[1].push(step);
+    else groups.push([step.turn, [step]]);
+  }
+  return groups;
+}
+
+/** A task: its instruction, usage, live steps, an open question, how it ended, and the export of its trace. */
+export function TaskCard({ record, commands }: Props) {
+  const headingId = `task-${record.taskId}-heading`;
+  const running = record.status === 'running';
+  return (
+    <section
+      class="card task-card"
+      aria-labelledby={headingId}
+      data-testid="task-card"
+      data-task-id={record.taskId}
+      data-status={record.status}
+    >
+      <header class="task-head">
+        <h2 id={headingId}>{t('taskHeading', record.taskId)}</h2>
+        <p class={`badge status-${record.status}`} data-testid="task-status">
+          {statusLabel(record.status)}
+        </p>
+      </header>
+      <p class="instruction" data-testid="task-instruction">
+        {record.instructions[0]}
+      </p>
+      <p class="meta" data-testid="task-usage">
+        {record.metrics ? usageLine(record.metrics) : t('usageNone')}
+        {' · '}
+        {record.model}
+      </p>
+      {record.steps.length === 0 && running && <p class="meta">{t('waitingFirstStep')}</p>}
+      <ol class="steps" aria-label={t('stepsLabel')}>
+        {byTurn(record.steps).map(([turn, steps]) => (
+          <li key={turn} class="turn">
+            {turn > 0 && (
+              <p class="follow-up" data-testid="follow-up">
+                <strong>{t('followUpLabel')}</strong> {record.instructions[turn]}
+              </p>
+            )}
+            {steps.map((step) => (
+              <StepCard key={step.step} step={step} />
+            ))}
+          </li>
+        ))}
+      </ol>
+      {running && record.question && (
+        <QuestionBox
+          questionId={record.question.questionId}
+          question={record.question.question}
+          onAnswer={(id, reply) => commands.answer(id, reply)}
+        />
+      )}
+      <FinalStatus record={record} />
+      <div class="row">
+        <button type="button" data-testid="export-trace" onClick={() => commands.exportTrace(record.taskId)}>
+          {t('exportTrace')}
+        </button>
+      </div>
+    </section>
+  );
+}

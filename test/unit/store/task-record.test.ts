@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import type { AgentEvent } from '../../../src/panel/agent/events';
+import { interruptRunning } from '../../../src/panel/store/history';
+import { applyEvent, type TaskRecord } from '../../../src/panel/store/task-record';
+
+const T = 't1';
+
+function fold(events: AgentEvent[], start?: TaskRecord): TaskRecord | undefined {
+  return events.reduce<TaskRecord | undefined>((record, event) => applyEvent(record, event, 1_000), start);
+}
+
+const started: AgentEvent = {
+  type: 'task_started',
+  taskId: T,
+  instruction: 'Buy a plant',
+  followUp: false,
+  model: 'm',
+  at: 5,
+};
+
+describe('task record', () => {
+  it('builds step cards from streamed text, tool calls and their verified results', () => {
+    const record = fold([
+      started,
+      { type: 'step_started', taskId: T, step: 1, tabId: 4, url: 'https://shop.test/', operable: true },
+      { type: 'model_text', taskId: T, step: 1, attempt: 0, delta: 'I will ' },
+      { type: 'model_text', taskId: T, step: 1, attempt: 0, delta: 'add it.' },
+      { type: 'tool_call', taskId: T, step: 1, callId: 'c1', name: 'click', input: { ref: 3 } },
+      {
+        type: 'tool_result',
+        taskId: T,
+        step: 1,
+        callId: 'c1',
+        name: 'click',
+        outcome: 'ok',
+        isError: false,
+        summary: 'Clicked "Add to cart"',
+        verification: { verified: true, effects: ['dom_change'] },
+      },
+      { type: 'step_finished', taskId: T, step: 1, modelMs: 800, harnessMs: 40 },
+    ]);
+    expect(record?.status).toBe('running');
+    expect(record?.steps).toEqual([
+      {
+        step: 1,
+        turn: 0,
+        tabId: 4,
+        url: 'https://shop.test/',
+        text: 'I will add it.',
+        calls: [
+          {
+            callId: 'c1',
+            name: 'click',
+            input: { ref: 3 },
+            outcome: 'ok',
+            isError: false,
+            summary: 'Clicked "Add to cart"',
+            verification: { verified: true, effects: ['dom_change'] },
+          },
+        ],
+        notes: [],
+        modelMs: 800,
+        harnessMs: 40,
+      },
+    ]);
+  });
+
+  it('drops the text of a model attempt that is retried', () => {
+    const record = fold([
+      started,
+      { type: 'step_started', taskId: T, step: 1, tabId: 4, url: null, operable: true },
+      { type: 'model_text', taskId: T, step: 1, attempt: 0, delta: 'half a tho' },
+      { type: 'model_retry', taskId: T, step: 1, attempt: 1, reason: 'The stream was cut', delayMs: 500 },
+      { type: 'model_text', taskId: T, step: 1, attempt: 1, delta: 'whole thought' },
+    ]);
+    expect(record?.steps[0]?.text).toBe('whole thought');
+    expect(record?.steps[0]?.notes).toEqual(['The stream was cut']);
+  });
+
+  it('continues the same record for a follow-up, numbering its steps under the new instruction', () => {
+    const first = fold([started, { type: 'step_started', taskId: T, step: 1, tabId: 4, url: null, operable: true }]);
+    const record = fold(
+      [
+        { ...started, instruction: 'Now ship it express', followUp: true },
+        { type: 'step_started', taskId: T, step: 2, tabId: 4, url: null, operable: true },
+      ],
+      first,
+    );
+    expect(record?.instructions).toEqual(['Buy a plant', 'Now ship it express']);
+    expect(record?.steps.map((s) => s.turn)).toEqual([0, 1]);
+  });
+
+  it('keeps the question of ask_user until the task goes on or ends', () => {
+    const asked = fold([
+      started,
+      { type: 'step_started', taskId: T, step: 1, tabId: 4, url: null, operable: true },
+      { type: 'ask_user', taskId: T, step: 1, questionId: 'q1', question: 'Which size?' },
+    ]);
+    expect(asked?.question).toEqual({ questionId: 'q1', question: 'Which size?' });
+  });
+
+  it('shows a task that was running when the panel closed as interrupted, steps kept', () => {
+    const running = fold([started, { type: 'step_started', taskId: T, step: 1, tabId: 4, url: null, operable: true }]);
+    if (!running) throw new Error('no record');
+    const restored = interruptRunning({ tasks: { [T]: running }, order: [T] });
+    expect(restored.tasks[T]?.status).toBe('interrupted');
+    expect(restored.tasks[T]?.steps).toHaveLength(1);
+    expect(restored.tasks[T]?.summary).toMatch(/panel was closed/);
+  });
+});

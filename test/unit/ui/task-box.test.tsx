@@ -1,0 +1,109 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useUi } from '../../../src/panel/store/ui';
+import { App } from '../../../src/panel/ui/App';
+import {
+  byLabel,
+  byTestId,
+  click,
+  emit,
+  mount,
+  press,
+  resetStores,
+  type SpyCommands,
+  spyCommands,
+  typeInto,
+  unmountAll,
+  useEnglish,
+} from './harness';
+import { firstSteps, lastSteps, started, TASK } from './scenario';
+
+let commands: SpyCommands;
+
+beforeEach(() => {
+  useEnglish();
+  resetStores();
+  commands = spyCommands();
+});
+afterEach(unmountAll);
+
+const box = (root: HTMLElement) => root.querySelector<HTMLTextAreaElement>('#task-input') as HTMLTextAreaElement;
+
+describe('task box', () => {
+  it('runs the instruction on Enter and clears the box', () => {
+    const root = mount(<App commands={commands} />);
+    const input = byLabel<HTMLTextAreaElement>(root, 'New task');
+    typeInto(input, '  Add the cheapest fern to the cart ');
+    expect(press(input, 'Enter')).toBe(false);
+    expect(commands.run).toHaveBeenCalledExactlyOnceWith('Add the cheapest fern to the cart');
+    expect(box(root).value).toBe('');
+    expect(useUi.getState().draft).toBe('');
+  });
+
+  it('leaves Shift+Enter to the textarea as a new line', () => {
+    const root = mount(<App commands={commands} />);
+    typeInto(box(root), 'first line');
+    expect(press(box(root), 'Enter', { shiftKey: true })).toBe(true);
+    expect(commands.run).not.toHaveBeenCalled();
+    expect(box(root).value).toBe('first line');
+  });
+
+  it('does not run on the Enter that confirms an IME composition', () => {
+    const root = mount(<App commands={commands} />);
+    typeInto(box(root), '把蕨类');
+    expect(press(box(root), 'Enter', { isComposing: true })).toBe(true);
+    expect(commands.run).not.toHaveBeenCalled();
+  });
+
+  it('does nothing on Enter when the box is empty', () => {
+    const root = mount(<App commands={commands} />);
+    typeInto(box(root), '   ');
+    press(box(root), 'Enter');
+    expect(commands.run).not.toHaveBeenCalled();
+  });
+
+  it('sends a follow-up to the running task, and stops it on Esc or the Stop button', () => {
+    const root = mount(<App commands={commands} />);
+    emit(started, ...firstSteps);
+    const input = byLabel<HTMLTextAreaElement>(root, 'Follow-up for the running task');
+    expect(byTestId(root, 'task-box').dataset.action).toBe('followUpRunning');
+    typeInto(input, 'Only if it costs under 10');
+    press(input, 'Enter');
+    expect(commands.followUp).toHaveBeenCalledExactlyOnceWith('Only if it costs under 10');
+    expect(commands.run).not.toHaveBeenCalled();
+
+    expect(press(input, 'Escape')).toBe(false);
+    expect(commands.stop).toHaveBeenCalledTimes(1);
+    click(byTestId(root, 'stop'));
+    expect(commands.stop).toHaveBeenCalledTimes(2);
+  });
+
+  it('after a task ended, Enter starts a new task unless the person chooses to continue it', () => {
+    const root = mount(<App commands={commands} />);
+    emit(started, ...firstSteps, ...lastSteps);
+    expect(root.querySelector('[data-testid="stop"]')).toBeNull();
+    expect(press(box(root), 'Escape')).toBe(true);
+    expect(commands.stop).not.toHaveBeenCalled();
+
+    typeInto(box(root), 'Now find a pot');
+    press(box(root), 'Enter');
+    expect(commands.run).toHaveBeenCalledExactlyOnceWith('Now find a pot');
+
+    click(byLabel(root, `Continue task ${TASK} on its tabs`));
+    const input = byLabel<HTMLTextAreaElement>(root, 'Follow-up for the last task');
+    expect(root.textContent).toContain('Enter continues the last task on its tabs.');
+    typeInto(input, 'And a pot for it');
+    click(byTestId(root, 'task-box').querySelector('button[type="submit"]') as HTMLButtonElement);
+    expect(commands.followUp).toHaveBeenCalledExactlyOnceWith('And a pot for it');
+    expect(commands.run).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the draft while the person looks at settings', () => {
+    const root = mount(<App commands={commands} />);
+    typeInto(box(root), 'half written');
+    click(byTestId(root, 'nav-settings'));
+    expect(root.querySelector('#task-input')).toBeNull();
+    click(byTestId(root, 'nav-task'));
+    expect(box(root).value).toBe('half written');
+  });
+});

@@ -1,0 +1,111 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { AgentEvent } from '../../../src/panel/agent/events';
+import { DEFAULT_SETTINGS } from '../../../src/panel/agent/settings';
+import { buildTrace, TRACE_FORMAT, TRACE_VERSION, traceFileName } from '../../../src/panel/store/trace';
+import { recordOf } from './harness';
+import { firstSteps, lastSteps, METRICS, started, TASK } from './scenario';
+
+const KEY = 'sk-ant-api03-secret-key-value';
+const settings = { ...DEFAULT_SETTINGS, apiKey: KEY, vision: true };
+const EXPORTED = Date.UTC(2025, 5, 1, 9, 31);
+const finished = recordOf([started, ...firstSteps, ...lastSteps], Date.UTC(2025, 5, 1, 9, 30, 11));
+
+/** The structure of a JSON value without its values: keys, element shapes, and primitive types (null apart). */
+function shape(value: unknown): unknown {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return value.map(shape);
+  if (typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([key, item]) => [key, shape(item)]),
+    );
+  }
+  return typeof value;
+}
+
+function documentedExample(): unknown {
+  const doc = readFileSync(resolve(import.meta.dirname, '../../../docs/trace-format.md'), 'utf8');
+  const block = /```json\n([\s\S]*?)\n```/.exec(doc);
+  if (!block?.[1]) throw new Error('docs/trace-format.md has no ```json example');
+  return JSON.parse(block[1]);
+}
+
+describe('trace', () => {
+  it('never contains the API key', () => {
+    const trace = buildTrace(finished, settings, { version: '0.1.0' }, EXPORTED);
+    expect(trace.settings).not.toHaveProperty('apiKey');
+    expect(JSON.stringify(trace)).not.toContain(KEY);
+    const { apiKey: _key, ...rest } = settings;
+    expect(trace.settings).toEqual(rest);
+  });
+
+  it('scrubs the key from any text that carries it', () => {
+    const leaked: AgentEvent = {
+      type: 'task_finished',
+      taskId: TASK,
+      status: 'error',
+      summary: `Request failed: 401 for x-api-key ${KEY}`,
+      verified: false,
+      metrics: METRICS,
+    };
+    const record = recordOf([started, ...firstSteps, leaked]);
+    const trace = buildTrace(record, settings, { version: '0.1.0' }, EXPORTED);
+    expect(JSON.stringify(trace)).not.toContain(KEY);
+    expect(trace.task.summary).toBe('Request failed: 401 for x-api-key [redacted]');
+  });
+
+  it('holds the task, its steps with actions, verification and timings, and the metrics', () => {
+    const trace = buildTrace(finished, settings, { version: '0.1.0' }, EXPORTED);
+    expect(trace.format).toBe(TRACE_FORMAT);
+    expect(trace.version).toBe(TRACE_VERSION);
+    expect(trace.exportedAt).toBe('2025-06-01T09:31:00.000Z');
+    expect(trace.task).toEqual({
+      id: TASK,
+      instructions: ['Add the cheapest fern to the cart'],
+      status: 'succeeded',
+      summary: 'Added the Button fern (4.50) to the cart.',
+      answer: 'Added the Button fern (4.50) to the cart.',
+      verified: true,
+      evidence: { quotes: ['Button fern'], urlContains: '/cart' },
+      startedAt: '2025-06-01T09:30:00.000Z',
+      finishedAt: '2025-06-01T09:30:11.000Z',
+      model: 'claude-sonnet-5-5',
+    });
+    expect(trace.metrics?.tokens.output).toBe(640);
+    expect(trace.steps.map((s) => s.actions.map((a) => `${a.tool}:${a.outcome}`))).toEqual([
+      ['type:ok'],
+      ['click:failed_verify'],
+      ['done:done_rejected', 'done:done_accepted'],
+    ]);
+    expect(trace.steps[1]).toMatchObject({
+      step: 2,
+      turn: 0,
+      tabId: 12,
+      notes: ['The click had no effect; try another element.'],
+      timings: { modelMs: 1_900, harnessMs: 420 },
+      actions: [{ verification: { verified: false, effects: ['none'], reason: 'no observable effect' } }],
+    });
+  });
+
+  it('exports a running task with nulls where nothing is known yet', () => {
+    const running = recordOf([started, ...firstSteps.slice(0, 4)]);
+    const trace = buildTrace(running, settings, { version: '0.1.0' }, EXPORTED);
+    expect(trace.task).toMatchObject({ status: 'running', finishedAt: null, summary: null, verified: null });
+    expect(trace.metrics).toBeNull();
+    expect(trace.steps[0]?.actions[0]).toMatchObject({ outcome: null, isError: null, verification: null });
+    expect(trace.steps[0]?.timings).toEqual({ modelMs: null, harnessMs: null });
+  });
+
+  it('matches the example in docs/trace-format.md, field for field', () => {
+    const trace = JSON.parse(JSON.stringify(buildTrace(finished, settings, { version: '0.1.0' }, EXPORTED)));
+    expect(shape(documentedExample())).toEqual(shape(trace));
+  });
+
+  it('names the file after the task', () => {
+    expect(traceFileName({ taskId: 'k3f9' })).toBe('steadyhand-trace-k3f9.json');
+    expect(traceFileName({ taskId: 'a/b c' })).toBe('steadyhand-trace-a_b_c.json');
+  });
+});
