@@ -1,0 +1,50 @@
+// The offline demo model: an AgentModel that needs no account. It plays the prepared shop task (demo-task.ts) from
+// the observation the loop sends, streams its words like a real model, and says plainly what it cannot do. The
+// panel labels it as a demo wherever it is in use.
+
+import { RelayError } from '../../shared/errors';
+import type { AgentModel, ModelCallOptions, ModelRequest, ModelTurn } from '../agent/model';
+import { nextDemoMove } from './demo-task';
+import { allText, latestPage } from './observation';
+
+export const DEMO_MODEL_ID = 'steadyhand-offline-demo';
+
+const SHOP_URL = /Fern & Fig shop \((https?:\/\/[^)\s]+)\)/;
+
+let nextId = 1;
+
+export class DemoModel implements AgentModel {
+  readonly modelId = DEMO_MODEL_ID;
+
+  async complete(request: ModelRequest, options: ModelCallOptions): Promise<ModelTurn> {
+    if (options.signal.aborted) throw new RelayError('aborted', 'The demo model call was aborted.');
+    const shopUrl = SHOP_URL.exec(allText(request.messages))?.[1] ?? null;
+    const move = nextDemoMove(latestPage(request.messages), shopUrl);
+    const say =
+      move?.say ??
+      'I am the offline demo model: I can only play the prepared Fern & Fig shop task. Add an API key in settings to use a real model.';
+    const tool = move ?? {
+      tool: 'done',
+      input: { success: false, answer: say },
+    };
+    for (const word of say.split(/(?<= )/)) {
+      // Word by word, so the panel shows text arriving as it would from the API.
+      await new Promise((resolve) => setTimeout(resolve, 15));
+      if (options.signal.aborted) throw new RelayError('aborted', 'The demo model call was aborted.');
+      options.onText?.(word);
+    }
+    const requestChars = JSON.stringify(request).length;
+    return {
+      text: say,
+      toolCalls: [{ id: `demo_${nextId++}`, name: tool.tool, input: tool.input }],
+      stopReason: 'tool_use',
+      usage: {
+        input: Math.ceil(requestChars / 4),
+        output: Math.ceil(say.length / 4) + 20,
+        cacheRead: 0,
+        cacheWrite: 0,
+      },
+      model: DEMO_MODEL_ID,
+    };
+  }
+}
