@@ -20,6 +20,14 @@ export function registerTabEventForwarding(): void {
       timeStamp: details.timeStamp,
     });
   });
+  chrome.webNavigation.onCreatedNavigationTarget.addListener((details) => {
+    forwardTabEvent({
+      type: 'navigationTarget',
+      tabId: details.tabId,
+      sourceTabId: details.sourceTabId,
+      url: details.url,
+    });
+  });
   chrome.tabs.onActivated.addListener(({ tabId, windowId }) => {
     forwardTabEvent({ type: 'activated', tabId, windowId });
   });

@@ -31,6 +31,8 @@ export type ElementState = {
   expanded?: boolean;
   required?: boolean;
   readonly?: boolean;
+  /** aria-pressed of a toggle button. */
+  pressed?: boolean | 'mixed';
 };
 
 export interface SnapshotElement extends ElementState {
@@ -46,6 +48,8 @@ export interface SnapshotElement extends ElementState {
   /** Index of the same-origin iframe the element lives in; absent for the top document. */
   frame?: number;
   href?: string;
+  /** The `type` of an `<input>` when it says more than its role (email, password, date, file…). */
+  inputType?: string;
 }
 
 export interface Viewport {
@@ -78,6 +82,20 @@ export interface Snapshot {
   tokens: number;
   truncated: boolean;
   crossOriginFrames: { src: string; box: Box }[];
+  /** Time takeSnapshot took inside the page, in ms (the figure the bench reports). */
+  timingMs?: number;
+  /** How much of the page the snapshot saw, and how much of it `elements` and `text` list. */
+  counts?: SnapshotCounts;
+}
+
+export interface SnapshotCounts {
+  /** Interactive elements found on the whole page (all get refs). */
+  controls: number;
+  /** Of those, the ones listed in `elements` and `text`. */
+  listed: number;
+  onScreen: number;
+  aboveViewport: number;
+  belowViewport: number;
 }
 
 export interface ReadPageResult {
@@ -105,6 +123,11 @@ export type ActionEffect =
   | 'new_window'
   | 'none';
 
+/**
+ * `ok: false`: the action was not performed (disabled, covered by another element, nothing to select…), `reason`
+ * says why. `ok: true, verified: false`: it was performed but its postcondition does not hold. Bad arguments and
+ * refs that no longer resolve are thrown as PageError (`invalid_argument`, `stale_ref`, `stale_snapshot`).
+ */
 export interface ActionResult {
   ok: boolean;
   /** The action's postcondition was checked in the page and holds. */

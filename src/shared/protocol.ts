@@ -2,7 +2,20 @@
 // envelopes. Bump PROTOCOL_VERSION whenever a message or a method signature changes shape.
 
 import type { WireError } from './errors';
-import type { PageInfo, Pong } from './page-types';
+import type {
+  ActionResult,
+  FindMatch,
+  KeyArgs,
+  MaskArgs,
+  PageInfo,
+  Pong,
+  ReadPageResult,
+  RefTarget,
+  ScrollArgs,
+  Snapshot,
+  SnapshotOptions,
+  WaitForArgs,
+} from './page-types';
 
 export const PROTOCOL_VERSION = 1;
 
@@ -11,15 +24,41 @@ export const PANEL_PORT_NAME = 'steadyhand-panel';
 
 export type Reply<T> = { ok: true; value: T } | { ok: false; error: WireError };
 
-/** Served by the content script (frame 0 of a tab); called by the panel through the relay. */
+/**
+ * Served by the content script (frame 0 of a tab); called by the panel through the relay. Methods that must wait in
+ * the page (an action's quiet window, waitFor) return promises; callers see `PageResult<M>`, the settled value.
+ */
 export interface PageApi {
   ping(): Pong;
   getPageInfo(): PageInfo;
+  snapshot(options: SnapshotOptions): Snapshot;
+  readPage(args: { from?: number; maxChars?: number }): ReadPageResult;
+  find(args: { query: string; limit?: number }): { matches: FindMatch[] };
+  click(args: RefTarget): Promise<ActionResult>;
+  type(args: RefTarget & { text: string; clear?: boolean; submit?: boolean }): Promise<ActionResult>;
+  selectOption(args: RefTarget & { option: string }): Promise<ActionResult>;
+  check(args: RefTarget & { checked: boolean }): Promise<ActionResult>;
+  scroll(args: ScrollArgs): Promise<ActionResult>;
+  pressKey(args: KeyArgs): Promise<ActionResult>;
+  hover(args: RefTarget): Promise<ActionResult>;
+  /** Only called when the person allowed script evaluation in settings (off by default). */
+  evaluate(args: { script: string }): Promise<{ result: string }>;
+  waitFor(args: WaitForArgs): Promise<{ found: boolean; waitedMs: number }>;
+  /** Resolves once the DOM has been quiet for `quietMs` (or `maxMs` passed). */
+  waitForQuiet(args: { quietMs: number; maxMs: number }): Promise<{ quiet: boolean; lastMutationAt: number }>;
+  /** Wall-clock time (ms since epoch) of the page's last DOM change seen by the controller. */
+  lastMutationAt(): { at: number };
+  showMask(args: MaskArgs): { shown: boolean };
+  renewMask(args: MaskArgs): { shown: boolean };
+  hideMask(): { hidden: boolean };
+  /** Drops observers, highlights and the mask between tasks; refs stay valid for the document. */
+  dispose(): { disposed: boolean };
 }
 
 export type PageMethod = keyof PageApi;
 export type PageArgs<M extends PageMethod> = Parameters<PageApi[M]>;
-export type PageResult<M extends PageMethod> = ReturnType<PageApi[M]>;
+/** What a call resolves with: methods that wait in the page (actions settle) return promises, unwrapped here. */
+export type PageResult<M extends PageMethod> = Awaited<ReturnType<PageApi[M]>>;
 
 /**
  * Every PageApi method, with how many arguments it takes (so a proxy can tell the call options apart) and whether
@@ -32,6 +71,24 @@ export const PAGE_METHODS: {
 } = {
   ping: { arity: 0, idempotent: true },
   getPageInfo: { arity: 0, idempotent: true },
+  snapshot: { arity: 1, idempotent: true },
+  readPage: { arity: 1, idempotent: true },
+  find: { arity: 1, idempotent: true },
+  click: { arity: 1, idempotent: false },
+  type: { arity: 1, idempotent: false },
+  selectOption: { arity: 1, idempotent: false },
+  check: { arity: 1, idempotent: false },
+  scroll: { arity: 1, idempotent: false },
+  pressKey: { arity: 1, idempotent: false },
+  hover: { arity: 1, idempotent: true },
+  evaluate: { arity: 1, idempotent: false },
+  waitFor: { arity: 1, idempotent: true },
+  waitForQuiet: { arity: 1, idempotent: true },
+  lastMutationAt: { arity: 0, idempotent: true },
+  showMask: { arity: 1, idempotent: true },
+  renewMask: { arity: 1, idempotent: true },
+  hideMask: { arity: 0, idempotent: true },
+  dispose: { arity: 0, idempotent: true },
 };
 
 export interface MaskState {
@@ -62,6 +119,11 @@ export type TabEvent =
   | { type: 'focusChanged'; windowId: number }
   | { type: 'attached'; tabId: number; windowId: number }
   | { type: 'replaced'; addedTabId: number; removedTabId: number }
+  /**
+   * A page opened a new tab (target=_blank, window.open). Unlike `created.openerTabId`, which Chrome sets to whatever
+   * tab was active at that moment, `sourceTabId` is the tab whose page opened it.
+   */
+  | { type: 'navigationTarget'; tabId: number; sourceTabId: number; url: string }
   /** A content script booted in frame 0 of a new document and can take calls. */
   | { type: 'contentReady'; tabId: number; url: string; documentToken: string };
 

@@ -1,0 +1,43 @@
+// Builds the panel's tab machinery over the real chrome.* APIs: the navigation waits, the mask coordinator, and a
+// factory of TabsManagers (one per task). Created once at panel start, so the document tracker behind the waits
+// hears every announcement from then on.
+
+import type { Navigation } from '../agent/ports';
+import { MaskCoordinator } from '../mask/mask-coordinator';
+import type { TabAccess } from '../page/remote-page';
+import type { RemotePageFactory } from '../page/remote-page-factory';
+import { createNavigation } from '../tabs/navigation';
+import type { TabEventBus } from '../tabs/tab-event-bus';
+import type { TabsAdapter } from '../tabs/tabs-adapter';
+import { TabsManager, type TabsManagerDeps, type TabsManagerOptions } from '../tabs/tabs-manager';
+import { chromeTabsAdapter } from './chrome-tabs-adapter';
+
+export interface TabsKit {
+  navigation: Navigation;
+  mask: MaskCoordinator;
+  tabsAdapter: TabsAdapter;
+  /** A manager for one task, in the panel's window. */
+  createTabsManager(options: TabsManagerOptions & { onRecord?: TabsManagerDeps['onRecord'] }): Promise<TabsManager>;
+}
+
+export function createTabsKit(deps: {
+  bus: TabEventBus;
+  pages: RemotePageFactory;
+  tabs: TabAccess;
+  signal: AbortSignal;
+}): TabsKit {
+  const { bus, pages, tabs, signal } = deps;
+  const tabsAdapter = chromeTabsAdapter();
+  const navigation = createNavigation({ bus, pages, getTab: tabs.getTab, ownOrigin: tabs.ownOrigin, signal });
+  const mask = new MaskCoordinator({ bus, pages, adapter: tabsAdapter });
+  return {
+    navigation,
+    mask,
+    tabsAdapter,
+    async createTabsManager({ onRecord, ...options }) {
+      const win = await chrome.windows.getCurrent();
+      const windowId = win.id ?? chrome.windows.WINDOW_ID_CURRENT;
+      return new TabsManager({ adapter: tabsAdapter, bus, pages, windowId, onRecord }, options);
+    },
+  };
+}

@@ -1,0 +1,93 @@
+// The state of a task's tabs: which it owns, which it works on, and the record it keeps. Every change goes through
+// here, so the record and the change notifications can never disagree with the state.
+
+import { OwnedTabs, type OwnedVia } from './owned-tabs';
+import { emptyTaskRecord, mergeTaskRecord, type TaskTabsRecord, type TaskTabsUpdate } from './task-record';
+
+export type CurrentWhy = 'initial' | 'opened' | 'switched' | 'popup' | 'closed' | 'replaced' | 'followed' | 'resumed';
+
+export type TabsChange =
+  | { type: 'current'; tabId: number | null; previous: number | null; why: CurrentWhy }
+  | { type: 'owned'; tabId: number; via: OwnedVia }
+  | { type: 'lost'; tabId: number; wasCurrent: boolean };
+
+export class TaskTabsState {
+  readonly owned = new OwnedTabs();
+  private currentTab: number | null = null;
+  private taskRecord: TaskTabsRecord;
+  private readonly listeners = new Set<(change: TabsChange) => void>();
+
+  constructor(
+    taskId: string,
+    record: TaskTabsRecord | undefined,
+    private readonly onRecord?: (record: TaskTabsRecord) => void,
+  ) {
+    this.taskRecord = record ? { ...record, taskId } : emptyTaskRecord(taskId);
+  }
+
+  get current(): number | null {
+    return this.currentTab;
+  }
+
+  get record(): TaskTabsRecord {
+    return this.taskRecord;
+  }
+
+  subscribe(listener: (change: TabsChange) => void, signal?: AbortSignal): void {
+    if (signal?.aborted) return;
+    this.listeners.add(listener);
+    signal?.addEventListener('abort', () => this.listeners.delete(listener), { once: true });
+  }
+
+  clearListeners(): void {
+    this.listeners.clear();
+  }
+
+  own(tabId: number, via: OwnedVia): void {
+    if (this.owned.has(tabId)) return;
+    this.owned.add(tabId, via);
+    this.update({ ownedTabIds: this.owned.ids() });
+    this.emit({ type: 'owned', tabId, via });
+  }
+
+  /** The tab is gone (closed by anyone); if it was the current tab, the agent has none until it picks one. */
+  forget(tabId: number): void {
+    if (!this.owned.has(tabId)) return;
+    this.owned.remove(tabId);
+    const wasCurrent = this.currentTab === tabId;
+    this.update({ ownedTabIds: this.owned.ids() });
+    if (wasCurrent) this.setCurrent(null, 'closed');
+    this.emit({ type: 'lost', tabId, wasCurrent });
+  }
+
+  replace(removedTabId: number, addedTabId: number): void {
+    if (!this.owned.has(removedTabId)) return;
+    const wasCurrent = this.currentTab === removedTabId;
+    this.owned.replace(removedTabId, addedTabId);
+    this.update({ ownedTabIds: this.owned.ids() });
+    if (this.taskRecord.initialTabId === removedTabId) this.update({ initialTabId: addedTabId });
+    if (wasCurrent) this.setCurrent(addedTabId, 'replaced');
+  }
+
+  setCurrent(tabId: number | null, why: CurrentWhy): void {
+    const previous = this.currentTab;
+    this.currentTab = tabId;
+    this.update({ tabId });
+    if (previous !== tabId) this.emit({ type: 'current', tabId, previous, why });
+  }
+
+  update(patch: TaskTabsUpdate): void {
+    this.taskRecord = mergeTaskRecord(this.taskRecord, patch);
+    this.onRecord?.(this.taskRecord);
+  }
+
+  private emit(change: TabsChange): void {
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(change);
+      } catch (error) {
+        console.error('[steadyhand] tabs listener failed:', error);
+      }
+    }
+  }
+}
