@@ -1,14 +1,18 @@
-// Panel entry: wires the relay, the tab-event subscription and the view, then renders.
+// Panel entry: wires the relay, the tab-event subscription, the tab machinery, the agent and the view, then renders.
 
 import { render } from 'preact';
 import { listenToWorker } from './chrome/panel-router';
 import { PortTransport } from './chrome/port-transport';
 import { chromeTabAccess } from './chrome/tab-access';
+import { createTabsKit } from './chrome/tabs-kit';
 import { remotePageFactory } from './page/remote-page-factory';
 import { usePageView } from './store/page-view';
+import { useSettings } from './store/settings';
 import { TabEventBus } from './tabs/tab-event-bus';
 import { watchPersonTab } from './tabs/watch-person-tab';
 import { App } from './ui/App';
+import { createAgent } from './wiring/agent';
+import { panelCommands } from './wiring/commands';
 import './ui/styles.css';
 
 const lifetime = new AbortController();
@@ -16,23 +20,46 @@ const transport = new PortTransport();
 const bus = new TabEventBus();
 const tabs = chromeTabAccess(bus);
 const pages = remotePageFactory(transport, tabs);
+// Created before anything waits on navigation, so the document tracker hears every page announcement.
+const kit = createTabsKit({ bus, pages, tabs, signal: lifetime.signal });
 
 transport.open();
-listenToWorker(bus, () => null, lifetime.signal);
+listenToWorker(bus, (tabId) => kit.mask.queriesFor(tabId), lifetime.signal);
 
-// A handle for the end-to-end tests and the bench, which drive the panel page the way its own code does.
-Object.assign(globalThis, { steadyhand: { transport, bus, pages, tabs } });
+const win = await chrome.windows.getCurrent();
+const windowId = win.id ?? chrome.windows.WINDOW_ID_CURRENT;
+const personTabId = () => Promise.resolve(usePageView.getState().tabId);
 
-render(<App />, document.getElementById('app') as HTMLElement);
+const { controller, manager } = createAgent({
+  bus,
+  pages,
+  kit,
+  windowId,
+  ownOrigin: tabs.ownOrigin,
+  personTabId,
+  signal: lifetime.signal,
+});
+const commands = panelCommands(controller, manager);
 
-void chrome.windows.getCurrent().then((win) =>
-  watchPersonTab({
-    bus,
-    pages,
-    tabs,
-    windowId: win.id ?? chrome.windows.WINDOW_ID_CURRENT,
-    listWindowTabs: (windowId) => chrome.tabs.query({ windowId }),
-    view: usePageView.getState(),
-    signal: lifetime.signal,
-  }),
-);
+// The agent lives in this page: when it goes away, so does the task (recorded as interrupted).
+addEventListener('pagehide', () => {
+  controller.interrupt();
+  lifetime.abort();
+});
+
+// A handle for the end-to-end tests, the bench and `npm start`, which drive the panel's own objects.
+Object.assign(globalThis, {
+  steadyhand: { transport, bus, pages, tabs, ...kit, controller, commands, manager, settings: useSettings },
+});
+
+render(<App commands={commands} />, document.getElementById('app') as HTMLElement);
+
+void watchPersonTab({
+  bus,
+  pages,
+  tabs,
+  windowId,
+  listWindowTabs: (id) => chrome.tabs.query({ windowId: id }),
+  view: usePageView.getState(),
+  signal: lifetime.signal,
+});

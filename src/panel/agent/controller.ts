@@ -48,6 +48,9 @@ type StopReason = 'person' | 'interrupted';
 interface ActiveRun {
   abort: AbortController;
   reason: StopReason | null;
+  /** Set once the run's steps have started; takes instructions added while it goes on. */
+  run: Run | null;
+  done: Promise<TaskResult> | null;
 }
 
 export class AgentController {
@@ -57,6 +60,7 @@ export class AgentController {
   #task: TaskState | null = null;
   #tabs: AgentTabs | null = null;
   #active: ActiveRun | null = null;
+  #modelId: string | null = null;
 
   constructor(deps: AgentControllerDeps) {
     this.#deps = deps;
@@ -85,11 +89,29 @@ export class AgentController {
     return this.#run(task, instruction, false);
   }
 
-  /** Continues the current task (same tabs, same history) with another instruction. */
+  /**
+   * Continues the current task (same tabs, same history) with another instruction. While a run goes on, the
+   * instruction joins it at its next step and the promise is that run's.
+   */
   followUp(instruction: string): Promise<TaskResult> {
+    const task = this.#task;
+    if (!task) throw new SteadyhandError('invalid_argument', 'There is no task to follow up: start one first.');
+    const active = this.#active;
+    if (active?.run && active.done) {
+      active.run.addInstruction(instruction);
+      const model = this.#modelId ?? '';
+      this.#emit({
+        type: 'task_started',
+        taskId: task.taskId,
+        instruction,
+        followUp: true,
+        model,
+        at: this.#deps.clock.now(),
+      });
+      return active.done;
+    }
     this.#assertIdle();
-    if (!this.#task) throw new SteadyhandError('invalid_argument', 'There is no task to follow up: start one first.');
-    return this.#run(this.#task, instruction, true);
+    return this.#run(task, instruction, true);
   }
 
   /** The person pressed Stop: the running step ends at once, the task ends as `stopped`. */
@@ -166,11 +188,24 @@ export class AgentController {
     });
   }
 
-  async #run(task: TaskState, instruction: string, followUp: boolean): Promise<TaskResult> {
+  #run(task: TaskState, instruction: string, followUp: boolean): Promise<TaskResult> {
     const deps = this.#deps;
     const settings = typeof deps.settings === 'function' ? deps.settings() : deps.settings;
-    const active: ActiveRun = { abort: new AbortController(), reason: null };
+    const active: ActiveRun = { abort: new AbortController(), reason: null, run: null, done: null };
     this.#active = active;
+    const done = this.#execute(task, instruction, followUp, settings, active);
+    active.done = done;
+    return done;
+  }
+
+  async #execute(
+    task: TaskState,
+    instruction: string,
+    followUp: boolean,
+    settings: AgentSettings,
+    active: ActiveRun,
+  ): Promise<TaskResult> {
+    const deps = this.#deps;
     const signal = active.abort.signal;
     const firstStep = task.step + 1;
     let model: AgentModel | null = null;
@@ -179,6 +214,7 @@ export class AgentController {
     let tabs: AgentTabs | null = null;
     try {
       model = typeof deps.model === 'function' ? deps.model(settings) : deps.model;
+      this.#modelId = model.modelId;
       const at = deps.clock.now();
       this.#emit({ type: 'task_started', taskId: task.taskId, instruction, followUp, model: model.modelId, at });
       tabs = this.#tabsFor(task, settings);
@@ -201,6 +237,7 @@ export class AgentController {
         task,
         signal,
       );
+      active.run = run;
       ending = await run.execute();
     } catch (error) {
       ending = endingFor(error, active, signal, task.step - firstStep + 1);

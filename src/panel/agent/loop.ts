@@ -50,6 +50,15 @@ export class Run {
     this.#wallMark = deps.clock.now();
   }
 
+  /**
+   * The person added an instruction while the run goes on: the model reads it with the next observation, and the
+   * history keeps it, so it is not lost when older steps are compacted.
+   */
+  addInstruction(instruction: string): void {
+    this.#notes.push(`The person adds an instruction while you work (it takes precedence): ${instruction}`);
+    this.task.conversation.annotate(`The person added: ${instruction}`);
+  }
+
   /** Adds the wall time since the last call to the task's metrics (the caller closes the run with it). */
   tickWall(): void {
     const now = this.deps.clock.now();

@@ -26,6 +26,8 @@ function describe(event: TabEvent): string {
       return t('evAttached', event.tabId, event.windowId);
     case 'replaced':
       return t('evReplaced', event.removedTabId, event.addedTabId);
+    case 'navigationTarget':
+      return t('evNavigationTarget', event.tabId, event.sourceTabId);
     case 'contentReady':
       return t('evReady', event.tabId, event.url);
   }

@@ -46,6 +46,24 @@ describe('AgentController', () => {
     expect(second.metrics.steps).toBe(4);
   });
 
+  it('takes a follow-up instruction while the task runs, at its next step, without a second run', async () => {
+    const h = setupAgent({ site: SITE, turns: [call('read_page'), call('read_page'), giveUp] });
+    h.controller.subscribe((event) => {
+      if (event.type === 'step_finished' && event.step === 1) void h.controller.followUp('Prefer the blue one');
+    });
+    const result = await h.controller.execute('Find a shirt');
+    expect(result.metrics.steps).toBe(3);
+    expect(h.of('task_started').map((e) => [e.instruction, e.followUp])).toEqual([
+      ['Find a shirt', false],
+      ['Prefer the blue one', true],
+    ]);
+    expect(lastUserText(h.model.requests[1])).toContain('The person adds an instruction while you work');
+    expect(lastUserText(h.model.requests[1])).toContain('Prefer the blue one');
+    expect(lastUserText(h.model.requests[0])).not.toContain('Prefer the blue one');
+    // It stays in the compacted history of later requests.
+    expect(JSON.stringify(h.model.requests[2]?.messages)).toContain('The person added: Prefer the blue one');
+  });
+
   it('after its tab was closed, a follow-up goes on with navigation tools and opens a new tab', async () => {
     const h = setupAgent({ site: SITE, turns: [call('read_page'), call('open_url', { url: SHOP }), giveUp] });
     h.browser.afterPageCall = () => {

@@ -1,0 +1,77 @@
+// Builds the panel's agent: the controller over the real model (or the offline demo model when no key is set), a
+// TabsManager per task, the navigation waits and the mask, and folds its events into the stores.
+
+import { AgentController } from '../agent/controller';
+import { createAnthropicModel } from '../agent/llm';
+import type { AgentSettings } from '../agent/settings';
+import type { TabsKit } from '../chrome/tabs-kit';
+import { DemoModel } from '../demo/demo-model';
+import type { RemotePageFactory } from '../page/remote-page-factory';
+import { useHistory } from '../store/history';
+import { useSettings } from '../store/settings';
+import { useTaskTabs } from '../store/task-tabs';
+import type { TabEventBus } from '../tabs/tab-event-bus';
+import { TabsManager } from '../tabs/tabs-manager';
+import { captureAgentTab } from './capture';
+import { showTaskTabs } from './task-tabs-view';
+
+export interface AgentWiring {
+  bus: TabEventBus;
+  pages: RemotePageFactory;
+  kit: TabsKit;
+  windowId: number;
+  ownOrigin: string;
+  personTabId(): Promise<number | null>;
+  signal: AbortSignal;
+}
+
+/** A short id for the task, readable in the tab group's title `Task(<id>)`. */
+export function newTaskId(): string {
+  return crypto.randomUUID().replace(/-/g, '').slice(0, 6);
+}
+
+export function usesDemoModel(settings: AgentSettings): boolean {
+  return settings.apiKey.trim() === '';
+}
+
+export function createAgent(wiring: AgentWiring): { controller: AgentController; manager(): TabsManager | null } {
+  const { bus, pages, kit, windowId, signal } = wiring;
+  let manager: TabsManager | null = null;
+  let tabsView: AbortController | null = null;
+
+  const controller = new AgentController({
+    model: (settings) => (usesDemoModel(settings) ? new DemoModel() : createAnthropicModel(settings)),
+    tabs: ({ taskId, tabStickiness, endOfTaskTabs }) => {
+      manager?.dispose();
+      tabsView?.abort();
+      manager = new TabsManager(
+        { adapter: kit.tabsAdapter, bus, pages, windowId },
+        { taskId, settings: { tabStickiness, endOfTaskTabs } },
+      );
+      tabsView = new AbortController();
+      signal.addEventListener('abort', () => tabsView?.abort(), { once: true });
+      showTaskTabs(manager, { bus, view: useTaskTabs.getState(), personTabId: wiring.personTabId }, tabsView.signal);
+      return manager;
+    },
+    navigation: kit.navigation,
+    clock: { now: () => Date.now() },
+    settings: () => useSettings.getState().settings,
+    newId: newTaskId,
+    capture: captureAgentTab,
+    ownOrigin: wiring.ownOrigin,
+  });
+
+  controller.subscribe((event) => useHistory.getState().apply(event));
+  controller.subscribe((event) => {
+    // The mask follows the run: shown while the agent works (where the rule allows), renewed each step, gone after.
+    if (event.type === 'step_started' && manager) {
+      if (!kit.mask.inputs().agentRunning) {
+        void kit.mask.start({ tabs: manager, onStop: () => controller.stop() });
+      } else {
+        void kit.mask.renew();
+      }
+    }
+    if (event.type === 'task_finished') void kit.mask.stop();
+  });
+  return { controller, manager: () => manager };
+}

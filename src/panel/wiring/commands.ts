@@ -1,0 +1,75 @@
+// The panel's commands (ui/commands.ts) over the agent, the stores and chrome.*.
+
+import type { AgentController } from '../agent/controller';
+import { createAnthropicModel } from '../agent/llm';
+import { ModelError } from '../agent/llm-errors';
+import type { AgentSettings } from '../agent/settings';
+import { DEMO_MODEL_ID } from '../demo/demo-model';
+import { useHistory } from '../store/history';
+import { useSettings } from '../store/settings';
+import { buildTrace, traceFileName } from '../store/trace';
+import type { TabsManager } from '../tabs/tabs-manager';
+import type { ConnectionCheck, PanelCommands } from '../ui/commands';
+import { usesDemoModel } from './agent';
+
+function download(name: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const link = Object.assign(document.createElement('a'), { href: url, download: name });
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000); // after the download has read it
+}
+
+async function testConnection(settings: AgentSettings): Promise<ConnectionCheck> {
+  if (usesDemoModel(settings)) {
+    return { ok: false, message: `No API key: tasks run on the offline demo model (${DEMO_MODEL_ID}).` };
+  }
+  const started = performance.now();
+  try {
+    const model = createAnthropicModel(settings);
+    const turn = await model.complete(
+      { system: [], tools: [], messages: [{ role: 'user', content: 'Reply with the word ok.' }], maxTokens: 5 },
+      { signal: AbortSignal.timeout(20_000) },
+    );
+    return { ok: true, message: `Connected: ${turn.model} answered in ${Math.round(performance.now() - started)} ms.` };
+  } catch (error) {
+    const message = error instanceof ModelError || error instanceof Error ? error.message : String(error);
+    return { ok: false, message };
+  }
+}
+
+export function panelCommands(controller: AgentController, manager: () => TabsManager | null): PanelCommands {
+  const report = (work: Promise<unknown>) => {
+    // The task's outcome arrives as events; a refusal to start (a task already running) is the only rejection.
+    work.catch((error: unknown) => console.warn('[steadyhand]', error));
+  };
+  return {
+    run: (instruction) => report(controller.execute(instruction)),
+    followUp(instruction) {
+      // A task from an earlier panel cannot be resumed (its conversation ended with that panel): start anew.
+      if (controller.taskId === null) report(controller.execute(instruction));
+      else report(controller.followUp(instruction));
+    },
+    stop: () => controller.stop(),
+    answer: (questionId, reply) => void controller.answer(questionId, reply),
+    focusTab(tabId) {
+      void chrome.tabs
+        .update(tabId, { active: true })
+        .then((tab) => tab && chrome.windows.update(tab.windowId, { focused: true }))
+        .catch(() => {});
+    },
+    exportTrace(taskId) {
+      const record = useHistory.getState().tasks[taskId];
+      if (!record) return;
+      const trace = buildTrace(record, useSettings.getState().settings, {
+        version: chrome.runtime.getManifest().version,
+      });
+      download(traceFileName(record), JSON.stringify(trace, null, 2));
+    },
+    releaseTabs(taskId, how) {
+      const current = manager();
+      if (current && current.taskId === taskId && !controller.isRunning) void current.endRun(how);
+    },
+    saveSettings: async (patch) => useSettings.getState().update(patch),
+    testConnection,
+  };
+}

@@ -1,0 +1,44 @@
+// Keeps the panel's list of the task's tabs (useTaskTabs) in step with the TabsManager and the person's activity:
+// which tabs belong to the task, which one the agent is on, and which one the person is looking at.
+
+import type { TaskTabsState } from '../store/task-tabs';
+import type { TabEventBus } from '../tabs/tab-event-bus';
+import type { TabsManager } from '../tabs/tabs-manager';
+import { taskGroupTitle } from '../tabs/task-group';
+
+export interface TaskTabsViewDeps {
+  bus: Pick<TabEventBus, 'subscribe'>;
+  view: Pick<TaskTabsState, 'show'>;
+  /** The tab the person is looking at in the panel's window, if any. */
+  personTabId(): Promise<number | null>;
+}
+
+export function showTaskTabs(manager: TabsManager, deps: TaskTabsViewDeps, signal: AbortSignal): void {
+  let queued = false;
+  const refresh = () => {
+    if (queued || signal.aborted) return;
+    queued = true;
+    queueMicrotask(async () => {
+      queued = false;
+      const [owned, person] = await Promise.all([manager.owned(), deps.personTabId()]);
+      if (signal.aborted) return;
+      deps.view.show({
+        taskId: manager.taskId,
+        groupTitle: taskGroupTitle(manager.taskId),
+        tabs: owned.map((tab) => ({
+          tabId: tab.tabId,
+          title: tab.title,
+          url: tab.url || tab.pendingUrl || '',
+          isAgent: tab.isCurrent,
+          isPerson: tab.tabId === person,
+        })),
+      });
+    });
+  };
+  manager.subscribe(refresh, signal);
+  deps.bus.subscribe((event) => {
+    if (event.type === 'focusChanged' || event.type === 'created') return;
+    refresh();
+  }, signal);
+  refresh();
+}
