@@ -5,6 +5,7 @@ import { launchExtension } from '../support/extension';
 import { startFixtureServer } from '../support/fixture-server';
 import type { BenchContext } from './context';
 import { benchRelay } from './relay';
+import { benchSettle } from './settle';
 import { benchStep } from './step';
 
 type Section = [name: string, run: (ctx: BenchContext) => Promise<unknown>];
@@ -12,6 +13,7 @@ type Section = [name: string, run: (ctx: BenchContext) => Promise<unknown>];
 const SECTIONS: Section[] = [
   ['relay', benchRelay],
   ['step', benchStep],
+  ['settle', benchSettle],
 ];
 
 async function main(): Promise<void> {

@@ -1,0 +1,105 @@
+// The agent loop end to end: the real panel, relay and content script, with a scripted model on the fake Messages API
+// that decides each move from the observation it is sent.
+
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { act, control, giveUp, playPolicy, runTask, useFakeModel } from '../support/agent';
+import { type ExtensionHarness, launchExtension } from '../support/extension';
+import { type FakeAnthropic, startFakeAnthropic } from '../support/fake-anthropic';
+import { type FixtureServer, startFixtureServer } from '../support/fixture-server';
+import { openTab } from '../support/panel';
+
+let harness: ExtensionHarness;
+let site: FixtureServer;
+let fake: FakeAnthropic;
+
+beforeAll(async () => {
+  [site, fake, harness] = await Promise.all([startFixtureServer(), startFakeAnthropic(), launchExtension()]);
+  await useFakeModel(harness.panel, fake);
+});
+
+afterAll(async () => {
+  await harness?.close();
+  await Promise.all([site?.close(), fake?.close()]);
+});
+
+beforeEach(() => fake.reset());
+
+describe('agent loop in Chromium', () => {
+  it('fills and submits a form, and finishes with evidence checked on the page', async () => {
+    const { page } = await openTab(harness, site.url('/agent-form.html'));
+    await page.bringToFront();
+    playPolicy(fake, (seen) => {
+      if (seen.url?.includes('agent-thanks')) {
+        return act('done', {
+          success: true,
+          answer: 'Ada is signed up for cooking news.',
+          evidence: { quotes: ['Welcome, Ada Lovelace (ada@example.com): Cooking news'] },
+        });
+      }
+      const name = control(seen, 'textbox', /your name/i);
+      if (!name.value) return act('type', { ref: name.ref, text: 'Ada Lovelace' }, 'Typing the name.');
+      const email = control(seen, 'textbox', /email/i);
+      if (!email.value) return act('type', { ref: email.ref, text: 'ada@example.com' });
+      const topic = control(seen, 'combobox', /topic/i);
+      if (topic.value !== 'Cooking') return act('select_option', { ref: topic.ref, option: 'Cooking' });
+      return act('click', { ref: control(seen, 'button', /sign up/i).ref });
+    });
+
+    const { result, events } = await runTask(harness.panel, 'Sign Ada Lovelace (ada@example.com) up for cooking news');
+
+    expect(result).toMatchObject({ status: 'succeeded', verified: true });
+    const outcomes = events.flatMap((e) => (e.type === 'tool_result' ? [[e.name, e.outcome]] : []));
+    expect(outcomes).toEqual([
+      ['type', 'ok'],
+      ['type', 'ok'],
+      ['select_option', 'ok'],
+      ['click', 'ok'],
+      ['done', 'done_accepted'],
+    ]);
+    expect(events.find((e) => e.type === 'tool_call' && e.name === 'click')).toMatchObject({ target: 'Sign up' });
+    expect(site.hits).toContain('/agent-thanks.html?name=Ada+Lovelace&email=ada%40example.com&topic=Cooking');
+    expect(fake.messageRequests[0]?.auth).toBe('bearer');
+    await page.close();
+  });
+
+  it('finds a fact across two pages by reading instead of clicking around', async () => {
+    const { page } = await openTab(harness, site.url('/agent-facts.html'));
+    await page.bringToFront();
+    playPolicy(fake, (seen) => {
+      const justRead = seen.previousTools.includes('read_page');
+      if (seen.url?.includes('agent-facts-2')) {
+        if (!justRead) return act('read_page');
+        const weight = /Ruby falcon\s*\|\s*([\d,]+ grams)/.exec(seen.text)?.[1];
+        if (!weight) return giveUp('The weight is not on the measurements page.');
+        return act('done', { success: true, answer: `It weighs ${weight}.`, evidence: { quotes: [weight] } });
+      }
+      if (!justRead) return act('read_page');
+      return act('click', { ref: control(seen, 'link', /measurements page/i).ref });
+    });
+
+    const { result, events } = await runTask(harness.panel, 'How much does the ruby falcon weigh?');
+
+    expect(result).toMatchObject({ status: 'succeeded', verified: true, answer: 'It weighs 812 grams.' });
+    const tools = events.flatMap((e) => (e.type === 'tool_call' ? [e.name] : []));
+    expect(tools).toEqual(['read_page', 'click', 'read_page', 'done']);
+    await page.close();
+  });
+
+  it('ends a model that clicks a dead button forever as no_progress, after trying a repair', async () => {
+    const { page } = await openTab(harness, site.url('/agent-dead.html'));
+    await page.bringToFront();
+    playPolicy(fake, (seen) => act('click', { ref: control(seen, 'button', /download report/i).ref }));
+
+    const { result, events } = await runTask(harness.panel, 'Download the report');
+
+    expect(result.status).toBe('no_progress');
+    expect(result.summary).toMatch(/.+/);
+    const clicks = events.filter((e) => e.type === 'tool_result' && e.name === 'click');
+    expect(clicks.every((e) => e.type === 'tool_result' && e.outcome === 'failed_verify')).toBe(true);
+    const repairs = events.filter((e) => e.type === 'repair');
+    expect(repairs.length).toBeGreaterThanOrEqual(1);
+    expect(repairs.length).toBeLessThanOrEqual(2);
+    expect(clicks.length).toBeLessThan(15); // stopped by detection, not by the step limit
+    await page.close();
+  });
+});
