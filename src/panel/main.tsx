@@ -5,9 +5,11 @@ import { listenToWorker } from './chrome/panel-router';
 import { PortTransport } from './chrome/port-transport';
 import { chromeTabAccess } from './chrome/tab-access';
 import { createTabsKit } from './chrome/tabs-kit';
+import type { PanelHandle } from './handle';
 import { remotePageFactory } from './page/remote-page-factory';
 import { usePageView } from './store/page-view';
 import { useSettings } from './store/settings';
+import { useUi } from './store/ui';
 import { TabEventBus } from './tabs/tab-event-bus';
 import { watchPersonTab } from './tabs/watch-person-tab';
 import { App } from './ui/App';
@@ -48,9 +50,19 @@ addEventListener('pagehide', () => {
 });
 
 // A handle for the end-to-end tests, the bench and `npm start`, which drive the panel's own objects.
-Object.assign(globalThis, {
-  steadyhand: { transport, bus, pages, tabs, ...kit, controller, commands, manager, settings: useSettings },
-});
+const handle: PanelHandle = {
+  transport,
+  bus,
+  pages,
+  tabs,
+  ...kit,
+  controller,
+  commands,
+  manager,
+  settings: useSettings,
+  ui: useUi,
+};
+Object.assign(globalThis, { steadyhand: handle });
 
 render(<App commands={commands} />, document.getElementById('app') as HTMLElement);
 

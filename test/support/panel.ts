@@ -2,29 +2,11 @@
 // reach the panel's own objects through the `steadyhand` handle that src/panel/main.tsx publishes.
 
 import type { Page } from 'playwright-core';
-import type { AgentController } from '../../src/panel/agent/controller';
-import type { PortTransport } from '../../src/panel/chrome/port-transport';
-import type { TabsKit } from '../../src/panel/chrome/tabs-kit';
-import type { TabAccess } from '../../src/panel/page/remote-page';
-import type { RemotePageFactory } from '../../src/panel/page/remote-page-factory';
-import type { useSettings } from '../../src/panel/store/settings';
-import type { TabEventBus } from '../../src/panel/tabs/tab-event-bus';
-import type { TabsManager } from '../../src/panel/tabs/tabs-manager';
-import type { PanelCommands } from '../../src/panel/ui/commands';
+import type { PanelHandle } from '../../src/panel/handle';
 import type { TabEvent } from '../../src/shared/protocol';
 import type { ExtensionHarness } from './extension';
 
-export interface PanelHandle extends TabsKit {
-  transport: PortTransport;
-  bus: TabEventBus;
-  pages: RemotePageFactory;
-  tabs: TabAccess;
-  controller: AgentController;
-  commands: PanelCommands;
-  /** The running (or last) task's TabsManager. */
-  manager(): TabsManager | null;
-  settings: typeof useSettings;
-}
+export type { PanelHandle };
 
 export type PanelGlobal = typeof globalThis & { steadyhand: PanelHandle; recordedEvents?: TabEvent[] };
 

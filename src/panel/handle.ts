@@ -1,0 +1,28 @@
+// The handle the panel publishes as `globalThis.steadyhand`, so the end-to-end tests, the bench and `npm start` drive
+// the panel's own objects (the same relay, agent and stores a person's clicks reach). Types only.
+
+import type { AgentController } from './agent/controller';
+import type { PortTransport } from './chrome/port-transport';
+import type { TabsKit } from './chrome/tabs-kit';
+import type { TabAccess } from './page/remote-page';
+import type { RemotePageFactory } from './page/remote-page-factory';
+import type { useSettings } from './store/settings';
+import type { useUi } from './store/ui';
+import type { TabEventBus } from './tabs/tab-event-bus';
+import type { TabsManager } from './tabs/tabs-manager';
+import type { PanelCommands } from './ui/commands';
+
+export interface PanelHandle extends TabsKit {
+  transport: PortTransport;
+  bus: TabEventBus;
+  pages: RemotePageFactory;
+  tabs: TabAccess;
+  controller: AgentController;
+  commands: PanelCommands;
+  /** The running (or last) task's TabsManager. */
+  manager(): TabsManager | null;
+  settings: typeof useSettings;
+  ui: typeof useUi;
+}
+
+export type PanelHandleGlobal = typeof globalThis & { steadyhand: PanelHandle };
