@@ -4,7 +4,7 @@
 
 import { BUILD_ID } from '../shared/build';
 import { PageController } from './page-controller';
-import { announceReady, isContextInvalidatedError, isContextValid } from './panel-client';
+import { announceReady, askPanel, isContextInvalidatedError, isContextValid } from './panel-client';
 import { handleRpc } from './router';
 
 interface Instance {
@@ -31,7 +31,15 @@ function boot(): boolean {
 
   const lifetime = new AbortController();
   const documentToken = crypto.randomUUID();
-  const controller = new PageController(document, documentToken);
+  const controller = new PageController(document, documentToken, {
+    signal: lifetime.signal, // retiring disposes the controller: mask down, observers dropped
+    onStopRequested: () => {
+      askPanel('requestStop', { timeoutMs: 5_000, signal: lifetime.signal }).catch(() => {
+        // No panel took the stop (none runs a task here, or it is gone): nothing should keep this tab blocked.
+        controller.hideMask();
+      });
+    },
+  });
 
   const onMessage: Parameters<typeof chrome.runtime.onMessage.addListener>[0] = (message, sender, sendResponse) => {
     try {
@@ -62,7 +70,21 @@ function boot(): boolean {
   world[GLOBAL_KEY] = instance;
   document.documentElement.dataset.steadyhand = BUILD_ID;
   announceReady(documentToken);
+  restoreMask(controller, lifetime.signal);
   return true;
+}
+
+/** A document that loads mid-task asks the panel whether the mask belongs on it (DESIGN §5). */
+function restoreMask(controller: PageController, signal: AbortSignal): void {
+  askPanel('maskState', { timeoutMs: 5_000, signal })
+    .then((state) => {
+      if (!state.show || signal.aborted) return;
+      controller.showMask(state.label ? { leaseMs: state.leaseMs, label: state.label } : { leaseMs: state.leaseMs });
+    })
+    .catch(() => {
+      // `no_receiver`: no panel runs a task on this tab, so no mask. Any other failure (no answer in time, a lease
+      // the mask refused): the panel shows the mask again at its next step if it should be up.
+    });
 }
 
 world[BOOT_KEY] = boot;

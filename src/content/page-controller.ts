@@ -1,14 +1,67 @@
-// The content script's implementation of PageApi for one document.
+// The content script's implementation of PageApi for one document: it owns the document's refs, the mutation
+// clock and the mask, and delegates each method to snapshot/, actions/ and mask/.
 
 import { BUILD_ID } from '../shared/build';
-import type { PageInfo, Pong } from '../shared/page-types';
+import type {
+  ActionResult,
+  FindMatch,
+  KeyArgs,
+  MaskArgs,
+  PageInfo,
+  Pong,
+  ReadPageResult,
+  RefTarget,
+  ScrollArgs,
+  Snapshot,
+  SnapshotOptions,
+  WaitForArgs,
+} from '../shared/page-types';
 import { type PageApi, PROTOCOL_VERSION } from '../shared/protocol';
+import { check } from './actions/check';
+import { click, hover } from './actions/click';
+import type { ActionContext } from './actions/context';
+import { evaluate } from './actions/evaluate';
+import { pressKey } from './actions/keys';
+import { MutationClock } from './actions/mutation-clock';
+import { scroll } from './actions/scroll';
+import { selectOption } from './actions/select';
+import { type TypeArgs, typeText } from './actions/type';
+import { waitFor, waitForQuiet } from './actions/wait';
+import { Mask } from './mask/mask';
+import type { ShadowRootOf } from './snapshot/dom';
+import { find } from './snapshot/find';
+import { readPage } from './snapshot/read-page';
+import { RefRegistry } from './snapshot/ref-registry';
+import { contentScriptShadowRoots } from './snapshot/shadow-roots';
+import { takeSnapshot } from './snapshot/take-snapshot';
+
+export interface PageControllerOptions {
+  /** How to reach shadow roots; by default open ones, and closed ones through chrome.dom where it exists. */
+  shadowRootOf?: ShadowRootOf;
+  /** The person pressed Stop on the mask. */
+  onStopRequested?: () => void;
+  /** Aborting it tears the controller down for good (the content script retired). */
+  signal?: AbortSignal;
+}
 
 export class PageController implements PageApi {
+  private readonly registry = new RefRegistry();
+  private readonly clock: MutationClock;
+  private readonly mask: Mask;
+  private readonly ctx: ActionContext;
+  private readonly shadowRootOf: ShadowRootOf;
+
   constructor(
     private readonly doc: Document,
     readonly documentToken: string,
-  ) {}
+    options: PageControllerOptions = {},
+  ) {
+    this.shadowRootOf = options.shadowRootOf ?? contentScriptShadowRoots();
+    this.clock = new MutationClock(doc);
+    this.mask = new Mask(doc, () => options.onStopRequested?.());
+    this.ctx = { doc, registry: this.registry, shadowRootOf: this.shadowRootOf };
+    options.signal?.addEventListener('abort', () => this.dispose(), { once: true });
+  }
 
   ping(): Pong {
     return { pong: true, protocol: PROTOCOL_VERSION, build: BUILD_ID, documentToken: this.documentToken };
@@ -16,5 +69,81 @@ export class PageController implements PageApi {
 
   getPageInfo(): PageInfo {
     return { url: this.doc.location.href, title: this.doc.title, readyState: this.doc.readyState };
+  }
+
+  snapshot(options: SnapshotOptions): Snapshot {
+    this.clock.start();
+    return takeSnapshot(this.doc, { ...options, registry: this.registry, shadowRootOf: this.shadowRootOf });
+  }
+
+  readPage(args: { from?: number; maxChars?: number }): ReadPageResult {
+    return readPage(this.doc, args ?? {}, this.shadowRootOf);
+  }
+
+  find(args: { query: string; limit?: number }): { matches: FindMatch[] } {
+    return find(this.doc, this.registry, args, this.shadowRootOf);
+  }
+
+  click(args: RefTarget): Promise<ActionResult> {
+    return click(this.ctx, args);
+  }
+
+  type(args: TypeArgs): Promise<ActionResult> {
+    return typeText(this.ctx, args);
+  }
+
+  selectOption(args: RefTarget & { option: string }): Promise<ActionResult> {
+    return selectOption(this.ctx, args);
+  }
+
+  check(args: RefTarget & { checked: boolean }): Promise<ActionResult> {
+    return check(this.ctx, args);
+  }
+
+  scroll(args: ScrollArgs): Promise<ActionResult> {
+    return scroll(this.ctx, args);
+  }
+
+  pressKey(args: KeyArgs): Promise<ActionResult> {
+    return pressKey(this.ctx, args);
+  }
+
+  hover(args: RefTarget): Promise<ActionResult> {
+    return hover(this.ctx, args);
+  }
+
+  evaluate(args: { script: string }): Promise<{ result: string }> {
+    return evaluate(this.doc, args);
+  }
+
+  waitFor(args: WaitForArgs): Promise<{ found: boolean; waitedMs: number }> {
+    return waitFor(this.ctx, args);
+  }
+
+  waitForQuiet(args: { quietMs: number; maxMs: number }): Promise<{ quiet: boolean; lastMutationAt: number }> {
+    this.clock.start();
+    return waitForQuiet(this.ctx, args, () => this.clock.lastMutationAt());
+  }
+
+  lastMutationAt(): { at: number } {
+    return { at: this.clock.lastMutationAt() };
+  }
+
+  showMask(args: MaskArgs): { shown: boolean } {
+    return this.mask.show(args);
+  }
+
+  renewMask(args: MaskArgs): { shown: boolean } {
+    return this.mask.renew(args);
+  }
+
+  hideMask(): { hidden: boolean } {
+    return this.mask.hide();
+  }
+
+  dispose(): { disposed: boolean } {
+    this.mask.hide();
+    this.clock.stop();
+    return { disposed: true };
   }
 }

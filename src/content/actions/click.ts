@@ -1,0 +1,68 @@
+// click and hover: aim (scroll into view, hit-test), play the pointer events, and report what changed.
+
+import type { ActionResult, RefTarget } from '../../shared/page-types';
+import { type ActionContext, isDisabled, notPerformed, performed } from './context';
+import { describeTarget } from './describe';
+import { EffectWatch } from './effects';
+import { aim, dispatchClick, dispatchHover, eventTarget, pointerAnchor } from './pointer';
+
+/** Links and forms that open their result in another window or tab. */
+function opensNewWindow(element: Element): boolean {
+  const link = element.closest('a[href], area[href]');
+  const form = link ? null : (element.closest('button, input') as HTMLButtonElement | null)?.form;
+  const target = (link?.getAttribute('target') ?? form?.getAttribute('target') ?? '').toLowerCase();
+  return target !== '' && target !== '_self' && target !== '_parent' && target !== '_top';
+}
+
+export async function click(ctx: ActionContext, args: RefTarget): Promise<ActionResult> {
+  const element = ctx.registry.resolve(args);
+  if (isDisabled(element)) return notPerformed(`${describeTarget(element, args.ref)} is disabled.`);
+  return clickElement(ctx, element, args.ref);
+}
+
+/** The click itself, shared with check(). */
+export async function clickElement(ctx: ActionContext, element: Element, ref: number): Promise<ActionResult> {
+  const anchor = pointerAnchor(element);
+  const { hit, blocked } = aim(ctx, anchor);
+  if (blocked) return notPerformed(blocked);
+  const watch = new EffectWatch(ctx.doc, element);
+  try {
+    const target = eventTarget(anchor, hit);
+    const activated = dispatchClick(target, hit.x, hit.y);
+    if (activated && opensNewWindow(target)) watch.expectNewWindow();
+    await watch.settle({ untilFirst: true });
+    const effects = watch.effects();
+    if (effects.length === 0) {
+      const hint = element.localName === 'select' ? ' A drop-down opens only for a person: use select_option.' : '';
+      return performed(
+        false,
+        [],
+        `Clicked ${describeTarget(element, ref)}, but nothing observable changed within 1.5 s (no navigation, DOM change, focus or state change).${hint}`,
+      );
+    }
+    return performed(true, effects);
+  } finally {
+    watch.dispose();
+  }
+}
+
+export async function hover(ctx: ActionContext, args: RefTarget): Promise<ActionResult> {
+  const element = ctx.registry.resolve(args);
+  const anchor = pointerAnchor(element);
+  const { hit, blocked } = aim(ctx, anchor);
+  if (blocked) return notPerformed(blocked);
+  const watch = new EffectWatch(ctx.doc, element);
+  try {
+    dispatchHover(eventTarget(anchor, hit), hit.x, hit.y);
+    await watch.settle();
+    // The postcondition of a hover is that the pointer reached the element, checked by the hit-test above; what
+    // the page did in response (a menu opening) is reported as effects.
+    return performed(
+      true,
+      watch.effects(),
+      'The pointer is over the element (CSS :hover cannot be triggered by a script).',
+    );
+  } finally {
+    watch.dispose();
+  }
+}

@@ -1,0 +1,26 @@
+// What every action needs: the top document, the document's refs, and a way into closed shadow roots.
+
+import type { ActionEffect, ActionResult } from '../../shared/page-types';
+import type { ShadowRootOf } from '../snapshot/dom';
+import type { RefRegistry } from '../snapshot/ref-registry';
+
+export interface ActionContext {
+  doc: Document;
+  registry: RefRegistry;
+  shadowRootOf: ShadowRootOf;
+}
+
+/** The action was not performed; `reason` says why and what to do instead. */
+export function notPerformed(reason: string): ActionResult {
+  return { ok: false, verified: false, effects: ['none'], reason };
+}
+
+export function performed(verified: boolean, effects: ActionEffect[], reason?: string): ActionResult {
+  const result: ActionResult = { ok: true, verified, effects: effects.length > 0 ? effects : ['none'] };
+  if (reason) result.reason = reason;
+  return result;
+}
+
+export function isDisabled(element: Element): boolean {
+  return element.matches(':disabled') || element.getAttribute('aria-disabled') === 'true';
+}

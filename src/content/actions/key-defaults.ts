@@ -1,0 +1,125 @@
+// The default actions of keys other than Tab, for untrusted key events that the browser does not act on.
+
+import { windowOf } from '../snapshot/dom';
+import { explicitRole, isTextEntry } from '../snapshot/roles';
+import type { KeySpec, Modifier } from './keyboard';
+
+const ACTIVATES_ON_ENTER = new Set(['a', 'button', 'summary', 'area']);
+const ACTIVE_ROLES = new Set([
+  'button',
+  'link',
+  'menuitem',
+  'tab',
+  'option',
+  'checkbox',
+  'radio',
+  'switch',
+  'treeitem',
+]);
+const SCROLL_KEYS: Record<string, (height: number) => [number, number]> = {
+  ArrowDown: () => [0, 40],
+  ArrowUp: () => [0, -40],
+  ArrowRight: () => [40, 0],
+  ArrowLeft: () => [-40, 0],
+  PageDown: (h) => [0, h * 0.875],
+  PageUp: (h) => [0, -h * 0.875],
+  ' ': (h) => [0, h * 0.875],
+  Home: () => [0, Number.NEGATIVE_INFINITY],
+  End: () => [0, Number.POSITIVE_INFINITY],
+};
+
+export function defaultKeyAction(target: Element, spec: KeySpec, modifiers: Modifier[], command: boolean): void {
+  const doc = target.ownerDocument;
+  const key = spec.key;
+  const textEntry = isTextEntry(target);
+  if (key === 'Escape') closeModalDialog(doc);
+  else if (key === 'Enter') enter(target, textEntry, command);
+  else if (textEntry) editKey(target, spec, command);
+  else if (key === ' ' && activatable(target)) (target as HTMLElement).click();
+  else if (target.localName === 'select') stepSelect(target as HTMLSelectElement, key);
+  else if (target.localName === 'input' && (target as HTMLInputElement).type === 'radio') {
+    stepRadio(target as HTMLInputElement, key);
+  } else if (modifiers.length === 0) scrollPage(doc, key);
+}
+
+function activatable(target: Element): boolean {
+  const role = explicitRole(target);
+  if (role && ACTIVE_ROLES.has(role)) return true;
+  if (ACTIVATES_ON_ENTER.has(target.localName)) return true;
+  return (
+    target.localName === 'input' &&
+    ['checkbox', 'radio', 'button', 'submit', 'reset'].includes((target as HTMLInputElement).type)
+  );
+}
+
+function enter(target: Element, textEntry: boolean, command: boolean): void {
+  if (target.localName === 'input' && textEntry) {
+    // Implicit submission (HTML §4.10.21.2): Enter in a text field submits its form.
+    (target as HTMLInputElement).form?.requestSubmit();
+    return;
+  }
+  if (textEntry) {
+    if (target.localName === 'textarea' && command) (target as HTMLTextAreaElement).form?.requestSubmit();
+    else target.ownerDocument.execCommand('insertLineBreak');
+    return;
+  }
+  if (activatable(target) && !(target.localName === 'input' && (target as HTMLInputElement).type === 'checkbox')) {
+    (target as HTMLElement).click();
+  }
+}
+
+function editKey(target: Element, spec: KeySpec, command: boolean): void {
+  const doc = target.ownerDocument;
+  if (command && spec.key.toLowerCase() === 'a') {
+    if ('select' in target && typeof (target as HTMLInputElement).select === 'function')
+      (target as HTMLInputElement).select();
+    else doc.getSelection()?.selectAllChildren(target);
+    return;
+  }
+  if (command) return;
+  if (spec.key === 'Backspace') doc.execCommand('delete');
+  else if (spec.key === 'Delete') doc.execCommand('forwardDelete');
+  else if (spec.text !== undefined) doc.execCommand('insertText', false, spec.text);
+}
+
+function closeModalDialog(doc: Document): void {
+  const dialogs = Array.from(doc.querySelectorAll('dialog[open]')).filter((d) => d.matches(':modal'));
+  const top = dialogs.at(-1) as HTMLDialogElement | undefined;
+  if (!top) return;
+  if (top.dispatchEvent(new Event('cancel', { cancelable: true }))) top.close();
+}
+
+function stepSelect(select: HTMLSelectElement, key: string): void {
+  const step = key === 'ArrowDown' || key === 'ArrowRight' ? 1 : key === 'ArrowUp' || key === 'ArrowLeft' ? -1 : 0;
+  if (step === 0) return;
+  let index = select.selectedIndex + step;
+  while (index >= 0 && index < select.options.length && select.options[index]?.disabled) index += step;
+  if (index < 0 || index >= select.options.length) return;
+  select.selectedIndex = index;
+  select.dispatchEvent(new Event('input', { bubbles: true }));
+  select.dispatchEvent(new Event('change', { bubbles: true }));
+}
+
+function stepRadio(radio: HTMLInputElement, key: string): void {
+  const step = key === 'ArrowDown' || key === 'ArrowRight' ? 1 : key === 'ArrowUp' || key === 'ArrowLeft' ? -1 : 0;
+  if (step === 0 || !radio.name) return;
+  const scope = radio.form ?? radio.ownerDocument;
+  const group = Array.from(scope.querySelectorAll<HTMLInputElement>('input[type="radio"]')).filter(
+    (r) => r.name === radio.name && !r.disabled,
+  );
+  const next = group[(group.indexOf(radio) + step + group.length) % group.length];
+  if (!next || next === radio) return;
+  next.focus();
+  next.click();
+}
+
+function scrollPage(doc: Document, key: string): void {
+  const delta = SCROLL_KEYS[key];
+  const win = windowOf(doc.documentElement);
+  if (!delta || !win) return;
+  const [dx, dy] = delta(win.innerHeight);
+  if (dy === Number.NEGATIVE_INFINITY) win.scrollTo({ top: 0, behavior: 'instant' });
+  else if (dy === Number.POSITIVE_INFINITY)
+    win.scrollTo({ top: doc.documentElement.scrollHeight, behavior: 'instant' });
+  else win.scrollBy({ left: dx, top: dy, behavior: 'instant' });
+}

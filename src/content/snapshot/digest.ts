@@ -1,0 +1,40 @@
+// The snapshot digest: a 53-bit hash (cyrb53) of the page's structure as the snapshot sees it, so that the same
+// state always gives the same digest and any change in what is listed changes it. Refs are left out on purpose:
+// a menu closed and reopened is the same state even though the framework rebuilt its elements.
+
+import type { PageModel } from './items';
+import { itemLine } from './lines';
+
+export class Hash53 {
+  private h1 = 0xdeadbeef;
+  private h2 = 0x41c6ce57;
+
+  update(text: string): this {
+    for (let i = 0; i < text.length; i++) {
+      const ch = text.charCodeAt(i);
+      this.h1 = Math.imul(this.h1 ^ ch, 2654435761);
+      this.h2 = Math.imul(this.h2 ^ ch, 1597334677);
+    }
+    return this;
+  }
+
+  digest(): string {
+    let h1 = Math.imul(this.h1 ^ (this.h1 >>> 16), 2246822507);
+    h1 ^= Math.imul(this.h2 ^ (this.h2 >>> 13), 3266489909);
+    let h2 = Math.imul(this.h2 ^ (this.h2 >>> 16), 2246822507);
+    h2 ^= Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+    const value = 4294967296 * (2097151 & h2) + (h1 >>> 0);
+    return value.toString(16).padStart(14, '0');
+  }
+}
+
+export function digestOf(model: PageModel, origin: string): string {
+  const hash = new Hash53();
+  hash.update(`${model.viewport.scrollX},${model.viewport.scrollY}\n`);
+  for (const item of model.items)
+    hash
+      .update(item.where)
+      .update(itemLine(item, origin, false))
+      .update('\n');
+  return hash.digest();
+}

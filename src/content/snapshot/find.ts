@@ -1,0 +1,61 @@
+// find: controls and text anywhere on the page (not just on screen) that match every word of a query. Matching
+// controls get refs, so the model can act on them directly (actions scroll them into view).
+
+import { PageError } from '../../shared/errors';
+import type { FindMatch } from '../../shared/page-types';
+import { collectPage } from './collect';
+import { clip, type ShadowRootOf } from './dom';
+import type { Item } from './items';
+import { controlLine } from './lines';
+import type { RefRegistry } from './ref-registry';
+
+const DEFAULT_LIMIT = 20;
+const SNIPPET_CHARS = 200;
+
+function rank(item: Item, text: string, query: string): number {
+  if (item.kind === 'control') return item.info.name.toLowerCase() === query ? 0 : 1;
+  if (item.kind === 'heading') return 2;
+  return text.toLowerCase() === query ? 2 : 3;
+}
+
+export function find(
+  doc: Document,
+  registry: RefRegistry,
+  args: { query: string; limit?: number },
+  shadowRootOf?: ShadowRootOf,
+): { matches: FindMatch[] } {
+  const query = typeof args?.query === 'string' ? args.query.trim().toLowerCase() : '';
+  if (!query) throw new PageError('invalid_argument', 'query must be some text to look for.');
+  const limit = args.limit ?? DEFAULT_LIMIT;
+  if (!Number.isInteger(limit) || limit < 1 || limit > 100)
+    throw new PageError('invalid_argument', 'limit must be 1 to 100.');
+  const words = query.split(/\s+/);
+  const model = collectPage(doc, { shadowRootOf, hitTest: false });
+  const origin = doc.location?.origin ?? '';
+  const hits: { item: Item; text: string; order: number; rank: number }[] = [];
+  model.items.forEach((item, order) => {
+    if (item.kind === 'frame') return;
+    const text = item.kind === 'control' ? controlLine(item.info, origin, false) : item.text;
+    const lower = text.toLowerCase();
+    if (words.every((word) => lower.includes(word))) hits.push({ item, text, order, rank: rank(item, text, query) });
+  });
+  hits.sort((a, b) => a.rank - b.rank || a.order - b.order);
+  const matches = hits.slice(0, limit).map(({ item, text }): FindMatch => {
+    const match: FindMatch = { text: snippet(text, words[0] ?? ''), inViewport: item.where === 'in' };
+    if (item.kind === 'control') {
+      match.ref = registry.refFor(item.element);
+      match.role = item.info.role;
+    } else if (item.kind === 'heading') {
+      match.role = 'heading';
+    }
+    return match;
+  });
+  return { matches };
+}
+
+function snippet(text: string, word: string): string {
+  if (text.length <= SNIPPET_CHARS) return text;
+  const at = Math.max(0, text.toLowerCase().indexOf(word) - SNIPPET_CHARS / 2);
+  const part = text.slice(at, at + SNIPPET_CHARS);
+  return `${at > 0 ? '…' : ''}${clip(part, SNIPPET_CHARS)}`;
+}

@@ -1,0 +1,42 @@
+// The page as the snapshot sees it before serialization: controls, headings, text and foreign frames, in document
+// order, each placed above, in or below the viewport.
+
+import type { Box, SnapshotElement, Viewport } from '../../shared/page-types';
+import type { Where } from './geometry';
+
+export interface ControlItem {
+  kind: 'control';
+  element: Element;
+  /** The element whose box stands for it: itself, or the visible label of a hidden input. */
+  anchor: Element;
+  info: SnapshotElement;
+  where: Where;
+}
+
+export interface HeadingItem {
+  kind: 'heading';
+  level: number;
+  text: string;
+  where: Where;
+}
+
+export interface TextItem {
+  kind: 'text';
+  text: string;
+  where: Where;
+}
+
+export interface FrameItem {
+  kind: 'frame';
+  src: string;
+  box: Box;
+  where: Where;
+}
+
+export type Item = ControlItem | HeadingItem | TextItem | FrameItem;
+
+export interface PageModel {
+  items: Item[];
+  viewport: Viewport;
+  crossOriginFrames: { src: string; box: Box }[];
+}

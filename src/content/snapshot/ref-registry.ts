@@ -1,0 +1,102 @@
+// Stable refs: one registry per top-level content script, shared by the same-origin frames it walks into. An
+// element keeps its number for the life of the document; numbers are never reused, so an old ref can only ever
+// resolve to its own element or to nothing (seed 002: renumbered refs click the wrong element).
+
+import { PageError } from '../../shared/errors';
+
+/** Sweep dead WeakRefs from the reverse map after this many new refs, so it does not grow without bound. */
+const SWEEP_EVERY = 5_000;
+
+export class RefRegistry {
+  private readonly refs = new WeakMap<Element, number>();
+  private readonly elements = new Map<number, WeakRef<Element>>();
+  private nextRef = 1;
+  private snapshots = 0;
+  /** Distinguishes this document's snapshot ids from any other document's. */
+  readonly id: string;
+
+  constructor(id: string = randomId()) {
+    this.id = id;
+  }
+
+  /** The element's ref, assigning the next number on first sight. */
+  refFor(element: Element): number {
+    const known = this.refs.get(element);
+    if (known !== undefined) return known;
+    const ref = this.nextRef++;
+    this.refs.set(element, ref);
+    this.elements.set(ref, new WeakRef(element));
+    if (ref % SWEEP_EVERY === 0) this.sweep();
+    return ref;
+  }
+
+  /** The ref an element already has, without assigning one. */
+  peek(element: Element): number | undefined {
+    return this.refs.get(element);
+  }
+
+  /** True if `ref` was ever handed out in this document. */
+  issued(ref: number): boolean {
+    return Number.isInteger(ref) && ref > 0 && ref < this.nextRef;
+  }
+
+  /** The live, connected element behind `ref`, or null when it was removed (or collected). */
+  lookup(ref: number): Element | null {
+    const element = this.elements.get(ref)?.deref();
+    return element?.isConnected ? element : null;
+  }
+
+  nextSnapshotId(): string {
+    this.snapshots += 1;
+    return `${this.id}.${this.snapshots}`;
+  }
+
+  /** True for an id this registry issued; an id from another document (or made up) is not. */
+  knowsSnapshot(snapshotId: string): boolean {
+    const prefix = `${this.id}.`;
+    if (!snapshotId.startsWith(prefix)) return false;
+    const n = Number(snapshotId.slice(prefix.length));
+    return Number.isInteger(n) && n > 0 && n <= this.snapshots;
+  }
+
+  /** Checks that `snapshotId` belongs to this document; throws `stale_snapshot` otherwise. */
+  assertSnapshot(snapshotId: unknown): void {
+    if (typeof snapshotId !== 'string' || snapshotId === '') {
+      throw new PageError('invalid_argument', 'snapshotId is required: pass the id of the snapshot the ref came from.');
+    }
+    if (!this.knowsSnapshot(snapshotId)) {
+      throw new PageError(
+        'stale_snapshot',
+        `Snapshot ${snapshotId} is not from the page now in this tab (it navigated or reloaded). Take a new snapshot.`,
+      );
+    }
+  }
+
+  /** The element behind `{ref, snapshotId}`; throws `stale_snapshot`, `invalid_argument` or `stale_ref`. */
+  resolve(target: { ref: unknown; snapshotId: unknown }): Element {
+    this.assertSnapshot(target?.snapshotId);
+    const ref = target.ref;
+    if (typeof ref !== 'number' || !this.issued(ref)) {
+      throw new PageError(
+        'invalid_argument',
+        `There is no element [${String(ref)}] on this page. Use a ref from the snapshot.`,
+      );
+    }
+    const element = this.lookup(ref);
+    if (!element) {
+      throw new PageError(
+        'stale_ref',
+        `Element [${ref}] is no longer on the page (it was removed or re-rendered). Take a new snapshot and use its refs.`,
+      );
+    }
+    return element;
+  }
+
+  private sweep(): void {
+    for (const [ref, weak] of this.elements) if (!weak.deref()) this.elements.delete(ref);
+  }
+}
+
+function randomId(): string {
+  return crypto.randomUUID().slice(0, 8);
+}

@@ -1,0 +1,193 @@
+// The mask in real Chromium: it blocks the person's (trusted) input but not the agent's (synthetic) actions, is
+// invisible to snapshots, expires with its lease, reaches the panel with Stop, and comes back on a new document
+// when the panel says so.
+
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { MaskState } from '../../src/shared/protocol';
+import { type ExtensionHarness, launchExtension } from '../support/extension';
+import { type FixtureServer, startFixtureServer } from '../support/fixture-server';
+import { openTab, type PanelGlobal } from '../support/panel';
+import { call, refOf, textIn } from './page-harness';
+
+let harness: ExtensionHarness;
+let site: FixtureServer;
+
+type QueryLog = { tabId: number; query: string }[];
+type TestPanel = PanelGlobal & { maskPlans: Record<number, MaskState>; panelQueries: QueryLog };
+
+beforeAll(async () => {
+  site = await startFixtureServer();
+  harness = await launchExtension();
+  // Stands in for the panel's mask coordinator: answers content-script queries for the tabs a test plans for.
+  await harness.panel.evaluate(() => {
+    const g = globalThis as TestPanel;
+    g.maskPlans = {};
+    g.panelQueries = [];
+    chrome.runtime.onMessage.addListener((message, _sender, sendResponse) => {
+      if (message?.kind !== 'panel:query') return false;
+      g.panelQueries.push({ tabId: message.tabId, query: message.query });
+      const plan = g.maskPlans[message.tabId];
+      if (!plan) return false;
+      sendResponse({ ok: true, value: message.query === 'maskState' ? plan : { stopping: true } });
+      return false;
+    });
+  });
+});
+
+afterAll(async () => {
+  await harness?.close();
+  await site?.close();
+});
+
+beforeEach(async () => {
+  await harness.panel.evaluate(() => {
+    const g = globalThis as TestPanel;
+    g.maskPlans = {};
+    g.panelQueries = [];
+  });
+});
+
+const MASK = '[data-steadyhand-mask]';
+const hasMask = (page: Page) => page.evaluate((selector) => document.querySelector(selector) !== null, MASK);
+
+async function centreOf(page: Page, selector: string): Promise<{ x: number; y: number }> {
+  const box = await page.locator(selector).boundingBox();
+  if (!box) throw new Error(`${selector} has no box`);
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+/** The Stop button's centre, found through CDP, which sees into the mask's closed shadow root. */
+async function stopButtonCentre(page: Page): Promise<{ x: number; y: number }> {
+  const cdp = await page.context().newCDPSession(page);
+  type DomNode = { nodeId: number; nodeName: string; children?: DomNode[]; shadowRoots?: DomNode[] };
+  const { root } = (await cdp.send('DOM.getDocument', { depth: -1, pierce: true })) as { root: DomNode };
+  const findButton = (node: DomNode, inMask: boolean): DomNode | null => {
+    const here = inMask || node.nodeName === 'STEADYHAND-MASK';
+    if (here && node.nodeName === 'BUTTON') return node;
+    for (const child of [...(node.shadowRoots ?? []), ...(node.children ?? [])]) {
+      const found = findButton(child, here);
+      if (found) return found;
+    }
+    return null;
+  };
+  const button = findButton(root, false);
+  if (!button) throw new Error('No Stop button in the mask');
+  const { model } = (await cdp.send('DOM.getBoxModel', { nodeId: button.nodeId })) as { model: { content: number[] } };
+  const [x1 = 0, y1 = 0, , , x3 = 0, y3 = 0] = model.content;
+  await cdp.detach();
+  return { x: (x1 + x3) / 2, y: (y1 + y3) / 2 };
+}
+
+describe('mask', () => {
+  it("blocks the person's clicks, keys and scrolling, and lets the agent act", async () => {
+    const { tabId, page } = await openTab(harness, site.url('/pc-form.html'));
+    const snap = await call(harness, tabId, 'snapshot', {});
+    const box = await centreOf(page, '#aria-box');
+    await page.focus('#fullname');
+    expect(await call(harness, tabId, 'showMask', { leaseMs: 20_000 })).toEqual({ shown: true });
+
+    await page.mouse.click(box.x, box.y);
+    expect(await page.getAttribute('#aria-box', 'aria-checked')).toBe('false');
+    await page.keyboard.type('person');
+    expect(await page.inputValue('#fullname')).toBe('');
+    await page.mouse.wheel(0, 400);
+    await page.evaluate(() => new Promise(requestAnimationFrame));
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+    const checked = await call(harness, tabId, 'check', {
+      ref: refOf(snap, 'checkbox', 'Email me receipts'),
+      snapshotId: snap.snapshotId,
+      checked: true,
+    });
+    expect(checked).toMatchObject({ ok: true, verified: true });
+    const typed = await call(harness, tabId, 'type', {
+      ref: refOf(snap, 'textbox', 'Full name'),
+      snapshotId: snap.snapshotId,
+      text: 'agent',
+    });
+    expect(typed.verified).toBe(true);
+    expect(await page.inputValue('#fullname')).toBe('agent');
+
+    // The snapshot neither lists the mask nor thinks the page is covered by it.
+    const masked = await call(harness, tabId, 'snapshot', {});
+    expect(masked.text).not.toMatch(/Steadyhand|Stop/);
+    expect(masked.elements.filter((e) => e.coveredBy)).toEqual([]);
+
+    expect(await call(harness, tabId, 'hideMask')).toEqual({ hidden: true });
+    expect(await hasMask(page)).toBe(false);
+    // The same input gets through once the mask is down, so the checks above could have failed.
+    expect(await page.getAttribute('#aria-box', 'aria-checked')).toBe('true');
+    await page.mouse.click(box.x, box.y);
+    expect(await page.getAttribute('#aria-box', 'aria-checked')).toBe('false');
+    await page.mouse.wheel(0, 400);
+    await page.waitForFunction(() => window.scrollY > 0);
+    await page.close();
+  });
+
+  it('hides by itself when its lease is not renewed', async () => {
+    const { tabId, page } = await openTab(harness, site.url('/pc-menu.html'));
+    await call(harness, tabId, 'showMask', { leaseMs: 400 });
+    const renewedAt = Date.now();
+    expect(await call(harness, tabId, 'renewMask', { leaseMs: 1_200 })).toEqual({ shown: true });
+    expect(await hasMask(page)).toBe(true);
+    await page.waitForSelector(MASK, { state: 'detached', timeout: 5_000 });
+    expect(Date.now() - renewedAt).toBeGreaterThanOrEqual(1_100);
+    expect(await call(harness, tabId, 'renewMask', { leaseMs: 1_000 })).toEqual({ shown: false });
+    const menu = await centreOf(page, '#menu-button');
+    await page.mouse.click(menu.x, menu.y);
+    expect(await page.getAttribute('#menu-button', 'aria-expanded')).toBe('true');
+    expect(await page.evaluate(() => document.documentElement.outerHTML.includes('steadyhand-mask'))).toBe(false);
+    await page.close();
+  });
+
+  it('sends Stop to the panel, and hides at once when no panel runs a task here', async () => {
+    const withPanel = await openTab(harness, site.url('/pc-menu.html'));
+    await harness.panel.evaluate((id) => {
+      (globalThis as TestPanel).maskPlans[id] = { show: false, leaseMs: 1_000 };
+    }, withPanel.tabId);
+    await call(harness, withPanel.tabId, 'showMask', { leaseMs: 20_000, label: 'Booking your table' });
+    const stop = await stopButtonCentre(withPanel.page);
+    await withPanel.page.mouse.click(stop.x, stop.y);
+    await harness.panel.waitForFunction(
+      (id) => (globalThis as TestPanel).panelQueries.some((q) => q.tabId === id && q.query === 'requestStop'),
+      withPanel.tabId,
+    );
+    expect(await hasMask(withPanel.page)).toBe(true); // the panel stops the agent and takes the mask down itself
+    expect(await call(harness, withPanel.tabId, 'dispose')).toEqual({ disposed: true });
+    expect(await hasMask(withPanel.page)).toBe(false);
+    await withPanel.page.close();
+
+    const orphan = await openTab(harness, site.url('/pc-menu.html'));
+    await call(harness, orphan.tabId, 'showMask', { leaseMs: 20_000 });
+    const button = await stopButtonCentre(orphan.page);
+    await orphan.page.mouse.click(button.x, button.y);
+    await orphan.page.waitForSelector(MASK, { state: 'detached', timeout: 5_000 });
+    await orphan.page.close();
+  });
+
+  it('comes back on a new document when the panel says the mask belongs there', async () => {
+    const { tabId, page } = await openTab(harness, site.url('/pc-menu.html'));
+    await harness.panel.evaluate((id) => {
+      (globalThis as TestPanel).maskPlans[id] = { show: true, leaseMs: 5_000, label: 'Working here' };
+    }, tabId);
+    await page.goto(site.url('/pc-table.html'));
+    await page.waitForSelector(MASK, { state: 'attached', timeout: 5_000 });
+    const refund = await centreOf(page, 'button[data-order="1001"]');
+    await page.mouse.click(refund.x, refund.y);
+    expect(await textIn(page, '#log')).toBe('');
+
+    await harness.panel.evaluate((id) => {
+      (globalThis as TestPanel).maskPlans[id] = { show: false, leaseMs: 5_000 };
+    }, tabId);
+    await page.goto(site.url('/pc-menu.html'));
+    await harness.panel.waitForFunction(
+      (id) =>
+        (globalThis as TestPanel).panelQueries.filter((q) => q.tabId === id && q.query === 'maskState').length >= 2,
+      tabId,
+    );
+    await call(harness, tabId, 'ping');
+    expect(await hasMask(page)).toBe(false);
+    await page.close();
+  });
+});

@@ -1,0 +1,66 @@
+// @vitest-environment jsdom
+// The mask's lease and lifecycle (trusted-input blocking needs a real browser: see test/e2e/page-mask.e2e.ts).
+
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MASK_ATTRIBUTE } from '../../../src/content/mask/marker';
+import { Mask } from '../../../src/content/mask/mask';
+
+const hosts = () => document.querySelectorAll(`[${MASK_ATTRIBUTE}]`).length;
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  document.documentElement.querySelectorAll(`[${MASK_ATTRIBUTE}]`).forEach((el) => {
+    el.remove();
+  });
+});
+
+describe('Mask', () => {
+  it('hides by itself when the lease runs out, unless renewed', () => {
+    const expired = vi.fn();
+    const mask = new Mask(document, () => {}, expired);
+    expect(mask.show({ leaseMs: 1_000 })).toEqual({ shown: true });
+    expect(hosts()).toBe(1);
+    vi.advanceTimersByTime(900);
+    expect(mask.renew({ leaseMs: 1_000 })).toEqual({ shown: true });
+    vi.advanceTimersByTime(900);
+    expect(hosts()).toBe(1);
+    vi.advanceTimersByTime(200);
+    expect(hosts()).toBe(0);
+    expect(expired).toHaveBeenCalledOnce();
+    expect(mask.isShown).toBe(false);
+  });
+
+  it('does not come back on a late renew, and shows once however often it is shown', () => {
+    const mask = new Mask(document, () => {});
+    expect(mask.renew({ leaseMs: 1_000 })).toEqual({ shown: false });
+    expect(hosts()).toBe(0);
+    mask.show({ leaseMs: 1_000 });
+    mask.show({ leaseMs: 1_000, label: 'Booking' });
+    expect(hosts()).toBe(1);
+    expect(mask.hide()).toEqual({ hidden: true });
+    expect(hosts()).toBe(0);
+    vi.advanceTimersByTime(5_000);
+    expect(hosts()).toBe(0);
+  });
+
+  it('refuses a lease that is not a sane number of milliseconds', () => {
+    const mask = new Mask(document, () => {});
+    expect(() => mask.show({ leaseMs: 0 })).toThrow(/leaseMs/);
+    expect(() => mask.show({ leaseMs: Number.NaN })).toThrow(/leaseMs/);
+    expect(() => mask.show({ leaseMs: 10 * 60_000 })).toThrow(/leaseMs/);
+    expect(hosts()).toBe(0);
+  });
+
+  it('puts itself back when the page dropped it, on renew', () => {
+    const mask = new Mask(document, () => {});
+    mask.show({ leaseMs: 1_000 });
+    document.querySelector(`[${MASK_ATTRIBUTE}]`)?.remove();
+    mask.renew({ leaseMs: 1_000 });
+    expect(hosts()).toBe(1);
+    mask.hide();
+  });
+});

@@ -1,0 +1,202 @@
+// The snapshot text from a page model: viewport-first layout, the token budget and its priorities, the digest.
+// Pure logic on hand-built models, so every rule is checked without a layout engine.
+
+import { describe, expect, it } from 'vitest';
+import { digestOf } from '../../../src/content/snapshot/digest';
+import type { Where } from '../../../src/content/snapshot/geometry';
+import type { Item, PageModel } from '../../../src/content/snapshot/items';
+import { controlLine } from '../../../src/content/snapshot/lines';
+import { serialize } from '../../../src/content/snapshot/serialize';
+import type { SnapshotElement } from '../../../src/shared/page-types';
+
+const ORIGIN = 'https://shop.test';
+const fakeElement = {} as Element;
+let nextRef = 1;
+
+function control(name: string, where: Where, extra: Partial<SnapshotElement> = {}): Item {
+  const info: SnapshotElement = {
+    ref: nextRef++,
+    role: 'button',
+    name,
+    tag: 'button',
+    inViewport: where === 'in',
+    box: { x: 0, y: 0, width: 10, height: 10 },
+    ...extra,
+  };
+  return { kind: 'control', element: fakeElement, anchor: fakeElement, info, where };
+}
+const text = (t: string, where: Where): Item => ({ kind: 'text', text: t, where });
+const heading = (t: string, level: number, where: Where): Item => ({ kind: 'heading', text: t, level, where });
+
+function model(items: Item[], scrollY = 0): PageModel {
+  return {
+    items,
+    viewport: { width: 1280, height: 800, scrollX: 0, scrollY, pageWidth: 1280, pageHeight: 4000 },
+    crossOriginFrames: [],
+  };
+}
+
+describe('control lines', () => {
+  it('reads as role, quoted name and the state that matters', () => {
+    const line = controlLine(
+      {
+        ref: 7,
+        role: 'textbox',
+        name: 'Email',
+        tag: 'input',
+        inViewport: true,
+        box: { x: 0, y: 0, width: 1, height: 1 },
+        value: 'a@b.c',
+        required: true,
+        inputType: 'email',
+      },
+      ORIGIN,
+      true,
+    );
+    expect(line).toBe('[7] textbox "Email" type=email value="a@b.c" required');
+    const link = controlLine(
+      {
+        ref: 3,
+        role: 'link',
+        name: 'Docs "v2"',
+        tag: 'a',
+        inViewport: true,
+        box: { x: 0, y: 0, width: 1, height: 1 },
+        href: `${ORIGIN}/docs?x=1`,
+        coveredBy: 'div.backdrop',
+      },
+      ORIGIN,
+      false,
+    );
+    expect(link).toBe('link "Docs \\"v2\\"" → /docs?x=1 (covered by div.backdrop)');
+  });
+});
+
+describe('serialize', () => {
+  it('shows the viewport in full and summarizes above and below by heading', () => {
+    const out = serialize(
+      model(
+        [
+          heading('Intro', 1, 'above'),
+          control('Old', 'above'),
+          heading('Cart', 2, 'in'),
+          text('Two items', 'in'),
+          control('Checkout', 'in'),
+          heading('Reviews', 2, 'below'),
+          control('More', 'below'),
+          text('Great', 'below'),
+          heading('Related', 2, 'below'),
+        ],
+        1200,
+      ),
+      { maxTokens: 2_000, mode: 'viewport', origin: ORIGIN },
+    );
+    expect(out.text.split('\n')).toEqual([
+      'Viewport 1280×800 at y=1200 of 4000px',
+      '--- Above the viewport: 1 control, 1 heading (scroll up, or use find/readPage) ---',
+      '# Intro · 1 control',
+      '## Cart',
+      'Two items',
+      expect.stringMatching(/^\[\d+\] button "Checkout"$/),
+      '--- Below the viewport: 1 control, 1 text block, 2 headings (scroll down, or use find/readPage) ---',
+      '## Reviews · 1 control, 1 text block',
+      '## Related',
+    ]);
+    expect(out.listed.map((e) => e.name)).toEqual(['Checkout']);
+    expect(out.truncated).toBe(false);
+  });
+
+  it('keeps every on-screen control before any text when the budget is tight, and says what it left out', () => {
+    const items: Item[] = [];
+    for (let i = 0; i < 40; i++) {
+      items.push(text(`Paragraph ${i} ${'lorem ipsum '.repeat(8)}`, 'in'));
+      items.push(control(`Action ${i}`, 'in'));
+    }
+    for (let i = 0; i < 200; i++) items.push(heading(`Later ${i}`, 2, 'below'));
+    const out = serialize(model(items), { maxTokens: 400, mode: 'viewport', origin: ORIGIN });
+    expect(out.text.length / 4).toBeLessThanOrEqual(400);
+    expect(out.listed).toHaveLength(40);
+    expect(out.truncated).toBe(true);
+    expect(out.text).not.toContain('## Later');
+    expect(out.text.split('\n').at(-1)).toMatch(/^--- \d+ other lines left out to stay within ~400 tokens/);
+  });
+
+  it('keeps the off-screen headings nearest the viewport, above and below, when not all fit', () => {
+    const items: Item[] = [];
+    for (let i = 0; i < 100; i++) items.push(heading(`Before ${i}`, 2, 'above'));
+    items.push(control('Here', 'in'));
+    for (let i = 0; i < 100; i++) items.push(heading(`After ${i}`, 2, 'below'));
+    const out = serialize(model(items), { maxTokens: 300, mode: 'viewport', origin: ORIGIN });
+    const lines = out.text.split('\n');
+    expect(lines).toContain('## Before 99');
+    expect(lines).toContain('## After 0');
+    expect(lines).not.toContain('## Before 0');
+    expect(lines).not.toContain('## After 99');
+    const before = lines.filter((l) => l.startsWith('## Before')).length;
+    const after = lines.filter((l) => l.startsWith('## After')).length;
+    expect(Math.abs(before - after)).toBeLessThanOrEqual(1);
+    // Kept lines still read in document order.
+    expect(lines.indexOf('## Before 99')).toBeLessThan(lines.findIndex((l) => l.endsWith('button "Here"')));
+  });
+
+  it('truncates on-screen controls as a prefix in document order when even they do not fit', () => {
+    const items = Array.from({ length: 300 }, (_, i) => control(`Control number ${i}`, 'in'));
+    const out = serialize(model(items), { maxTokens: 500, mode: 'viewport', origin: ORIGIN });
+    const names = out.listed.map((e) => e.name);
+    expect(names.length).toBeGreaterThan(10);
+    expect(names).toEqual(Array.from({ length: names.length }, (_, i) => `Control number ${i}`));
+    expect(out.text.length / 4).toBeLessThanOrEqual(500);
+    expect(out.text).toMatch(/\d+ controls left out/);
+  });
+
+  it('is deterministic', () => {
+    const items = Array.from({ length: 100 }, (_, i) =>
+      i % 2 ? control(`C${i}`, 'in') : text(`T${i} `.repeat(20), 'in'),
+    );
+    const a = serialize(model(items), { maxTokens: 300, mode: 'full', origin: ORIGIN });
+    const b = serialize(model(items), { maxTokens: 300, mode: 'full', origin: ORIGIN });
+    expect(a).toEqual(b);
+  });
+
+  it('in full mode lists off-screen content after everything on screen is in', () => {
+    const out = serialize(model([control('Above', 'above'), control('Here', 'in'), text('Far text', 'below')]), {
+      maxTokens: 2_000,
+      mode: 'full',
+      origin: ORIGIN,
+    });
+    expect(out.text.split('\n').slice(1)).toEqual([
+      expect.stringMatching(/button "Above"$/),
+      '--- viewport starts ---',
+      expect.stringMatching(/button "Here"$/),
+      '--- viewport ends ---',
+      'Far text',
+    ]);
+  });
+});
+
+describe('digest', () => {
+  const base = () => [heading('Cart', 1, 'in'), control('Checkout', 'in', { value: '' }), text('Two items', 'below')];
+
+  it('is the same for the same state, whatever the refs', () => {
+    const a = digestOf(model(base()), ORIGIN);
+    const b = digestOf(model(base()), ORIGIN); // new refs, same content
+    expect(b).toBe(a);
+    expect(a).toMatch(/^[0-9a-f]{14}$/);
+  });
+
+  it('changes with a value, a state, the scroll position or off-screen content', () => {
+    const a = digestOf(model(base()), ORIGIN);
+    const changed = [
+      model([heading('Cart', 1, 'in'), control('Checkout', 'in', { value: 'x' }), text('Two items', 'below')]),
+      model([heading('Cart', 1, 'in'), control('Checkout', 'in', { disabled: true }), text('Two items', 'below')]),
+      model(base(), 40),
+      model([heading('Cart', 1, 'in'), control('Checkout', 'in'), text('Three items', 'below')]),
+      model([
+        heading('Cart', 1, 'in'),
+        control('Checkout', 'in', { coveredBy: 'div.modal' }),
+        text('Two items', 'below'),
+      ]),
+    ];
+    for (const m of changed) expect(digestOf(m, ORIGIN)).not.toBe(a);
+  });
+});
