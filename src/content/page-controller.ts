@@ -22,7 +22,7 @@ import { click, hover } from './actions/click';
 import type { ActionContext } from './actions/context';
 import { evaluate } from './actions/evaluate';
 import { pressKey } from './actions/keys';
-import { MutationClock } from './actions/mutation-clock';
+import { documentSettledAt, MutationClock } from './actions/mutation-clock';
 import { scroll } from './actions/scroll';
 import { selectOption } from './actions/select';
 import { type TypeArgs, typeText } from './actions/type';
@@ -58,6 +58,9 @@ export class PageController implements PageApi {
   ) {
     this.shadowRootOf = options.shadowRootOf ?? contentScriptShadowRoots();
     this.clock = new MutationClock(doc);
+    // Watching from boot lets waitForQuiet count the silence that came before the call (the panel asks right after
+    // a new document announces itself); dispose() stops it between tasks and the next wait starts it again.
+    this.clock.start(documentSettledAt(doc));
     this.mask = new Mask(doc, () => options.onStopRequested?.());
     this.ctx = { doc, registry: this.registry, shadowRootOf: this.shadowRootOf };
     options.signal?.addEventListener('abort', () => this.dispose(), { once: true });

@@ -9,9 +9,10 @@ export class MutationClock {
 
   constructor(private readonly doc: Document) {}
 
-  start(): void {
+  /** Starts watching; `since` is the last change known from before (default: now, the cautious guess). */
+  start(since = Date.now()): void {
     if (this.observer) return;
-    this.last = Date.now();
+    this.last = Math.min(since, Date.now());
     this.observer = new MutationObserver((records) => {
       if (records.some((record) => !isOwnMutation(record))) this.last = Date.now();
     });
@@ -28,4 +29,17 @@ export class MutationClock {
     this.observer?.disconnect();
     this.observer = null;
   }
+}
+
+/**
+ * When the document last changed before a content script could watch it: the end of its load (or of parsing, if it
+ * has not finished loading). Changes made by the page's scripts after that and before the script booted are not
+ * seen; those made after boot are.
+ */
+export function documentSettledAt(doc: Document): number {
+  const [entry] = doc.defaultView?.performance.getEntriesByType('navigation') ?? [];
+  const timing = entry as PerformanceNavigationTiming | undefined;
+  if (!timing) return Date.now();
+  const end = Math.max(timing.domContentLoadedEventEnd, timing.loadEventEnd);
+  return end > 0 ? performance.timeOrigin + end : Date.now();
 }

@@ -32,7 +32,7 @@ export interface QuietResult {
 /** Resolves once `roots` have had no mutation for `quietMs`, or after `maxMs`, or when `signal` aborts. */
 export function quietWindow(
   roots: Node[],
-  options: { quietMs: number; maxMs: number; signal?: AbortSignal },
+  options: { quietMs: number; maxMs: number; signal?: AbortSignal; alreadyQuietMs?: number },
 ): Promise<QuietResult> {
   const started = performance.now();
   return new Promise((resolve) => {
@@ -45,9 +45,9 @@ export function quietWindow(
       options.signal?.removeEventListener('abort', onAbort);
       resolve({ quiet, mutations, waitedMs: Math.round(performance.now() - started) });
     };
-    const arm = () => {
+    const arm = (windowMs = options.quietMs) => {
       clearTimeout(quietTimer);
-      quietTimer = setTimeout(() => finish(true), options.quietMs);
+      quietTimer = setTimeout(() => finish(true), windowMs);
     };
     const onAbort = () => finish(false);
     const observer = new MutationObserver((records) => {
@@ -59,7 +59,8 @@ export function quietWindow(
     for (const root of roots) observer.observe(root, OBSERVE_ALL);
     const capTimer = setTimeout(() => finish(false), options.maxMs);
     options.signal?.addEventListener('abort', onAbort, { once: true });
-    arm();
+    // Silence that had already lasted before the call counts toward the first window.
+    arm(Math.max(0, options.quietMs - (options.alreadyQuietMs ?? 0)));
   });
 }
 

@@ -54,7 +54,11 @@ export async function waitForQuiet(
 ): Promise<{ quiet: boolean; lastMutationAt: number }> {
   const quietMs = Math.min(Math.max(Number(args.quietMs) || 0, 10), 5_000);
   const maxMs = clampTimeout(args.maxMs);
-  const result = await quietWindow([ctx.doc], { quietMs, maxMs });
+  // Quiet is counted from the page's last DOM change, not from this call: a page that has been still for
+  // `quietMs` already is quiet now.
+  const alreadyQuietMs = Math.max(0, Date.now() - lastMutationAt());
+  if (alreadyQuietMs >= quietMs) return { quiet: true, lastMutationAt: lastMutationAt() };
+  const result = await quietWindow([ctx.doc], { quietMs, maxMs, alreadyQuietMs });
   return { quiet: result.quiet, lastMutationAt: lastMutationAt() };
 }
 
