@@ -3,22 +3,25 @@
 
 import { launchExtension } from '../support/extension';
 import { startFixtureServer } from '../support/fixture-server';
+import { navRoutes } from '../support/nav-routes';
 import type { BenchContext } from './context';
 import { benchRelay } from './relay';
 import { benchSettle } from './settle';
+import { benchSnapshot } from './snapshot';
 import { benchStep } from './step';
 
 type Section = [name: string, run: (ctx: BenchContext) => Promise<unknown>];
 
 const SECTIONS: Section[] = [
   ['relay', benchRelay],
+  ['snapshot', benchSnapshot],
   ['step', benchStep],
   ['settle', benchSettle],
 ];
 
 async function main(): Promise<void> {
   const only = process.argv.slice(2);
-  const site = await startFixtureServer();
+  const site = await startFixtureServer(navRoutes());
   const harness = await launchExtension();
   const log = (line: string) => console.error(`[bench] ${line}`);
   const results: Record<string, unknown> = {};
