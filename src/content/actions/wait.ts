@@ -19,7 +19,7 @@ export function waitFor(ctx: ActionContext, input: WaitForArgs): Promise<{ found
   if (args.ref !== undefined) ctx.registry.assertSnapshot(args.snapshotId);
   const wanted = (args.text ?? '').trim().toLowerCase();
   const test = hasText
-    ? // biome-ignore lint/performance/useDomNodeTextContent: the wait is for text a person can see; innerText leaves hidden text out.
+    ? // The wait is for text a person can see: innerText leaves hidden text out, textContent would not.
       () => (ctx.doc.body?.innerText ?? '').toLowerCase().includes(wanted)
     : () => {
         const element = ctx.registry.lookup(args.ref as number);
