@@ -1,6 +1,7 @@
 // Fixture-server routes for the navigation and tab tests (issues 5 and 6): pages whose first byte is late, pages
-// that never commit in time, HTTP redirects, pages that move themselves by script or meta refresh, and a log that
-// fixture pages report their own events to. Pass `navRoutes()` to `startFixtureServer(extraRoutes)`.
+// that never commit in time, HTTP redirects, pages that move themselves by script or meta refresh, pages that count
+// their visits, and a log that fixture pages report their own events to. Pass `navRoutes()` to
+// `startFixtureServer(extraRoutes)`; pass it an `Arrivals` to wait for a request the browser has just sent.
 
 import { readFile } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
@@ -54,15 +55,85 @@ function delayOf(url: URL, fallback: number): number {
 }
 
 /**
+ * Requests as they arrive at the server, before any delay: a test waits on `next` to know that a navigation is in
+ * flight (the browser asked, the first byte is still held back) instead of sleeping.
+ */
+export class Arrivals {
+  private readonly seen: string[] = [];
+  private readonly waiters = new Set<{ match: (path: string) => boolean; resolve: (path: string) => void }>();
+
+  /** Called by the route for every request: path and query, as in FixtureServer.hits. */
+  record(path: string): void {
+    this.seen.push(path);
+    for (const waiter of this.waiters) {
+      if (!waiter.match(path)) continue;
+      this.waiters.delete(waiter);
+      waiter.resolve(path);
+    }
+  }
+
+  /** How many requests so far matched `match`. */
+  count(match: (path: string) => boolean): number {
+    return this.seen.filter(match).length;
+  }
+
+  /**
+   * Resolves with the first request matching `match` that arrives after index `since` (default: from now on).
+   * Rejects after `timeoutMs` so a test that never sees its request fails with the request named.
+   */
+  next(match: (path: string) => boolean, options: { since?: number; timeoutMs?: number } = {}): Promise<string> {
+    const earlier = this.seen.slice(options.since ?? this.seen.length).find(match);
+    if (earlier !== undefined) return Promise.resolve(earlier);
+    const timeoutMs = options.timeoutMs ?? 15_000;
+    return new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.waiters.delete(waiter);
+        reject(new Error(`No matching request reached the fixture server within ${timeoutMs} ms (${match})`));
+      }, timeoutMs);
+      const waiter = {
+        match,
+        resolve: (path: string) => {
+          clearTimeout(timer);
+          resolve(path);
+        },
+      };
+      this.waiters.add(waiter);
+    });
+  }
+
+  /** The number of requests seen so far: pass it as `since` to wait only for later ones. */
+  get mark(): number {
+    return this.seen.length;
+  }
+}
+
+/** Visits per `/nav/visit` key, for the lifetime of the routes. */
+function visitCounter(): (key: string) => number {
+  const visits = new Map<string, number>();
+  return (key) => {
+    const n = (visits.get(key) ?? 0) + 1;
+    visits.set(key, n);
+    return n;
+  };
+}
+
+/**
  * - `/nav/slow?ms=1500[&page=/nav-target.html][&label=..]`: the first byte after `ms`.
  * - `/nav/never[?ms=8000]`: the first byte after NEVER_COMMITS_MS, so the commit wait (5 s) times out.
  * - `/nav/redirect?to=/nav-target.html[&status=302][&ms=0]`: an HTTP redirect, optionally late.
  * - `/nav/script-redirect?to=..[&after=300]`: a page that moves itself with location.replace after `after` ms.
  * - `/nav/meta-refresh?to=..[&s=0]`: a page that moves itself with <meta http-equiv="refresh">.
+ * - `/nav/visit?key=..[&ms=0]`: a page saying "Visit N of <key>", N counting the requests for that key, so a test can
+ *   tell a reloaded document from the one before; the first byte after `ms`.
  * - `/nav/log?page=..&event=..`: a fixture page reporting its own event (see FixtureServer.hits); 204.
  */
-export function navRoutes(): Route[] {
+export function navRoutes(options: { arrivals?: Arrivals } = {}): Route[] {
+  const nextVisit = visitCounter();
   return [
+    (_req, _res, url) => {
+      options.arrivals?.record(url.pathname + url.search);
+      return false;
+    },
     async (req, res, url) => {
       if (url.pathname !== '/nav/slow') return false;
       if (await holdFirstByte(req, delayOf(url, 1_500))) await servePage(res, url.searchParams.get('page'), url);
@@ -105,6 +176,14 @@ export function navRoutes(): Route[] {
         '<h1>Redirecting by meta refresh</h1>',
         `<meta http-equiv="refresh" content="${seconds};url=${escapeHtml(to)}">`,
       );
+      return true;
+    },
+    async (req, res, url) => {
+      if (url.pathname !== '/nav/visit') return false;
+      const key = url.searchParams.get('key') ?? 'page';
+      const n = nextVisit(key); // counted on arrival, so the order of requests decides, not the delays
+      if (!(await holdFirstByte(req, delayOf(url, 0)))) return true;
+      html(res, `Visit ${n} of ${key}`, `<h1>Visit ${n} of ${escapeHtml(key)}</h1><p>Served for request ${n}.</p>`);
       return true;
     },
     (_req, res, url) => {

@@ -50,6 +50,13 @@ export async function checkAgentTab(input: TabCheckInput): Promise<TabCheck> {
       ? { kind: 'inoperable', tab: null, url: null, problem: `tab ${tabId} is gone; use open_url or switch_tab` }
       : closed();
   }
+  // A navigation the agent did not start, heading to a page no extension may operate (the person opened a browser
+  // page or view-source: in the agent's tab): the stop that landing there would bring, without waiting for it and
+  // before the model acts on the page being left. A pending about:blank is a new tab's sentinel, not a destination.
+  const pending = tab.pendingUrl;
+  if (!agentMoved && pending && !isTransientUrl(pending) && isRestrictedUrl(pending, input.ownOrigin)) {
+    return restricted();
+  }
   let url = tab.url;
   let committed = false;
   if (isTransientUrl(tab.url, tab.status)) {

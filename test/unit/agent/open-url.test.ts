@@ -4,11 +4,21 @@
 import { describe, expect, it } from 'vitest';
 import { STOP_TEXT } from '../../../src/panel/agent/events';
 import { TabError } from '../../../src/shared/errors';
-import { setupAgent } from './fakes/harness';
+import { type AgentHarness, setupAgent } from './fakes/harness';
 import { call, calls, lastUserText, toolResults } from './fakes/scripted-model';
 import { DOCS, SHOP, SITE } from './fakes/sites';
 
 const giveUp = call('done', { success: false, answer: 'Stopping here.' });
+
+/** As the real TabsManager does: a tab the agent opens becomes its current tab at once, before it commits. */
+function madeCurrentOnCreate(h: AgentHarness): void {
+  const open = h.tabs.openUrl.bind(h.tabs);
+  h.tabs.openUrl = async (url, options) => {
+    const opened = await open(url, options);
+    if (opened.createdTab) h.tabs.currentTabId = opened.tabId;
+    return opened;
+  };
+}
 
 describe('open_url', () => {
   it('creates a tab, waits for its commit and reports success; switch_tab in the same turn then works on it', async () => {
@@ -56,12 +66,46 @@ describe('open_url', () => {
     expect(opened?.isError).toBe(true);
     expect(opened?.text).toBe(
       'open_url: tab 2 created but navigation did not commit to https://docs.test within 5s (timeout, tab is at ' +
-        'about:blank). The tab is kept; look at it or close it.',
+        'about:blank). The tab is kept; look at it or close it. The agent is still on tab 1.',
     );
     expect(result.status).toBe('failed');
     expect(h.model.requests).toHaveLength(3);
     expect(h.browser.tabs.has(2)).toBe(true);
     expect(h.of('tool_result').find((e) => e.name === 'open_url')?.outcome).toBe('execute_error');
+  });
+
+  it('stays on its tab when a new tab that the TabsManager made current does not commit; the task goes on', async () => {
+    const h = setupAgent({
+      site: SITE,
+      turns: [call('open_url', { url: DOCS, newTab: true }), call('read_page'), giveUp],
+    });
+    madeCurrentOnCreate(h);
+    h.tabs.commitAfterMs = 'never';
+
+    const result = await h.controller.execute('Open the docs');
+
+    const [opened] = toolResults(h.model.requests[1]);
+    expect(opened?.text).toContain('The tab is kept; look at it or close it. The agent is still on tab 1.');
+    // Without going back, the next step would wait 5 s on the stuck tab and stop as "restricted".
+    expect(result).toMatchObject({ status: 'failed', answer: 'Stopping here.' });
+    expect(h.model.requests).toHaveLength(3);
+    expect(lastUserText(h.model.requests[1])).toContain(`Agent's tab: ${h.tabId} · ${SHOP}`);
+    expect(h.tabs.currentTabId).toBe(h.tabId);
+    expect(h.browser.tabs.has(2)).toBe(true);
+    expect(h.navigation.settleCalls).toHaveLength(1);
+  });
+
+  it('a new tab that commits stays the agent’s tab when the TabsManager made it current', async () => {
+    const h = setupAgent({
+      site: SITE,
+      turns: [call('open_url', { url: DOCS, newTab: true }), giveUp],
+    });
+    madeCurrentOnCreate(h);
+    h.tabs.commitAfterMs = 1_500;
+    await h.controller.execute('Open the docs');
+    const [opened] = toolResults(h.model.requests[1]);
+    expect(opened?.text).toBe(`open_url: tab 2 committed to ${DOCS}.`);
+    expect(h.tabs.currentTabId).toBe(2);
   });
 
   it('turns a rejected tabs.openUrl into an is_error result and goes on', async () => {

@@ -124,6 +124,18 @@ describe('top-of-step check in the loop (seed 000, section 8)', () => {
     expect(result).toMatchObject({ status: 'stopped', stopCause: 'restricted', summary: STOP_TEXT.restricted });
   });
 
+  it('stops at once when the person sends the agent’s tab to a browser page that has not committed yet', async () => {
+    const h = setupAgent({ site: SITE, turns: [call('read_page'), giveUp] });
+    // view-source: of a slow page: the tab still shows the shop, with the restricted page pending for 2.5 s.
+    afterFirstRead(h, () => h.browser.startNavigation(h.tabId, `view-source:${RESULTS}`, 2_500));
+    const start = h.clock.now();
+    const result = await h.controller.execute('Read');
+    expect(result).toMatchObject({ status: 'stopped', stopCause: 'restricted', summary: STOP_TEXT.restricted });
+    expect(h.model.requests).toHaveLength(1); // the model does not act again on the page being left
+    expect(h.navigation.readyCalls).toEqual([]);
+    expect(h.clock.now() - start).toBe(0);
+  });
+
   it('offers only navigation and control tools on a restricted start page, and goes on after open_url', async () => {
     const h = setupAgent({
       site: SITE,
@@ -233,6 +245,24 @@ describe('checkAgentTab outcomes (the seed 000 matrix)', () => {
     const s = stubs(tab({ url: 'about:blank', status: 'complete' }), { committed: true, url: '' });
     expect(await checkAgentTab(input(s))).toMatchObject({ kind: 'stop', summary: STOP_TEXT.restricted });
     expect(s.calls).toEqual([]);
+  });
+
+  it('a pending restricted URL: stops without waiting, unless the agent moved the tab', async () => {
+    const s = stubs(tab({ pendingUrl: 'chrome://version/', status: 'loading' }), { committed: true, url: '' });
+    expect(await checkAgentTab(input(s))).toMatchObject({ kind: 'stop', cause: 'restricted' });
+    expect(await checkAgentTab(input(s, { agentMoved: true }))).toMatchObject({ kind: 'ready' });
+    // A new tab heading to a browser page: no 5 s wait for a commit extensions are never told about.
+    const fresh = stubs(tab({ url: '', pendingUrl: 'chrome://version/', status: 'loading' }), {
+      committed: false,
+      reason: 'timeout',
+    });
+    expect(await checkAgentTab(input(fresh))).toMatchObject({ kind: 'stop', summary: STOP_TEXT.restricted });
+    expect(fresh.calls).toEqual([]);
+  });
+
+  it('a pending about:blank is a sentinel, not a restricted destination', async () => {
+    const s = stubs(tab({ pendingUrl: 'about:blank', status: 'loading' }), { committed: true, url: '' });
+    expect(await checkAgentTab(input(s))).toMatchObject({ kind: 'ready', url: 'https://a.test/page' });
   });
 
   it("the panel's own page is not restricted", async () => {

@@ -74,7 +74,7 @@ describe('waitForDocumentReady', () => {
     announce(42, URL_A, 'new-token');
     await flush();
     expect(state).toEqual({ done: true });
-    expect(page.waitForQuiet).toHaveBeenCalledWith({ quietMs: 100, maxMs: 1_000 }, expect.any(Object));
+    expect(page.waitForQuiet).toHaveBeenCalledWith({ quietMs: 50, maxMs: 1_000 }, expect.any(Object));
     expect(timers.now()).toBe(0); // no time had to pass: events, not sleeps
   });
 

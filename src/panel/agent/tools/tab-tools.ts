@@ -5,9 +5,9 @@
 import { z } from 'zod';
 import { abortedError } from '../../../shared/rpc';
 import { describeRestriction, isRestrictedUrl } from '../../../shared/urls';
-import { raceAbort } from '../abort';
+import { isAbort, raceAbort } from '../abort';
 import { defineTool } from './common';
-import type { ToolOutput } from './types';
+import type { ToolContext, ToolOutput } from './types';
 
 /** Seed 000, decision 2: long enough for a cold start of a heavy site, short enough not to leave the person waiting. */
 export const COMMIT_TIMEOUT_MS = 5_000;
@@ -44,23 +44,29 @@ export const openUrl = defineTool({
       const text = `open_url: ${input.url} cannot be opened: only http(s) web pages can be operated. ${why}`.trim();
       return { outcome: 'execute_error', text, brief: 'refused: not an http(s) page' };
     }
+    const before = ctx.tabs.currentTabId;
     const { tabId, createdTab } = await ctx.tabs.openUrl(target.href, {
       newTab: input.newTab ?? false,
       signal: ctx.signal,
     });
     const settle = await ctx.navigation.waitForUrlSettle(tabId, target.origin, COMMIT_TIMEOUT_MS, ctx.signal);
-    const isCurrent = ctx.tabs.currentTabId === tabId;
-    // Either way the tab may now show another document: later page calls of this turn must not act on the old one.
-    const changed = { pageChanged: isCurrent || ctx.tabId === tabId, navigatedTabId: tabId };
     if (!settle.committed) {
       if (settle.reason === 'aborted') throw abortedError('open_url');
+      // Seed 000: a tab that did not commit is kept but not adopted. The TabsManager made the new tab current when
+      // it created it; stay on the tab the agent was on, or the next step would wait on the stuck tab and stop.
+      const stayed = createdTab ? await returnTo(ctx, before, tabId) : null;
       const landed = settle.observedUrl ? `, tab is at ${settle.observedUrl}` : '';
       const verb = createdTab ? 'created' : 'updated';
+      const where = stayed === null ? '' : ` The agent is still on tab ${stayed}.`;
       const text =
         `open_url: tab ${tabId} ${verb} but navigation did not commit to ${target.origin} within ` +
-        `${COMMIT_TIMEOUT_MS / 1000}s (${settle.reason}${landed}). The tab is kept; look at it or close it.`;
+        `${COMMIT_TIMEOUT_MS / 1000}s (${settle.reason}${landed}). The tab is kept; look at it or close it.${where}`;
+      const changed = { pageChanged: ctx.tabs.currentTabId === tabId || ctx.tabId === tabId, navigatedTabId: tabId };
       return { outcome: 'execute_error', text, brief: `no commit (${settle.reason})`, ...changed };
     }
+    const isCurrent = ctx.tabs.currentTabId === tabId;
+    // The tab now shows another document: later page calls of this turn must not act on the old one.
+    const changed = { pageChanged: isCurrent || ctx.tabId === tabId, navigatedTabId: tabId };
     const where =
       createdTab && !isCurrent
         ? ` It is a new background tab; the agent is still on tab ${ctx.tabs.currentTabId ?? 'none'}: ` +
@@ -75,6 +81,23 @@ export const openUrl = defineTool({
     };
   },
 });
+
+/**
+ * After a new tab failed to commit: makes `previous` the agent's tab again if the new one took its place and
+ * `previous` is still alive. Returns the tab the agent is on afterwards when that is `previous`, else null.
+ */
+async function returnTo(ctx: ToolContext, previous: number | null, opened: number): Promise<number | null> {
+  if (previous === null || previous === opened) return null;
+  if (ctx.tabs.currentTabId === previous) return previous;
+  if (ctx.tabs.currentTabId !== opened) return null;
+  try {
+    await raceAbort(ctx.tabs.switchTo(previous), ctx.signal, 'open_url');
+  } catch (error) {
+    if (isAbort(error, ctx.signal)) throw error;
+    return null; // the old tab is gone too: the agent works on in the new one
+  }
+  return ctx.tabs.currentTabId === previous ? previous : null;
+}
 
 export const switchTab = defineTool({
   name: 'switch_tab',
