@@ -4,7 +4,7 @@ import type { TaskRecord } from '../store/task-record';
 import { useUi } from '../store/ui';
 import type { PanelCommands } from './commands';
 import { t } from './i18n';
-import { statusLabel, uiLocale, usageLine } from './status-text';
+import { statusLabel, stepCount, uiLocale, usageLine } from './status-text';
 import { TaskCard } from './task-card';
 
 function HistoryItem({ record }: { record: TaskRecord }) {
@@ -20,7 +20,7 @@ function HistoryItem({ record }: { record: TaskRecord }) {
         <span class="meta">
           {new Date(record.startedAt).toLocaleString(uiLocale())}
           {' · '}
-          {record.metrics ? usageLine(record.metrics) : t('stepCount', record.steps.length)}
+          {record.metrics ? usageLine(record.metrics) : stepCount(record.steps.length)}
         </span>
       </button>
       <button

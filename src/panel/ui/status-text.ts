@@ -72,11 +72,16 @@ export function tokensIn(metrics: TaskMetrics): number {
   return input + cacheRead + cacheWrite;
 }
 
+/** "1 step", "4 steps": chrome.i18n has no plural rules, so the singular has a message of its own. */
+export function stepCount(steps: number): string {
+  return steps === 1 ? t('stepCountOne') : t('stepCount', count(steps));
+}
+
 /** "4 steps · 12,345 tokens in · 678 out · ≈ 0.05 USD" */
 export function usageLine(metrics: TaskMetrics): string {
   return t(
     'usageLine',
-    metrics.steps,
+    stepCount(metrics.steps),
     count(tokensIn(metrics)),
     count(metrics.tokens.output),
     formatCost(metrics.costUsd),

@@ -16,13 +16,24 @@ function CallItem({ call }: { call: CallView }) {
   );
 }
 
-/** One step as it happens: the model's streamed text, each action in words with its result and verification. */
-export function StepCard({ step }: { step: StepView }) {
+/**
+ * One step as it happens: the model's streamed text, each action in words with its result and verification. Until
+ * the model answers, the card says it is waiting; a step the task ended in before that says so.
+ */
+export function StepCard({ step, running }: { step: StepView; running: boolean }) {
   const headingId = `step-${step.step}-heading`;
+  // A step has timings once it finished; before that, nothing in it means the model has not answered yet.
+  const unanswered =
+    step.modelMs === undefined && step.text === '' && step.calls.length === 0 && step.notes.length === 0;
   return (
     <article class="step" aria-labelledby={headingId} data-testid="step-card" data-step={step.step}>
       <h3 id={headingId}>{t('stepHeading', step.step)}</h3>
       {step.url && <p class="meta url">{step.url}</p>}
+      {unanswered && (
+        <p class="meta" data-testid="step-waiting">
+          {t(running ? 'stepWaiting' : 'stepEmpty')}
+        </p>
+      )}
       {step.text && (
         <p class="thought" data-testid="step-text">
           {step.text}

@@ -1,4 +1,4 @@
-import { useUi } from '../store/ui';
+import { type ComposeMode, useUi } from '../store/ui';
 import type { PanelCommands } from './commands';
 import { type MessageKey, t } from './i18n';
 import { isSubmitKey } from './keys';
@@ -27,6 +27,11 @@ const BUTTON: Record<Action, MessageKey> = {
   followUpEnded: 'continueButton',
 };
 
+function actionFor(running: boolean, hasTask: boolean, mode: ComposeMode): Action {
+  if (running) return 'followUpRunning';
+  return hasTask && mode === 'followUp' ? 'followUpEnded' : 'run';
+}
+
 /**
  * The instruction box. Enter runs, Shift+Enter adds a line, Esc stops. While a task runs, Enter sends a follow-up to
  * it; once it ended, the person chooses whether Enter continues it or starts a new task, and the label says which.
@@ -37,12 +42,15 @@ export function TaskBox({ commands, latest }: Props) {
   const mode = useUi((s) => s.composeMode);
   const setMode = useUi((s) => s.setComposeMode);
   const running = latest?.status === 'running';
-  const action: Action = running ? 'followUpRunning' : latest && mode === 'followUp' ? 'followUpEnded' : 'run';
+  const action = actionFor(running, latest !== undefined, mode);
 
   const submit = () => {
-    const instruction = draft.trim();
+    // Read from the store, not from this render: a box just mounted (back from settings or history) subscribes to
+    // the store after the next paint, which a hidden panel delays, so what was typed may not be rendered yet.
+    const now = useUi.getState();
+    const instruction = now.draft.trim();
     if (!instruction) return;
-    if (action === 'run') commands.run(instruction);
+    if (actionFor(running, latest !== undefined, now.composeMode) === 'run') commands.run(instruction);
     else commands.followUp(instruction);
     setDraft('');
   };

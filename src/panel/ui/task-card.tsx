@@ -58,7 +58,7 @@ export function TaskCard({ record, commands }: Props) {
               </p>
             )}
             {steps.map((step) => (
-              <StepCard key={step.step} step={step} />
+              <StepCard key={step.step} step={step} running={running} />
             ))}
           </li>
         ))}

@@ -71,7 +71,7 @@ describe('history', () => {
     expect(items[0]?.textContent).toContain('Succeeded');
     expect(items[0]?.textContent).toContain('3 steps · 12,500 tokens in · 640 out · ≈ 0.05 USD');
     expect(items[1]?.textContent).toContain('Failed');
-    expect(items[1]?.textContent).toContain('1 steps · 800 tokens in · 90 out · cost unknown for this model');
+    expect(items[1]?.textContent).toContain('1 step · 800 tokens in · 90 out · cost unknown for this model');
   });
 
   it('opens a past task to show its steps, and goes back to the list', () => {

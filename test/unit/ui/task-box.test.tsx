@@ -40,6 +40,17 @@ describe('task box', () => {
     expect(useUi.getState().draft).toBe('');
   });
 
+  it('runs what was typed even when Enter comes before the box re-rendered for it', () => {
+    // A box just mounted in a hidden panel (back from settings) re-renders late: its store subscription starts after
+    // the next paint. Typing and Enter outside act() reproduce that: no render happens between the two events.
+    const root = mount(<App commands={commands} />);
+    const input = box(root);
+    input.value = 'Water the fern';
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+    expect(commands.run).toHaveBeenCalledExactlyOnceWith('Water the fern');
+  });
+
   it('leaves Shift+Enter to the textarea as a new line', () => {
     const root = mount(<App commands={commands} />);
     typeInto(box(root), 'first line');

@@ -94,6 +94,33 @@ describe('live steps', () => {
     expect(final.querySelector('[data-testid="evidence"]')).toBeNull();
   });
 
+  it('says a step is waiting for the model until it answers, and that a task ended before it did', () => {
+    const root = mount(<App commands={commands} />);
+    emit(started, ...firstSteps.slice(0, 1));
+    expect(byTestId(root, 'task-usage').textContent).toContain('Usage appears after the first step');
+    expect(byTestId(root, 'step-waiting').textContent).toBe('Waiting for the model…');
+    emit(...firstSteps.slice(1), { type: 'step_started', taskId: TASK, step: 3, tabId: 12, url: null, operable: true });
+    // Only the step the model has not answered yet says so; finished steps show what they did.
+    expect(allByTestId(root, 'step-waiting').map((node) => node.textContent)).toEqual(['Waiting for the model…']);
+    expect(allByTestId(root, 'step-card')[2]?.querySelector('[data-testid="step-waiting"]')).not.toBeNull();
+
+    emit({ type: 'model_text', taskId: TASK, step: 3, attempt: 0, delta: 'Looking' });
+    expect(allByTestId(root, 'step-waiting')).toHaveLength(0);
+
+    emit({ type: 'step_started', taskId: TASK, step: 4, tabId: 12, url: null, operable: true });
+    emit({
+      type: 'task_finished',
+      taskId: TASK,
+      status: 'interrupted',
+      summary: 'Closed.',
+      verified: false,
+      metrics: METRICS,
+    });
+    expect(allByTestId(root, 'step-waiting').map((node) => node.textContent)).toEqual([
+      'The task ended before the model answered in this step.',
+    ]);
+  });
+
   it('groups the steps of a follow-up under its instruction', () => {
     const root = mount(<App commands={commands} />);
     emit(started, ...firstSteps, { ...started, instruction: 'Make it two', followUp: true });

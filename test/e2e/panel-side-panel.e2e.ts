@@ -1,0 +1,90 @@
+// The real side panel (not the panel page opened as a tab): opened with chrome.sidePanel.open from an extension page,
+// it runs a task typed into its task box against the fake model, on the web tab beside it.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { act, control, playPolicy } from '../support/agent';
+import { saveScreenshot } from '../support/screenshots';
+import { openWebPage, type PanelRig, startPanelRig, useFake } from './panel-harness';
+import { SidePanelSession } from './panel-side-panel-session';
+
+let rig: PanelRig;
+let side: SidePanelSession | undefined;
+
+beforeAll(async () => {
+  rig = await startPanelRig();
+});
+
+afterAll(async () => {
+  await side?.detach();
+  await rig?.close();
+});
+
+const SETTINGS_KEY = 'steadyhand.settings';
+
+describe('the real side panel', () => {
+  it('opens with chrome.sidePanel.open and runs a task typed into its task box', async () => {
+    const { harness, fake } = rig;
+    // Settings saved from the panel tab reach the side panel through chrome.storage.local.
+    await useFake(harness.panel, fake);
+    await expect
+      .poll(() =>
+        harness.panel.evaluate(async (key) => String((await chrome.storage.local.get(key))[key]), SETTINGS_KEY),
+      )
+      .toContain(fake.url);
+    const garden = await openWebPage(rig, '/ui-garden.html');
+
+    side = await SidePanelSession.open(harness, harness.panel);
+    // One panel from here on: the side panel, as a person has it.
+    await harness.panel.close();
+    const panel = side;
+    await expect
+      .poll(() => panel.evaluate<string>('globalThis.steadyhand?.settings.getState().settings.baseUrl ?? ""'))
+      .toBe(fake.url);
+    // It is the side panel: Chrome lists it as one, and it is not a tab.
+    const where = await panel.evaluate<{ sidePanels: number; inTab: boolean; href: string }>(`(async () => ({
+      sidePanels: (await chrome.runtime.getContexts({ contextTypes: ['SIDE_PANEL'] })).length,
+      inTab: (await chrome.tabs.getCurrent()) !== undefined,
+      href: location.href,
+    }))()`);
+    expect(where).toEqual({ sidePanels: 1, inTab: false, href: harness.panelUrl });
+    await saveScreenshot(await panel.screenshot(), 'side-panel-open');
+
+    playPolicy(fake, (seen) => {
+      if (seen.text.includes('Saved: Shade')) {
+        return act('done', { success: true, answer: 'Noted: shade.', evidence: { quotes: ['Saved: Shade'] } });
+      }
+      const note = control(seen, 'textbox', /^note$/i);
+      if (note.value !== 'Shade') return act('type', { ref: note.ref, text: 'Shade' }, 'Writing the note.');
+      return act('click', { ref: control(seen, 'button', /save note/i).ref });
+    });
+    await panel.type('[data-testid="task-box"] textarea', 'Note that the blue fern needs shade', { enter: true });
+
+    const status = () =>
+      panel.evaluate<string | null>(`document.querySelector('[data-testid="task-card"]')?.dataset.status ?? null`);
+    await expect.poll(status, { timeout: 30_000 }).toBe('succeeded');
+    await saveScreenshot(await panel.screenshot(), 'side-panel-finished');
+
+    const card = await panel.evaluate<{ instruction: string; actions: string[]; verified: string }>(`(() => {
+      const card = document.querySelector('[data-testid="task-card"]');
+      return {
+        instruction: card.querySelector('[data-testid="task-instruction"]').textContent,
+        actions: [...card.querySelectorAll('.call-action')].map((node) => node.textContent),
+        verified: card.querySelector('[data-testid="final-verified"]').textContent,
+      };
+    })()`);
+    expect(card).toEqual({
+      instruction: 'Note that the blue fern needs shade',
+      actions: ['Typed “Shade” into Note', 'Clicked Save note', 'Reported the task done'],
+      verified: 'Verified',
+    });
+    // The agent worked on the web tab next to the panel, through the model the settings named.
+    expect(await garden.page.locator('#saved').textContent()).toBe('Saved: Shade');
+    expect(fake.messageRequests).toHaveLength(3);
+
+    // Tab events reach the side panel too: it follows the web tab to its next page.
+    await garden.page.goto(rig.site.url('/page2.html'));
+    const title = () =>
+      panel.evaluate<string>(`document.querySelector('[data-testid="page-title"]')?.textContent ?? ''`);
+    await expect.poll(title, { timeout: 15_000 }).toBe('Fixture page two');
+  });
+});

@@ -1,0 +1,245 @@
+// The task view driven as a person drives it: type an instruction, press Enter, watch the step cards fill as the
+// fake model streams, stop a task with the button or Esc, answer the agent's question, and add follow-ups.
+
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { act, control, playPolicy } from '../support/agent';
+import { saveScreenshot } from '../support/screenshots';
+import {
+  currentTaskId,
+  expectStatus,
+  newTaskId,
+  openWebPage,
+  type PanelRig,
+  recordedStepTexts,
+  recordStepTexts,
+  requestText,
+  startPanelRig,
+  submitTask,
+  taskView,
+  textOf,
+  useFake,
+} from './panel-harness';
+
+let rig: PanelRig;
+let opened: { close(): Promise<void> }[] = [];
+
+beforeAll(async () => {
+  rig = await startPanelRig();
+  await useFake(rig.harness.panel, rig.fake);
+});
+
+afterAll(async () => {
+  await rig?.close();
+});
+
+beforeEach(() => rig.fake.reset());
+
+afterEach(async () => {
+  await Promise.all(opened.map((page) => page.close()));
+  opened = [];
+});
+
+async function gardenTab() {
+  const tab = await openWebPage(rig, '/ui-garden.html');
+  opened.push(tab.page);
+  return tab;
+}
+
+const currentId = () => currentTaskId(rig.harness.panel);
+
+/** A long first thought, streamed slowly, so the task is certainly running while the test acts on it. */
+const LONG_THOUGHT =
+  'Let me look at the garden notes carefully before doing anything, one plant at a time, starting with the ' +
+  'blue fern and then the copper rose, and only then decide what to write down in the note field below.';
+
+describe('panel task view', () => {
+  it('streams the model text into the step cards and ends with the evidence it checked', async () => {
+    const { panel } = rig.harness;
+    const view = taskView(panel);
+    await gardenTab();
+    const thought = 'I will read the garden notes first, then write down what the blue fern needs.';
+    playPolicy(rig.fake, (seen) => {
+      if (seen.previousTools.length === 0) return { ...act('read_page', {}, thought), eventDelayMs: 150 };
+      if (seen.text.includes('Saved: Deep shade')) {
+        return act('done', {
+          success: true,
+          answer: 'The note now says the blue fern needs deep shade.',
+          evidence: { quotes: ['Saved: Deep shade'] },
+        });
+      }
+      const note = control(seen, 'textbox', /^note$/i);
+      if (note.value !== 'Deep shade') return act('type', { ref: note.ref, text: 'Deep shade' });
+      return act('click', { ref: control(seen, 'button', /save note/i).ref });
+    });
+    await recordStepTexts(panel);
+    const before = await currentId();
+
+    await submitTask(panel, 'Note down what the blue fern needs');
+
+    await newTaskId(panel, before);
+    // The first thought arrives in pieces: the card shows part of it while the rest is still streaming.
+    const firstText = view.steps.first().getByTestId('step-text');
+    await expect.poll(() => textOf(firstText), { timeout: 20_000 }).toMatch(/^I will/);
+    expect(await view.status.getAttribute('class')).toContain('status-running');
+    await saveScreenshot(panel, 'running');
+
+    await expectStatus(panel, 'succeeded');
+    await saveScreenshot(panel, 'finished');
+    const texts = await recordedStepTexts(panel);
+    const partial = texts.filter((text) => text.length > 0 && text.length < thought.length);
+    expect(partial.length).toBeGreaterThan(0);
+    expect(partial.every((text) => thought.startsWith(text))).toBe(true);
+    expect(texts.indexOf(partial[0] ?? '')).toBeLessThan(texts.indexOf(thought));
+
+    expect(await view.steps.count()).toBe(4);
+    expect(await textOf(view.steps.first().getByTestId('step-text'))).toBe(thought);
+    const calls = view.card.getByTestId('call');
+    const described = await calls.locator('.call-action').allTextContents();
+    expect(described).toEqual([
+      'Read the page text',
+      'Typed “Deep shade” into Note',
+      'Clicked Save note',
+      'Reported the task done',
+    ]);
+    const badges = await calls.getByTestId('call-badge').evaluateAll((nodes) => nodes.map((n) => n.dataset.kind));
+    expect(badges).toEqual(['ok', 'verified', 'verified', 'accepted']);
+    expect(await textOf(view.status)).toBe('Succeeded');
+    expect(await textOf(view.final.getByTestId('final-verified'))).toBe('Verified');
+    expect(await textOf(view.final.getByTestId('evidence'))).toContain('Saved: Deep shade');
+    expect(await textOf(view.card.getByTestId('task-usage'))).toMatch(/^4 steps · [\d,]+ tokens in · [\d,]+ out/);
+    expect(await textOf(panel.getByTestId('live-region'))).toMatch(/^Task ended: Succeeded\./);
+  });
+
+  it('stops a running task with the Stop button', async () => {
+    const { panel } = rig.harness;
+    const view = taskView(panel);
+    await gardenTab();
+    rig.fake.respondWith(() => ({ ...act('read_page', {}, LONG_THOUGHT), eventDelayMs: 200 }));
+    const before = await currentId();
+
+    await submitTask(panel, 'Look at every plant');
+    await newTaskId(panel, before);
+    await expect.poll(() => textOf(view.steps.first().getByTestId('step-text')), { timeout: 20_000 }).not.toBe('');
+    await view.stop.click();
+
+    await expectStatus(panel, 'stopped');
+    expect(await textOf(view.status)).toBe('Stopped');
+    expect(await textOf(view.final.getByTestId('final-summary'))).toMatch(/^Stopped by you/);
+    await expect.poll(() => view.stop.count()).toBe(0);
+    // The streamed call was cut off, and no further call was made.
+    expect(rig.fake.messageRequests).toHaveLength(1);
+    await saveScreenshot(panel, 'stopped');
+  });
+
+  it('stops a running task with Esc in the task box', async () => {
+    const { panel } = rig.harness;
+    const view = taskView(panel);
+    await gardenTab();
+    rig.fake.respondWith(() => ({ ...act('read_page', {}, LONG_THOUGHT), eventDelayMs: 200 }));
+    const before = await currentId();
+
+    await submitTask(panel, 'Look at every plant, again');
+    await newTaskId(panel, before);
+    expect(await view.box.getAttribute('data-action')).toBe('followUpRunning');
+    await expect.poll(() => textOf(view.steps.first().getByTestId('step-text')), { timeout: 20_000 }).not.toBe('');
+    await view.input.press('Escape');
+
+    await expectStatus(panel, 'stopped');
+    expect(await textOf(view.final.getByTestId('final-summary'))).toMatch(/^Stopped by you/);
+    expect(rig.fake.messageRequests).toHaveLength(1);
+  });
+
+  it('asks the person a question and goes on with their answer', async () => {
+    const { panel } = rig.harness;
+    const view = taskView(panel);
+    await gardenTab();
+    const question = 'Which plant should I look up: the blue fern or the copper rose?';
+    playPolicy(rig.fake, (seen) => {
+      if (!seen.previousTools.includes('ask_user')) return act('ask_user', { question });
+      return act('done', {
+        success: true,
+        answer: 'The copper rose flowers in June.',
+        evidence: { quotes: ['The copper rose flowers in June.'] },
+      });
+    });
+    const before = await currentId();
+
+    await submitTask(panel, 'When does my plant flower?');
+    await newTaskId(panel, before);
+
+    await expect.poll(() => view.question.count(), { timeout: 20_000 }).toBe(1);
+    expect(await textOf(view.question)).toContain(question);
+    const answer = view.question.getByRole('textbox', { name: 'Your answer (Enter sends it)' });
+    expect(await view.status.getAttribute('class')).toContain('status-running');
+    await saveScreenshot(panel, 'ask-user');
+    // The task waits: nothing more goes to the model until the person answers.
+    expect(rig.fake.messageRequests).toHaveLength(1);
+
+    await answer.fill('the copper rose');
+    await answer.press('Enter');
+
+    await expectStatus(panel, 'succeeded');
+    expect(await view.question.count()).toBe(0);
+    expect(rig.fake.messageRequests).toHaveLength(2);
+    expect(requestText(rig.fake.messageRequests[1])).toContain('The person answered: the copper rose');
+    const described = await view.card.getByTestId('call').locator('.call-action').allTextContents();
+    expect(described[0]).toBe(`Asked you: “${question}”`);
+  });
+
+  it('adds a follow-up to the running task, and continues the task after it ended', async () => {
+    const { panel } = rig.harness;
+    const view = taskView(panel);
+    await gardenTab();
+    const whileRunning = 'Also tell me when the copper rose flowers.';
+    const afterEnd = 'Now note that it flowers in June.';
+    playPolicy(rig.fake, (seen) => {
+      const sent = requestText(seen.request);
+      if (sent.includes(`Follow-up instruction from the person: ${afterEnd}`)) {
+        if (seen.text.includes('Saved: June')) {
+          return act('done', { success: true, answer: 'Noted.', evidence: { quotes: ['Saved: June'] } });
+        }
+        const note = control(seen, 'textbox', /^note$/i);
+        if (note.value !== 'June') return act('type', { ref: note.ref, text: 'June' });
+        return act('click', { ref: control(seen, 'button', /save note/i).ref });
+      }
+      if (sent.includes(`(it takes precedence): ${whileRunning}`)) {
+        return act('done', {
+          success: true,
+          answer: 'The blue fern needs deep shade; the copper rose flowers in June.',
+          evidence: { quotes: ['The copper rose flowers in June.'] },
+        });
+      }
+      return { ...act('read_page', {}, LONG_THOUGHT), eventDelayMs: 100 };
+    });
+    const before = await currentId();
+
+    await submitTask(panel, 'What does the blue fern need?');
+    const taskId = await newTaskId(panel, before);
+    await expect.poll(() => view.box.getAttribute('data-action')).toBe('followUpRunning');
+    expect(await textOf(view.box.locator('label[for="task-input"]'))).toBe('Follow-up for the running task');
+    await submitTask(panel, whileRunning);
+
+    await expectStatus(panel, 'succeeded');
+    expect(await view.card.getAttribute('data-task-id')).toBe(taskId);
+    expect(await textOf(view.card.getByTestId('task-instruction'))).toBe('What does the blue fern need?');
+    expect(await view.card.getByTestId('follow-up').allTextContents()).toEqual([`Follow-up: ${whileRunning}`]);
+
+    // After the end, the person chooses to continue the same task on its tabs.
+    await view.box.getByRole('radio', { name: `Continue task ${taskId} on its tabs` }).check();
+    expect(await textOf(view.box.locator('label[for="task-input"]'))).toBe('Follow-up for the last task');
+    await submitTask(panel, afterEnd);
+    await expect.poll(() => view.card.getByTestId('follow-up').count(), { timeout: 20_000 }).toBe(2);
+    await expectStatus(panel, 'succeeded');
+
+    expect(await view.card.getAttribute('data-task-id')).toBe(taskId);
+    expect(await panel.getByTestId('task-card').count()).toBe(1);
+    expect(await view.card.getByTestId('follow-up').allTextContents()).toEqual([
+      `Follow-up: ${whileRunning}`,
+      `Follow-up: ${afterEnd}`,
+    ]);
+    // Steps are numbered across the whole task: 1-2 for the first instruction and its follow-up, 3-5 after.
+    const steps = await view.steps.evaluateAll((nodes) => nodes.map((n) => Number(n.dataset.step)));
+    expect(steps).toEqual([1, 2, 3, 4, 5]);
+    await saveScreenshot(panel, 'follow-ups');
+  });
+});
