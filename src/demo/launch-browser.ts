@@ -1,7 +1,7 @@
 // Starts Chromium with the built extension loaded, for `npm start`, the e2e tests and the bench: a fresh profile,
 // dist/ loaded unpacked, and the flags a locked-down machine needs (no sandbox as root, no background networking).
 
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type BrowserContext, chromium } from 'playwright-core';
@@ -23,6 +23,10 @@ export interface LaunchedBrowser {
 
 export async function launchWithExtension(options: LaunchOptions = {}): Promise<LaunchedBrowser> {
   const userDataDir = mkdtempSync(join(tmpdir(), 'steadyhand-profile-'));
+  // Chromium reads an unpacked extension's files lazily; a copy made now keeps a rebuild of dist/ during the run
+  // (npm run dev, another test run) from pulling files out from under the loaded extension.
+  const extension = join(userDataDir, 'extension');
+  cpSync(DIST, extension, { recursive: true });
   const { locale } = options;
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: findChromium(),
@@ -37,8 +41,8 @@ export async function launchWithExtension(options: LaunchOptions = {}): Promise<
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
-      `--disable-extensions-except=${DIST}`,
-      `--load-extension=${DIST}`,
+      `--disable-extensions-except=${extension}`,
+      `--load-extension=${extension}`,
       ...(locale ? [`--lang=${locale}`] : []),
     ],
     viewport: { width: 1280, height: 800 },
