@@ -12,7 +12,8 @@ import type { TabCheck } from './tab-check';
 
 /** Budget of the page view the model reads each step (tokens, chars/4). */
 export const SNAPSHOT_TOKENS = 2_000;
-const READY_TIMEOUT_MS = 10_000;
+/** As long as the seed's commit wait: a document that has not announced itself by then is observed as it is. */
+const READY_TIMEOUT_MS = 5_000;
 const SNAPSHOT_TIMEOUT_MS = 15_000;
 
 export interface StepView {
@@ -65,6 +66,8 @@ export async function observe(input: ObserveInput): Promise<StepView> {
       await navigation.waitForDocumentReady(tabId, { timeoutMs: READY_TIMEOUT_MS, signal });
     } catch (error) {
       if (isAbort(error, signal)) throw error;
+      // The agent's own navigation is heading to a page no extension may script: navigation tools only.
+      if (isSteadyhandError(error, 'restricted')) return inoperable(check.url, error.message);
       // No handshake in time: the snapshot below either works or says what is wrong with the page.
     }
   }

@@ -53,7 +53,7 @@ export interface AgentTabs {
   getTab(tabId: number): Promise<TabSnapshot | null>;
   /**
    * Navigates the current tab to `url`, or opens a new background tab in the task's group when `newTab` is true or
-   * the agent has no tab alive. Returns at once with the tab id; it does NOT wait for the navigation to commit (the
+   * the agent has no tab alive; a new tab becomes the agent's current tab. Returns at once with the tab id; it does NOT wait for the navigation to commit (the
    * open_url tool does, through Navigation, so a slow page is never mistaken for a dead end).
    */
   openUrl(url: string, options: { newTab: boolean } & CallOptions): Promise<{ tabId: number; createdTab: boolean }>;

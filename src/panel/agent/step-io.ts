@@ -58,6 +58,8 @@ export async function decide(
     });
     metrics.steps++;
     task.metrics.addTurn(turn.model, turn.usage);
+    // Usage is known now; the panel shows it during the step rather than only after its actions.
+    deps.emit({ type: 'metrics', taskId: task.taskId, metrics: task.metrics.snapshot() });
     return turn;
   } finally {
     metrics.modelMs += deps.clock.now() - t0;

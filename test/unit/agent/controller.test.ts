@@ -115,11 +115,13 @@ describe('AgentController', () => {
       'task_started',
       'step_started',
       'model_text',
+      'metrics', // usage of the model call, as soon as it is known
       'tool_call',
       'tool_result',
       'step_finished',
       'metrics',
       'step_started',
+      'metrics',
       'tool_call',
       'tool_result',
       'step_finished',

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { STOP_TEXT } from '../../../src/panel/agent/events';
 import type { AgentTabs, Navigation, TabSnapshot, UrlSettleResult } from '../../../src/panel/agent/ports';
 import { checkAgentTab, SETTLE_TIMEOUT_MS } from '../../../src/panel/agent/tab-check';
+import { TabError } from '../../../src/shared/errors';
 import { type AgentHarness, setupAgent } from './fakes/harness';
 import { call, lastUserText } from './fakes/scripted-model';
 import { DOCS, RESULTS, SHOP, SITE } from './fakes/sites';
@@ -160,6 +161,30 @@ describe('top-of-step check in the loop (seed 000, section 8)', () => {
     const result = await h.controller.execute('Open the shop, then go back');
     expect(result.status).toBe('failed');
     expect(h.model.requests[2]?.tools.map((t) => t.name)).not.toContain('click');
+  });
+});
+
+describe('observing after the agent navigated', () => {
+  it('offers only navigation tools when the ready wait says the new page is restricted, without stopping', async () => {
+    const site = {
+      ...SITE,
+      [SHOP]: () => ({
+        title: 'Shop',
+        elements: [{ ref: 7, role: 'link', name: 'Settings' }],
+        act: (_action: unknown, ctx: { navigate(url: string): void }) => {
+          ctx.navigate(DOCS);
+          return { ok: true, verified: true, effects: ['navigation' as const] };
+        },
+      }),
+    };
+    const h = setupAgent({ site, turns: [call('click', { ref: 7 }), giveUp] });
+    h.navigation.readyError = new TabError('restricted', 'Steadyhand cannot work on chrome://settings/.');
+    const result = await h.controller.execute('Open the settings link');
+    expect(result.status).toBe('failed'); // the scripted give-up, not a stop
+    expect(h.model.requests[1]?.tools.map((t) => t.name)).not.toContain('click');
+    expect(lastUserText(h.model.requests[1])).toContain(
+      'This page cannot be operated: Steadyhand cannot work on chrome://settings/',
+    );
   });
 });
 

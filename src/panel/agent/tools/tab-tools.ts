@@ -26,8 +26,9 @@ export function parseTarget(raw: string): URL | null {
 export const openUrl = defineTool({
   name: 'open_url',
   description:
-    "Load a URL in the agent's current tab, or in a new background tab with newTab: true (then switch_tab to it " +
-    'to work there). Waits until the navigation commits.',
+    "Load a URL in the agent's current tab, or in a new tab of the task with newTab: true (it opens in the " +
+    "background of the person's browser and becomes the agent's tab; switch_tab goes back). Waits until the " +
+    'navigation commits.',
   schema: z
     .object({
       url: z.string().min(1).describe('An http(s) URL.'),

@@ -11,6 +11,8 @@ export class FakeNavigation implements Navigation {
   readonly readyCalls: number[] = [];
   /** Makes the next waits hang until aborted (for Stop during a wait). */
   hang = false;
+  /** Makes the next ready waits fail with this error (e.g. the real wait's `restricted` for a browser page). */
+  readyError: Error | null = null;
 
   constructor(private readonly browser: FakeBrowser) {}
 
@@ -52,6 +54,7 @@ export class FakeNavigation implements Navigation {
   async waitForDocumentReady(tabId: number, options: { timeoutMs: number; signal?: AbortSignal }): Promise<void> {
     this.readyCalls.push(tabId);
     if (options.signal?.aborted) throw abortedError('The ready wait');
+    if (this.readyError) throw this.readyError;
     const pending = this.browser.tabs.get(tabId)?.pending;
     if (pending && pending.afterMs !== 'never' && pending.afterMs <= options.timeoutMs) {
       this.browser.clock.advance(pending.afterMs);

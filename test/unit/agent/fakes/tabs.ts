@@ -84,7 +84,8 @@ export class FakeTabs implements AgentTabs {
       const tabId = this.browser.createTab(url, this.commitAfterMs);
       this.ownedIds.add(tabId);
       this.origins.set(tabId, 'opened');
-      if (current === null) this.currentTabId = tabId;
+      // As the TabsManager does: a tab the agent opens becomes its tab (it stays in the background of the browser).
+      this.currentTabId = tabId;
       return { tabId, createdTab: true };
     }
     this.browser.startNavigation(current, url, this.commitAfterMs);
