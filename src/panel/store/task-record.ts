@@ -1,7 +1,7 @@
 // A task as the panel shows and keeps it, and the pure fold of the agent's events into it. Kept in history, exported
 // as the JSON trace (docs/trace-format.md), so a field added here is a format change: bump TRACE_VERSION.
 
-import type { AgentEvent, CallOutcome, DoneEvidence, TaskStatus, Verification } from '../agent/events';
+import type { AgentEvent, CallOutcome, DoneEvidence, StopCause, TaskStatus, Verification } from '../agent/events';
 import type { TaskMetrics } from '../agent/metrics';
 
 export type RecordStatus = 'running' | TaskStatus;
@@ -43,6 +43,8 @@ export interface TaskRecord {
   answer?: string;
   verified?: boolean;
   evidence?: DoneEvidence;
+  /** Why a `stopped` task stopped (the person, or a tab check). */
+  stopCause?: StopCause;
   metrics?: TaskMetrics;
   steps: StepView[];
   /** An open ask_user question, waiting for the person. */
@@ -139,6 +141,7 @@ export function applyEvent(record: TaskRecord | undefined, event: AgentEvent, no
         answer: event.answer,
         verified: event.verified,
         evidence: event.evidence,
+        stopCause: event.stopCause,
         metrics: event.metrics,
         finishedAt: now,
         question: undefined,

@@ -1,13 +1,13 @@
 import type { TaskRecord } from '../store/task-record';
 import { t } from './i18n';
-import { statusLabel } from './status-text';
+import { statusLabel, summaryText } from './status-text';
 
 /** How the task ended, in words; for a success, the evidence the harness checked on the page. */
 export function FinalStatus({ record }: { record: TaskRecord }) {
   if (record.status === 'running') return null;
   const succeeded = record.status === 'succeeded';
   // An interrupted record's summary was written in English by the store; the localised sentence says the same.
-  const summary = record.status === 'interrupted' ? t('interruptedNote') : record.summary;
+  const summary = summaryText(record);
   const showAnswer = record.answer && !summary?.includes(record.answer);
   const { quotes = [], urlContains } = record.evidence ?? {};
   return (

@@ -1,13 +1,13 @@
 import type { TaskRecord } from '../store/task-record';
 import { describeCall } from './describe-call';
 import { t } from './i18n';
-import { statusLabel } from './status-text';
+import { statusLabel, summaryText } from './status-text';
 
 /** What a screen reader hears about the task now: its end, an open question, or the newest step and action. */
 export function announcement(record: TaskRecord | undefined): string {
   if (!record) return '';
   if (record.status !== 'running') {
-    const summary = record.status === 'interrupted' ? t('interruptedNote') : (record.summary ?? '');
+    const summary = summaryText(record);
     return t('announceFinal', statusLabel(record.status), summary).trim();
   }
   if (record.question) return t('announceQuestion', record.question.question);

@@ -6,6 +6,12 @@ import { type MessageKey, t } from './i18n';
 import { CheckField, SelectField, TextField } from './settings-fields';
 import { type DraftErrors, type DraftField, draftOf, type SettingsDraft, validateDraft } from './settings-form';
 
+const VERIFY_HINT: Record<(typeof VERIFY_MODES)[number], MessageKey> = {
+  strict: 'verifyModeHint',
+  lenient: 'verifyModeHintLenient',
+  off: 'verifyModeHintOff',
+};
+
 const VERIFY_LABEL: Record<(typeof VERIFY_MODES)[number], MessageKey> = {
   strict: 'verifyStrict',
   lenient: 'verifyLenient',
@@ -154,7 +160,7 @@ export function SettingsView({ commands }: { commands: PanelCommands }) {
         <SelectField
           {...field('verifyMode')}
           label={t('verifyModeLabel')}
-          hint={t('verifyModeHint')}
+          hint={t(VERIFY_HINT[draft.verifyMode])}
           value={draft.verifyMode}
           options={VERIFY_MODES.map((mode) => ({ value: mode, label: t(VERIFY_LABEL[mode]) }))}
           onValue={(value) => set('verifyMode', value)}

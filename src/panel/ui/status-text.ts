@@ -1,7 +1,7 @@
 // Words for statuses, verification badges and usage, shared by the task card, the history list and the live region.
 
 import type { TaskMetrics } from '../agent/metrics';
-import type { CallView, RecordStatus } from '../store/task-record';
+import type { CallView, RecordStatus, TaskRecord } from '../store/task-record';
 import { type MessageKey, t } from './i18n';
 
 const STATUS: Record<RecordStatus, MessageKey> = {
@@ -86,4 +86,30 @@ export function usageLine(metrics: TaskMetrics): string {
     count(metrics.tokens.output),
     formatCost(metrics.costUsd),
   );
+}
+
+const CAUSE: Record<NonNullable<TaskRecord['stopCause']>, MessageKey> = {
+  person: 'summaryStoppedByYou',
+  tab_closed: 'summaryTabClosed',
+  origin_changed: 'summaryOriginChanged',
+  restricted: 'summaryRestricted',
+};
+
+const ENDING: Partial<Record<RecordStatus, MessageKey>> = {
+  no_progress: 'summaryNoProgress',
+  max_steps: 'summaryMaxSteps',
+  interrupted: 'interruptedNote',
+};
+
+/**
+ * How the task ended, in the person's language. The agent writes its summaries in English (the seed's stop texts
+ * among them, kept word for word); in another language the endings the harness decides get their translation, with
+ * the agent's own sentence kept for the details. A summary the model wrote (a failure it explained) stays as it is.
+ */
+export function summaryText(record: TaskRecord): string {
+  const summary = record.summary ?? '';
+  if (record.status === 'interrupted') return t('interruptedNote');
+  const key = record.status === 'stopped' && record.stopCause ? CAUSE[record.stopCause] : ENDING[record.status];
+  if (!key || uiLocale()?.startsWith('en')) return summary;
+  return summary ? `${t(key)} (${summary})` : t(key);
 }

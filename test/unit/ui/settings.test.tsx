@@ -87,6 +87,18 @@ describe('settings form', () => {
     expect(byTestId(root, 'save-result').textContent).toBe('Saved.');
   });
 
+  it('describes the verify mode that is selected', () => {
+    const root = mount(<SettingsView commands={commands} />);
+    const verify = byLabel<HTMLSelectElement>(root, 'Verification of done');
+    expect(root.textContent).toContain('Strict: success only with evidence the page confirms.');
+    void act(() => {
+      verify.value = 'off';
+      verify.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    expect(root.textContent).toContain('Off: done and actions are taken at their word; nothing is checked.');
+    expect(root.textContent).not.toContain('Strict: success only');
+  });
+
   it('shows the switches with their safe defaults', () => {
     const root = mount(<SettingsView commands={commands} />);
     const checked = (label: string) => byLabel(root, label).checked;
