@@ -36,6 +36,11 @@ const USE_TOOLS_NOTE =
 export class Run {
   readonly #progress = new ProgressTracker();
   #agentMoved = true;
+  /**
+   * A missing tab is expected on the first step of an instruction, after a step that already had none, and after
+   * the agent's own close_tab; otherwise the tab vanished under the agent: "Tab was closed" (DESIGN section 4).
+   */
+  #tabLossExpected = true;
   #navigated = new Set<number>();
   #notes: string[] = [];
   #textOnly = 0;
@@ -95,12 +100,17 @@ export class Run {
       tabId,
       pinnedOrigin: task.pinnedOrigin,
       agentMoved: moved,
+      tabLossExpected: this.#tabLossExpected,
       ownOrigin: deps.ownOrigin,
       signal,
     });
     if (check.kind === 'stop') return end('stopped', check.summary, { stopCause: check.cause });
     const navigated = tabId !== null && this.#navigated.has(tabId);
     const view = await observe({ tabs: deps.tabs, navigation: deps.navigation, tabId, check, navigated, signal });
+    // The tab may vanish while it is observed (closed just as the step began): the same loss as above.
+    if (!view.operable && tabId !== null && !this.#tabLossExpected && !(await deps.tabs.getTab(tabId))) {
+      return end('stopped', STOP_TEXT.tabClosed, { stopCause: 'tab_closed' });
+    }
     if (check.kind === 'ready') {
       // The snapshot may come from a document that committed after the check (the ready wait let it land).
       const origin = view.operable ? safeParseOrigin(view.url ?? undefined) : check.origin;
@@ -141,6 +151,7 @@ export class Run {
       (r) => r.outcome !== 'invalid_input' && r.outcome !== 'unknown_tool' && r.outcome !== 'skipped',
     );
     this.#agentMoved = ran.some((r) => r.mayNavigate);
+    this.#tabLossExpected = view.tabId === null || ran.some((r) => r.name === 'close_tab' && r.outcome === 'ok');
     for (const r of results) if (r.navigatedTabId !== undefined) this.#navigated.add(r.navigatedTabId);
 
     const done = results.find((r) => r.done?.accepted)?.done;

@@ -23,6 +23,12 @@ export interface TabCheckInput {
   tabId: number | null;
   pinnedOrigin: string | null;
   agentMoved: boolean;
+  /**
+   * The tab may be missing without anyone having closed it under the agent: first step of an instruction, no tab
+   * at the last step, or the agent closed it itself. Otherwise a missing tab stops the task ("Tab was closed"),
+   * whatever the agent's last action was.
+   */
+  tabLossExpected: boolean;
   ownOrigin: string | undefined;
   signal: AbortSignal;
 }
@@ -38,15 +44,15 @@ const closed = () => stop('tab_closed', STOP_TEXT.tabClosed);
 const restricted = () => stop('restricted', STOP_TEXT.restricted);
 
 export async function checkAgentTab(input: TabCheckInput): Promise<TabCheck> {
-  const { tabs, navigation, tabId, pinnedOrigin, agentMoved, signal } = input;
+  const { tabs, navigation, tabId, pinnedOrigin, agentMoved, tabLossExpected, signal } = input;
   if (tabId === null) {
-    return agentMoved
+    return tabLossExpected
       ? { kind: 'inoperable', tab: null, url: null, problem: 'the agent has no tab open; use open_url' }
       : closed();
   }
   const tab = await raceAbort(tabs.getTab(tabId), signal, 'The tab check');
   if (!tab) {
-    return agentMoved
+    return tabLossExpected
       ? { kind: 'inoperable', tab: null, url: null, problem: `tab ${tabId} is gone; use open_url or switch_tab` }
       : closed();
   }

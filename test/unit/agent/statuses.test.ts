@@ -98,6 +98,20 @@ describe('final statuses', () => {
     expect(result).toMatchObject({ status: 'stopped', stopCause: 'tab_closed', summary: 'Tab was closed' });
   });
 
+  it('ends as stopped with the seed text when the tab is closed while the model decides a page action', async () => {
+    const h = setupAgent({
+      site: SITE,
+      responder: () => {
+        if (!h.browser.tabs.has(h.tabId)) return call('open_url', { url: SHOP }); // what a model with no tab does
+        h.browser.remove(h.tabId);
+        h.tabs.currentTabId = null; // as TabsManager does on the tab's 'removed' event
+        return call('click', { ref: 2 });
+      },
+    });
+    const result = await h.controller.execute('Search');
+    expect(result).toMatchObject({ status: 'stopped', stopCause: 'tab_closed', summary: 'Tab was closed' });
+  });
+
   it('ends as error with the actionable message when the model API refuses the key', async () => {
     const refused = new ModelError('auth', 'Check your API key in settings: the API refused it (invalid x-api-key).');
     const h = setupAgent({ site: SITE, turns: [{ error: refused }] });

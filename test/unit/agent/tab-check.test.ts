@@ -212,12 +212,16 @@ describe('checkAgentTab outcomes (the seed 000 matrix)', () => {
     return { tabs, navigation, calls };
   }
 
-  const input = (s: ReturnType<typeof stubs>, over: { agentMoved?: boolean; tabId?: number | null } = {}) => ({
+  const input = (
+    s: ReturnType<typeof stubs>,
+    over: { agentMoved?: boolean; tabLossExpected?: boolean; tabId?: number | null } = {},
+  ) => ({
     tabs: s.tabs,
     navigation: s.navigation,
     tabId: over.tabId === undefined ? 5 : over.tabId,
     pinnedOrigin: 'https://a.test',
     agentMoved: over.agentMoved ?? false,
+    tabLossExpected: over.tabLossExpected ?? false,
     ownOrigin: 'chrome-extension://own',
     signal: new AbortController().signal,
   });
@@ -297,7 +301,15 @@ describe('checkAgentTab outcomes (the seed 000 matrix)', () => {
 
   it('no current tab: inoperable after the agent closed it, "Tab was closed" otherwise', async () => {
     const s = stubs(null, { committed: true, url: '' });
-    expect(await checkAgentTab(input(s, { tabId: null, agentMoved: true }))).toMatchObject({ kind: 'inoperable' });
+    expect(await checkAgentTab(input(s, { tabId: null, tabLossExpected: true }))).toMatchObject({
+      kind: 'inoperable',
+    });
     expect(await checkAgentTab(input(s, { tabId: null }))).toMatchObject({ kind: 'stop', cause: 'tab_closed' });
+  });
+
+  it('a tab that vanished under the agent stops the task even right after an action that may navigate', async () => {
+    const s = stubs(null, { committed: true, url: '' });
+    expect(await checkAgentTab(input(s, { tabId: null, agentMoved: true }))).toMatchObject({ cause: 'tab_closed' });
+    expect(await checkAgentTab(input(s, { agentMoved: true }))).toMatchObject({ kind: 'stop', cause: 'tab_closed' });
   });
 });
