@@ -4,15 +4,15 @@
 
 import type Anthropic from '@anthropic-ai/sdk';
 import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import type { AgentEvent, TaskResult } from '../../src/panel/agent/events';
 import { STOP_TEXT } from '../../src/panel/agent/events';
 import { latestPage } from '../../src/panel/demo/observation';
-import { act, type Seen } from '../support/agent';
-import type { ExtensionHarness } from '../support/extension';
-import { type FakeAnthropic, lastUserText, type Turn } from '../support/fake-anthropic';
-import type { FixtureServer } from '../support/fixture-server';
-import type { Arrivals } from '../support/nav-routes';
+import { act, type Seen, useFakeModel } from '../support/agent';
+import { type ExtensionHarness, launchExtension } from '../support/extension';
+import { type FakeAnthropic, lastUserText, startFakeAnthropic, type Turn } from '../support/fake-anthropic';
+import { type FixtureServer, startFixtureServer } from '../support/fixture-server';
+import { Arrivals, navRoutes } from '../support/nav-routes';
 import { openTab, type PanelGlobal } from '../support/panel';
 
 export interface NavWorld {
@@ -185,4 +185,30 @@ export function ownedTabIds(world: NavWorld): Promise<number[]> {
     const manager = (globalThis as PanelGlobal).steadyhand.manager();
     return manager ? (await manager.owned()).map((t) => t.tabId) : [];
   });
+}
+
+/**
+ * The world both navigation suites run in: the fixture site with the navigation routes, the fake model (the panel's
+ * settings point at it), and Chromium with the extension. Registers its own hooks; the object it returns is filled
+ * in before the first test.
+ */
+export function useNavWorld(): NavWorld {
+  const world = {} as NavWorld;
+  beforeAll(async () => {
+    const arrivals = new Arrivals();
+    const [site, fake, harness] = await Promise.all([
+      startFixtureServer(navRoutes({ arrivals })),
+      startFakeAnthropic(),
+      launchExtension(),
+    ]);
+    Object.assign(world, { site, fake, harness, arrivals });
+    await useFakeModel(harness.panel, fake);
+  });
+  afterAll(async () => {
+    await world.harness?.close();
+    await Promise.all([world.site?.close(), world.fake?.close()]);
+  });
+  beforeEach(() => world.fake.reset());
+  afterEach(() => closeWebTabs(world));
+  return world;
 }

@@ -3,48 +3,24 @@
 // the same text; an open_url that does not commit is a handler error and the task goes on; a page that takes the
 // agent's tab to another origin while the agent works stops with "origin changed".
 
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { STOP_TEXT } from '../../src/panel/agent/events';
-import { act, control, runTask, useFakeModel } from '../support/agent';
-import { launchExtension } from '../support/extension';
-import { startFakeAnthropic } from '../support/fake-anthropic';
-import { startFixtureServer } from '../support/fixture-server';
-import { Arrivals, navRoutes } from '../support/nav-routes';
+import { act, control, runTask } from '../support/agent';
 import type { PanelGlobal } from '../support/panel';
 import {
-  closeWebTabs,
   doneWith,
   expectVerifiedEnd,
-  type NavWorld,
   outcomes,
   personNavigates,
   personTab,
   playNav,
   tabState,
   toldAt,
+  useNavWorld,
   waitForTab,
 } from './agent-navigation-harness';
 
-let world: NavWorld;
-
-beforeAll(async () => {
-  const arrivals = new Arrivals();
-  const [site, fake, harness] = await Promise.all([
-    startFixtureServer(navRoutes({ arrivals })),
-    startFakeAnthropic(),
-    launchExtension(),
-  ]);
-  world = { site, fake, harness, arrivals };
-  await useFakeModel(harness.panel, fake);
-});
-
-afterAll(async () => {
-  await world?.harness.close();
-  await Promise.all([world?.site.close(), world?.fake.close()]);
-});
-
-beforeEach(() => world.fake.reset());
-afterEach(() => closeWebTabs(world));
+const world = useNavWorld();
 
 /** Nothing in the run was a model call after the stop: the stop came before the model was asked again. */
 const modelCalls = () => world.fake.messageRequests.length;

@@ -2,17 +2,12 @@
 // task from the panel with a scripted model on the fake Messages API, against pages whose first byte is 1–3 s late.
 // Each task must reach a verified done whose evidence is on the final page, and none may stop as "restricted".
 
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { act, control, runTask, useFakeModel } from '../support/agent';
-import { launchExtension } from '../support/extension';
-import { startFakeAnthropic, toolsTurn } from '../support/fake-anthropic';
-import { startFixtureServer } from '../support/fixture-server';
-import { Arrivals, navRoutes } from '../support/nav-routes';
+import { describe, expect, it } from 'vitest';
+import { act, control, runTask } from '../support/agent';
+import { toolsTurn } from '../support/fake-anthropic';
 import {
-  closeWebTabs,
   doneWith,
   expectVerifiedEnd,
-  type NavWorld,
   nextTabId,
   outcomes,
   ownedTabIds,
@@ -21,28 +16,10 @@ import {
   playNav,
   taskTabs,
   toldAt,
+  useNavWorld,
 } from './agent-navigation-harness';
 
-let world: NavWorld;
-
-beforeAll(async () => {
-  const arrivals = new Arrivals();
-  const [site, fake, harness] = await Promise.all([
-    startFixtureServer(navRoutes({ arrivals })),
-    startFakeAnthropic(),
-    launchExtension(),
-  ]);
-  world = { site, fake, harness, arrivals };
-  await useFakeModel(harness.panel, fake);
-});
-
-afterAll(async () => {
-  await world?.harness.close();
-  await Promise.all([world?.site.close(), world?.fake.close()]);
-});
-
-beforeEach(() => world.fake.reset());
-afterEach(() => closeWebTabs(world));
+const world = useNavWorld();
 
 const slow = (ms: number, via: string, extra = '') => `/nav/slow?ms=${ms}&page=/an-result.html&via=${via}${extra}`;
 const isVia = (via: string) => (path: string) => path.includes(`via=${via}`);
