@@ -216,7 +216,16 @@ export class AgentController {
       model = typeof deps.model === 'function' ? deps.model(settings) : deps.model;
       this.#modelId = model.modelId;
       const at = deps.clock.now();
-      this.#emit({ type: 'task_started', taskId: task.taskId, instruction, followUp, model: model.modelId, at });
+      const { apiKey: _key, ...safeSettings } = settings;
+      this.#emit({
+        type: 'task_started',
+        taskId: task.taskId,
+        instruction,
+        followUp,
+        model: model.modelId,
+        at,
+        settings: safeSettings,
+      });
       tabs = this.#tabsFor(task, settings);
       await tabs.beginRun?.();
       task.conversation.begin(instruction, followUp);

@@ -3,7 +3,9 @@
 
 import type { ActionEffect } from '../../shared/page-types';
 import type { TaskMetrics } from './metrics';
+import type { TokenUsage } from './model';
 import type { RepairTrigger } from './progress';
+import type { AgentSettings } from './settings';
 
 export type TaskStatus = 'succeeded' | 'failed' | 'no_progress' | 'stopped' | 'max_steps' | 'error' | 'interrupted';
 
@@ -47,8 +49,26 @@ export interface TaskResult {
 }
 
 export type AgentEvent =
-  | { type: 'task_started'; taskId: string; instruction: string; followUp: boolean; model: string; at: number }
-  | { type: 'step_started'; taskId: string; step: number; tabId: number | null; url: string | null; operable: boolean }
+  | {
+      type: 'task_started';
+      taskId: string;
+      instruction: string;
+      followUp: boolean;
+      model: string;
+      at: number;
+      /** The settings this run works with, without the API key (absent for an instruction added to a running run). */
+      settings?: Omit<AgentSettings, 'apiKey'>;
+    }
+  | {
+      type: 'step_started';
+      taskId: string;
+      step: number;
+      tabId: number | null;
+      url: string | null;
+      operable: boolean;
+      /** Digest of the snapshot the model is shown this step; null when the page could not be observed. */
+      digest?: string | null;
+    }
   | { type: 'model_text'; taskId: string; step: number; attempt: number; delta: string }
   /** A model call is retried; text streamed by the failed attempt should be discarded. */
   | { type: 'model_retry'; taskId: string; step: number; attempt: number; reason: string; delayMs: number }
@@ -77,7 +97,15 @@ export type AgentEvent =
   | { type: 'done_rejected'; taskId: string; step: number; reason: string; rejections: number }
   | { type: 'repair'; taskId: string; step: number; trigger: RepairTrigger; message: string; repairsUsed: number }
   | { type: 'ask_user'; taskId: string; step: number; questionId: string; question: string }
-  | { type: 'step_finished'; taskId: string; step: number; modelMs: number; harnessMs: number }
+  | {
+      type: 'step_finished';
+      taskId: string;
+      step: number;
+      modelMs: number;
+      harnessMs: number;
+      /** Tokens of this step's model call(s), retries included. */
+      usage?: TokenUsage;
+    }
   | { type: 'metrics'; taskId: string; metrics: TaskMetrics }
   | ({ type: 'task_finished' } & TaskResult);
 

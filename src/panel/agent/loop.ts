@@ -88,7 +88,11 @@ export class Run {
   async #step(stepsLeft: number): Promise<Ending | null> {
     const { deps, task, signal } = this;
     const started = deps.clock.now();
-    const before = { model: task.metrics.metrics.modelMs, person: task.metrics.metrics.personMs };
+    const before = {
+      model: task.metrics.metrics.modelMs,
+      person: task.metrics.metrics.personMs,
+      tokens: { ...task.metrics.metrics.tokens },
+    };
     const step = ++task.step;
     const tabId = deps.tabs.currentTabId;
     // Another live tab than last step's: the agent switched, or (stickiness off) followed the person. A tab that
@@ -121,7 +125,15 @@ export class Run {
     }
     task.lastTabId = tabId;
     this.#navigated.clear();
-    deps.emit({ type: 'step_started', taskId: task.taskId, step, tabId, url: view.url, operable: view.operable });
+    deps.emit({
+      type: 'step_started',
+      taskId: task.taskId,
+      step,
+      tabId,
+      url: view.url,
+      operable: view.operable,
+      digest: view.snapshot?.digest ?? null,
+    });
 
     const notes = this.#notes;
     this.#notes = [];
@@ -133,7 +145,13 @@ export class Run {
     const m = task.metrics.metrics;
     const modelMs = m.modelMs - before.model;
     const harnessMs = Math.max(0, deps.clock.now() - started - modelMs - (m.personMs - before.person));
-    deps.emit({ type: 'step_finished', taskId: task.taskId, step, modelMs, harnessMs });
+    const usage = {
+      input: m.tokens.input - before.tokens.input,
+      output: m.tokens.output - before.tokens.output,
+      cacheRead: m.tokens.cacheRead - before.tokens.cacheRead,
+      cacheWrite: m.tokens.cacheWrite - before.tokens.cacheWrite,
+    };
+    deps.emit({ type: 'step_finished', taskId: task.taskId, step, modelMs, harnessMs, usage });
     deps.emit({ type: 'metrics', taskId: task.taskId, metrics: task.metrics.snapshot() });
     return ending;
   }

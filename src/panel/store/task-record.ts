@@ -3,6 +3,8 @@
 
 import type { AgentEvent, CallOutcome, DoneEvidence, StopCause, TaskStatus, Verification } from '../agent/events';
 import type { TaskMetrics } from '../agent/metrics';
+import type { TokenUsage } from '../agent/model';
+import type { AgentSettings } from '../agent/settings';
 
 export type RecordStatus = 'running' | TaskStatus;
 
@@ -28,8 +30,11 @@ export interface StepView {
   text: string;
   calls: CallView[];
   notes: string[];
+  /** Digest of the snapshot the model was shown (what progress detection compares). */
+  digest?: string | null;
   modelMs?: number;
   harnessMs?: number;
+  usage?: TokenUsage;
 }
 
 export interface TaskRecord {
@@ -47,6 +52,8 @@ export interface TaskRecord {
   stopCause?: StopCause;
   metrics?: TaskMetrics;
   steps: StepView[];
+  /** The settings of the task's latest run, without the API key. */
+  settings?: Omit<AgentSettings, 'apiKey'>;
   /** An open ask_user question, waiting for the person. */
   question?: { questionId: string; question: string };
 }
@@ -76,6 +83,7 @@ export function applyEvent(record: TaskRecord | undefined, event: AgentEvent, no
       model: event.model,
       status: 'running',
       startedAt: event.at,
+      settings: event.settings,
       steps: [],
     };
   }
@@ -94,6 +102,7 @@ export function applyEvent(record: TaskRecord | undefined, event: AgentEvent, no
             text: '',
             calls: [],
             notes: [],
+            digest: event.digest,
           },
         ],
       };
@@ -130,6 +139,7 @@ export function applyEvent(record: TaskRecord | undefined, event: AgentEvent, no
         ...view,
         modelMs: event.modelMs,
         harnessMs: event.harnessMs,
+        usage: event.usage,
       }));
     case 'metrics':
       return { ...record, metrics: event.metrics };

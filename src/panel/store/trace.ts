@@ -4,6 +4,7 @@
 
 import type { CallOutcome, DoneEvidence, Verification } from '../agent/events';
 import type { TaskMetrics } from '../agent/metrics';
+import type { TokenUsage } from '../agent/model';
 import type { AgentSettings } from '../agent/settings';
 import type { RecordStatus, TaskRecord } from './task-record';
 
@@ -28,10 +29,14 @@ export interface TraceStep {
   turn: number;
   tabId: number | null;
   url: string | null;
+  /** Digest of the snapshot the model was shown; null when the page could not be observed. */
+  observationDigest: string | null;
   text: string;
   actions: TraceAction[];
   notes: string[];
   timings: { modelMs: number | null; harnessMs: number | null };
+  /** Tokens of the step's model call(s); null when the step did not finish. */
+  usage: TokenUsage | null;
 }
 
 export interface TraceV1 {
@@ -51,6 +56,7 @@ export interface TraceV1 {
     finishedAt: string | null;
     model: string;
   };
+  /** The settings the task ran with (its latest run), or those at export time for an older record. Never the key. */
   settings: Omit<AgentSettings, 'apiKey'>;
   metrics: TaskMetrics | null;
   steps: TraceStep[];
@@ -103,13 +109,14 @@ export function buildTrace(
       finishedAt: record.finishedAt === undefined ? null : iso(record.finishedAt),
       model: record.model,
     },
-    settings: safeSettings,
+    settings: record.settings ?? safeSettings,
     metrics: record.metrics ?? null,
     steps: record.steps.map((view) => ({
       step: view.step,
       turn: view.turn,
       tabId: view.tabId,
       url: view.url,
+      observationDigest: view.digest ?? null,
       text: view.text,
       actions: view.calls.map((call) => ({
         callId: call.callId,
@@ -122,6 +129,7 @@ export function buildTrace(
       })),
       notes: view.notes,
       timings: { modelMs: view.modelMs ?? null, harnessMs: view.harnessMs ?? null },
+      usage: view.usage ?? null,
     })),
   };
   return redact(trace, apiKey);

@@ -31,7 +31,15 @@ export const started: Extract<AgentEvent, { type: 'task_started' }> = {
 
 /** Step 1: searched (verified); step 2: a click with no effect, then a repair. */
 export const firstSteps: AgentEvent[] = [
-  { type: 'step_started', taskId, step: 1, tabId: 12, url: 'http://127.0.0.1:4173/', operable: true },
+  {
+    type: 'step_started',
+    taskId,
+    step: 1,
+    tabId: 12,
+    url: 'http://127.0.0.1:4173/',
+    operable: true,
+    digest: '5d1c0e9a7b3f21',
+  },
   { type: 'model_text', taskId, step: 1, attempt: 0, delta: 'I will search ' },
   { type: 'model_text', taskId, step: 1, attempt: 0, delta: 'for ferns.' },
   { type: 'tool_call', taskId, step: 1, callId: 'c1', name: 'type', input: { ref: 4, text: 'fern', submit: true } },
@@ -46,8 +54,23 @@ export const firstSteps: AgentEvent[] = [
     summary: 'ok (value_change, navigation)',
     verification: { verified: true, effects: ['value_change', 'navigation'] },
   },
-  { type: 'step_finished', taskId, step: 1, modelMs: 2_100, harnessMs: 310 },
-  { type: 'step_started', taskId, step: 2, tabId: 12, url: 'http://127.0.0.1:4173/?q=fern', operable: true },
+  {
+    type: 'step_finished',
+    taskId,
+    step: 1,
+    modelMs: 2_100,
+    harnessMs: 310,
+    usage: { input: 2950, output: 118, cacheRead: 0, cacheWrite: 2950 },
+  },
+  {
+    type: 'step_started',
+    taskId,
+    step: 2,
+    tabId: 12,
+    url: 'http://127.0.0.1:4173/?q=fern',
+    operable: true,
+    digest: 'a84f2c6d09e3b7',
+  },
   { type: 'tool_call', taskId, step: 2, callId: 'c2', name: 'click', input: { ref: 9 } },
   {
     type: 'tool_result',
@@ -68,13 +91,28 @@ export const firstSteps: AgentEvent[] = [
     message: 'The click had no effect; try another element.',
     repairsUsed: 1,
   },
-  { type: 'step_finished', taskId, step: 2, modelMs: 1_900, harnessMs: 420 },
+  {
+    type: 'step_finished',
+    taskId,
+    step: 2,
+    modelMs: 1_900,
+    harnessMs: 420,
+    usage: { input: 640, output: 64, cacheRead: 2950, cacheWrite: 0 },
+  },
   { type: 'metrics', taskId, metrics: { ...METRICS, steps: 2 } },
 ];
 
 /** Step 3: a done rejected for want of evidence, then accepted; the task succeeds, verified. */
 export const lastSteps: AgentEvent[] = [
-  { type: 'step_started', taskId, step: 3, tabId: 12, url: 'http://127.0.0.1:4173/cart.html', operable: true },
+  {
+    type: 'step_started',
+    taskId,
+    step: 3,
+    tabId: 12,
+    url: 'http://127.0.0.1:4173/cart.html',
+    operable: true,
+    digest: 'c27e91b0d4f586',
+  },
   {
     type: 'tool_call',
     taskId,
@@ -116,7 +154,14 @@ export const lastSteps: AgentEvent[] = [
     isError: false,
     summary: 'accepted (succeeded, verified)',
   },
-  { type: 'step_finished', taskId, step: 3, modelMs: 2_500, harnessMs: 240 },
+  {
+    type: 'step_finished',
+    taskId,
+    step: 3,
+    modelMs: 2_500,
+    harnessMs: 240,
+    usage: { input: 700, output: 95, cacheRead: 2950, cacheWrite: 0 },
+  },
   {
     type: 'task_finished',
     taskId,

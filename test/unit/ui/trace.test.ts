@@ -99,6 +99,18 @@ describe('trace', () => {
     expect(trace.steps[0]?.timings).toEqual({ modelMs: null, harnessMs: null });
   });
 
+  it('keeps the settings the task ran with, and the observation digest and token usage of each step', () => {
+    const ranWith = { ...DEFAULT_SETTINGS, verifyMode: 'lenient' as const };
+    const { apiKey: _key, ...safe } = ranWith;
+    const record = recordOf([{ ...started, settings: safe }, ...firstSteps, ...lastSteps]);
+    const trace = buildTrace(record, settings, { version: '0.1.0' }, EXPORTED);
+    expect(trace.settings).toEqual(safe); // not the settings at export time
+    expect(trace.steps[0]).toMatchObject({
+      observationDigest: '5d1c0e9a7b3f21',
+      usage: { input: 2950, output: 118, cacheRead: 0, cacheWrite: 2950 },
+    });
+  });
+
   it('matches the example in docs/trace-format.md, field for field', () => {
     const trace = JSON.parse(JSON.stringify(buildTrace(finished, settings, { version: '0.1.0' }, EXPORTED)));
     expect(shape(documentedExample())).toEqual(shape(trace));
