@@ -13,7 +13,7 @@ import type { AgentEvent } from '../panel/agent/events';
 import { demoInstruction } from '../panel/demo/demo-task';
 import { describeEvent } from './describe-event';
 import { launchWithExtension } from './launch-browser';
-import { openPanel, type PanelHandleGlobal } from './open-panel';
+import { openPanelTab, openSidePanel, type PanelHandleGlobal } from './open-panel';
 import { startStaticServer } from './static-server';
 
 const SITE = resolve(import.meta.dirname, 'site');
@@ -68,7 +68,7 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', () => void close().then(() => process.exit(130)));
 
-  const panel = await openPanel(browser.context, browser.extensionId, { headless });
+  const panel = await openPanelTab(browser.context, browser.extensionId);
   await prefillSettings(panel);
   const shop = await browser.context.newPage();
   await shop.goto(shopUrl);
@@ -77,11 +77,14 @@ async function main(): Promise<void> {
   console.log(apiKey ? 'Model: your Anthropic API key (from ANTHROPIC_API_KEY).' : 'Model: the offline demo model.');
 
   if (!headless) {
-    await panel.evaluate(
-      (text) => (globalThis as PanelHandleGlobal).steadyhand.ui.getState().setDraft(text),
-      instruction,
-    );
-    console.log('Chromium is open with Steadyhand. The demo task is in the task box: press Enter in the panel.');
+    await shop.bringToFront();
+    if (await openSidePanel(browser.context, panel, instruction)) {
+      console.log('Chromium is open with Steadyhand in the side panel, the task in its task box: press Enter there.');
+    } else {
+      const setDraft = (text: string) => (globalThis as PanelHandleGlobal).steadyhand.ui.getState().setDraft(text);
+      await panel.evaluate(setDraft, instruction);
+      console.log('Chromium is open with Steadyhand in a tab, the task in its task box: press Enter there.');
+    }
     console.log('Close the browser (or press Ctrl+C here) to finish.');
     await new Promise<void>((done) => browser.context.once('close', () => done()));
     await site.close();

@@ -7,6 +7,7 @@ import { chromeTabAccess } from './chrome/tab-access';
 import { createTabsKit } from './chrome/tabs-kit';
 import type { PanelHandle } from './handle';
 import { remotePageFactory } from './page/remote-page-factory';
+import { takePrefilledTask } from './prefill';
 import { usePageView } from './store/page-view';
 import { useSettings } from './store/settings';
 import { useUi } from './store/ui';
@@ -65,6 +66,7 @@ const handle: PanelHandle = {
 Object.assign(globalThis, { steadyhand: handle });
 
 render(<App commands={commands} />, document.getElementById('app') as HTMLElement);
+void takePrefilledTask((text) => useUi.getState().setDraft(text));
 
 void watchPersonTab({
   bus,
