@@ -1,5 +1,6 @@
 // Words for statuses, verification badges and usage, shared by the task card, the history list and the live region.
 
+import type { ActionEffect } from '../../shared/page-types';
 import type { TaskMetrics } from '../agent/metrics';
 import type { CallView, RecordStatus, TaskRecord } from '../store/task-record';
 import { type MessageKey, t } from './i18n';
@@ -112,4 +113,27 @@ export function summaryText(record: TaskRecord): string {
   const key = record.status === 'stopped' && record.stopCause ? CAUSE[record.stopCause] : ENDING[record.status];
   if (!key || uiLocale()?.startsWith('en')) return summary;
   return summary ? `${t(key)} (${summary})` : t(key);
+}
+
+const EFFECT: Record<ActionEffect, MessageKey> = {
+  navigation: 'effectNavigation',
+  dom_change: 'effectDomChange',
+  focus_change: 'effectFocusChange',
+  state_change: 'effectStateChange',
+  value_change: 'effectValueChange',
+  scroll: 'effectScroll',
+  new_window: 'effectNewWindow',
+  none: 'effectNone',
+};
+
+/**
+ * The result line of an action. A verified action is described by the effects the page showed, in the person's
+ * language; anything else (an error, a refusal, a rejected done) keeps the agent's own sentence, which says why.
+ */
+export function resultText(call: CallView): string | undefined {
+  const effects = call.verification?.effects ?? [];
+  if (call.outcome === 'ok' && call.verification?.verified && effects.length > 0) {
+    return t('resultEffects', effects.map((effect) => t(EFFECT[effect])).join(t('listSeparator')));
+  }
+  return call.summary;
 }

@@ -1,14 +1,15 @@
 import type { CallView, StepView } from '../store/task-record';
 import { describeCall } from './describe-call';
 import { t } from './i18n';
-import { callBadge } from './status-text';
+import { callBadge, resultText } from './status-text';
 
 function CallItem({ call }: { call: CallView }) {
   const badge = callBadge(call);
+  const result = resultText(call);
   return (
     <li class="call" data-testid="call" data-tool={call.name} data-outcome={call.outcome ?? 'pending'}>
       <p class="call-action">{describeCall(call)}</p>
-      {call.summary && <p class="call-result">{call.summary}</p>}
+      {result && <p class="call-result">{result}</p>}
       <p class={`badge badge-${badge.kind}`} data-testid="call-badge" data-kind={badge.kind}>
         {badge.text}
       </p>

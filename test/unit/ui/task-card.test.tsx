@@ -48,7 +48,7 @@ describe('live steps', () => {
     emit(...firstSteps.slice(4));
     const [first, second] = allByTestId(root, 'step-card');
     expect(byTestId(first as HTMLElement, 'call-badge').textContent).toBe('Verified');
-    expect(first?.textContent).toContain('ok (value_change, navigation)');
+    expect(first?.textContent).toContain('Seen on the page: the value is set, it navigated');
     expect(second?.textContent).toContain('Clicked element [9]');
     const badge = byTestId(second as HTMLElement, 'call-badge');
     expect(badge.dataset.kind).toBe('unverified');
