@@ -276,7 +276,9 @@ function endingFor(error: unknown, active: ActiveRun, signal: AbortSignal, steps
     const done = steps > 1 ? `after ${steps - 1} step${steps === 2 ? '' : 's'}` : 'before its first step finished';
     return { status: 'stopped', summary: `Stopped by you ${done}.`, verified: false, stopCause: 'person' };
   }
-  if (error instanceof ModelError) return { status: 'error', summary: error.message, verified: false };
+  if (error instanceof ModelError) {
+    return { status: 'error', summary: error.message, verified: false, errorKind: error.kind };
+  }
   const message = error instanceof Error ? error.message : String(error);
   return { status: 'error', summary: `Steadyhand hit an unexpected error and stopped: ${message}`, verified: false };
 }

@@ -2,6 +2,7 @@
 // task record; nothing else about a run is visible outside the core.
 
 import type { ActionEffect } from '../../shared/page-types';
+import type { ModelFailureKind } from './llm-errors';
 import type { TaskMetrics } from './metrics';
 import type { TokenUsage } from './model';
 import type { RepairTrigger } from './progress';
@@ -45,6 +46,8 @@ export interface TaskResult {
   verified: boolean;
   evidence?: DoneEvidence;
   stopCause?: StopCause;
+  /** For `error` from the model API: what kind of failure, so the panel can say it in the person's language. */
+  errorKind?: ModelFailureKind;
   metrics: TaskMetrics;
 }
 

@@ -2,6 +2,7 @@
 // as the JSON trace (docs/trace-format.md), so a field added here is a format change: bump TRACE_VERSION.
 
 import type { AgentEvent, CallOutcome, DoneEvidence, StopCause, TaskStatus, Verification } from '../agent/events';
+import type { ModelFailureKind } from '../agent/llm-errors';
 import type { TaskMetrics } from '../agent/metrics';
 import type { TokenUsage } from '../agent/model';
 import type { AgentSettings } from '../agent/settings';
@@ -50,6 +51,8 @@ export interface TaskRecord {
   evidence?: DoneEvidence;
   /** Why a `stopped` task stopped (the person, or a tab check). */
   stopCause?: StopCause;
+  /** For an `error` from the model API: the kind of failure. */
+  errorKind?: ModelFailureKind;
   metrics?: TaskMetrics;
   steps: StepView[];
   /** The settings of the task's latest run, without the API key. */
@@ -152,6 +155,7 @@ export function applyEvent(record: TaskRecord | undefined, event: AgentEvent, no
         verified: event.verified,
         evidence: event.evidence,
         stopCause: event.stopCause,
+        errorKind: event.errorKind,
         metrics: event.metrics,
         finishedAt: now,
         question: undefined,

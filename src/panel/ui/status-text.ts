@@ -96,6 +96,18 @@ const CAUSE: Record<NonNullable<TaskRecord['stopCause']>, MessageKey> = {
   restricted: 'summaryRestricted',
 };
 
+const MODEL_FAILURE: Record<NonNullable<TaskRecord['errorKind']>, MessageKey> = {
+  auth: 'errorAuth',
+  billing: 'errorBilling',
+  bad_request: 'errorBadRequest',
+  not_found: 'errorNotFound',
+  rate_limited: 'errorRateLimited',
+  overloaded: 'errorOverloaded',
+  server: 'errorServer',
+  network: 'errorNetwork',
+  stream_cut: 'errorStreamCut',
+};
+
 const ENDING: Partial<Record<RecordStatus, MessageKey>> = {
   no_progress: 'summaryNoProgress',
   max_steps: 'summaryMaxSteps',
@@ -110,7 +122,12 @@ const ENDING: Partial<Record<RecordStatus, MessageKey>> = {
 export function summaryText(record: TaskRecord): string {
   const summary = record.summary ?? '';
   if (record.status === 'interrupted') return t('interruptedNote');
-  const key = record.status === 'stopped' && record.stopCause ? CAUSE[record.stopCause] : ENDING[record.status];
+  const key =
+    record.status === 'stopped' && record.stopCause
+      ? CAUSE[record.stopCause]
+      : record.status === 'error' && record.errorKind
+        ? MODEL_FAILURE[record.errorKind]
+        : ENDING[record.status];
   if (!key || uiLocale()?.startsWith('en')) return summary;
   return summary ? `${t(key)} (${summary})` : t(key);
 }

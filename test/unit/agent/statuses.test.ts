@@ -116,7 +116,7 @@ describe('final statuses', () => {
     const refused = new ModelError('auth', 'Check your API key in settings: the API refused it (invalid x-api-key).');
     const h = setupAgent({ site: SITE, turns: [{ error: refused }] });
     const result = await h.controller.execute('Anything');
-    expect(result).toMatchObject({ status: 'error', summary: refused.message });
+    expect(result).toMatchObject({ status: 'error', summary: refused.message, errorKind: 'auth' });
   });
 
   it('ends as error, not a crash, when something unexpected throws', async () => {

@@ -42,6 +42,14 @@ describe('summaryText', () => {
     );
   });
 
+  it('says what went wrong with the model API in the person language', () => {
+    useChinese();
+    const refused = record({ status: 'error', errorKind: 'auth', summary: 'Check your API key in settings: 401.' });
+    expect(summaryText(refused)).toBe(
+      'API 拒绝了密钥：请在设置中检查你的 API 密钥。 (Check your API key in settings: 401.)',
+    );
+  });
+
   it('leaves a summary the model wrote (a failure it explained) as it is', () => {
     useChinese();
     expect(summaryText(record({ status: 'failed', summary: 'The shop is closed today.' }))).toBe(
