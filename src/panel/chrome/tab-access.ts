@@ -1,6 +1,6 @@
 // The panel's adapter over chrome.tabs and chrome.scripting, as the agent core and the remote page receive it.
 
-import { RelayError } from '../../shared/errors';
+import { withDeadline } from '../../shared/rpc';
 import type { TabAccess } from '../page/remote-page';
 import type { TabEventBus } from '../tabs/tab-event-bus';
 
@@ -31,25 +31,26 @@ export function chromeTabAccess(bus: TabEventBus): TabAccess {
       }
     },
     async injectContentScript(tabId) {
-      const done = new AbortController();
-      const ready = new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => {
-          done.abort();
-          reject(new RelayError('no_receiver', `The content script in tab ${tabId} did not start.`));
-        }, READY_TIMEOUT_MS);
-        bus.subscribe((event) => {
-          if (event.type !== 'contentReady' || event.tabId !== tabId) return;
-          clearTimeout(timer);
-          done.abort();
-          resolve();
-        }, done.signal);
-      });
+      // Listen before injecting: the announcement may come before executeScript returns.
+      const injecting = new AbortController();
+      const ready = withDeadline(
+        `Starting the content script in tab ${tabId}`,
+        { timeoutMs: READY_TIMEOUT_MS, signal: injecting.signal },
+        (signal) =>
+          new Promise<void>((resolve) => {
+            const stop = bus.subscribe((event) => {
+              if (event.type !== 'contentReady' || event.tabId !== tabId) return;
+              stop();
+              resolve();
+            }, signal);
+          }),
+      );
       try {
         const target = { tabId, frameIds: [0] };
         const [rebooted] = await chrome.scripting.executeScript({ target, func: rebootIfLoaded });
         if (rebooted?.result !== true) await chrome.scripting.executeScript({ target, files: contentScriptFiles() });
       } catch (error) {
-        done.abort();
+        injecting.abort();
         void ready.catch(() => {});
         throw error;
       }

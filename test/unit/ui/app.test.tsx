@@ -3,24 +3,12 @@ import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useSettings } from '../../../src/panel/store/settings';
 import { App } from '../../../src/panel/ui/App';
-import {
-  byRoleName,
-  byTestId,
-  click,
-  mount,
-  resetStores,
-  type SpyCommands,
-  spyCommands,
-  unmountAll,
-  useEnglish,
-} from './harness';
+import { byRoleName, byTestId, click, freshUi, mount, type SpyCommands, unmountAll } from './harness';
 
 let commands: SpyCommands;
 
 beforeEach(() => {
-  useEnglish();
-  resetStores();
-  commands = spyCommands();
+  commands = freshUi();
 });
 afterEach(unmountAll);
 

@@ -169,3 +169,10 @@ export async function settle(): Promise<void> {
     await new Promise((done) => setTimeout(done, 0));
   });
 }
+
+/** What every component test starts from: English strings, fresh stores, fresh spy commands. */
+export function freshUi(): SpyCommands {
+  useEnglish();
+  resetStores();
+  return spyCommands();
+}

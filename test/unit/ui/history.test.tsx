@@ -10,22 +10,18 @@ import {
   click,
   emit,
   fakeStorage,
+  freshUi,
   mount,
-  resetStores,
   type SpyCommands,
   settle,
-  spyCommands,
   unmountAll,
-  useEnglish,
 } from './harness';
 import { firstSteps, lastSteps, started, TASK } from './scenario';
 
 let commands: SpyCommands;
 
 beforeEach(() => {
-  useEnglish();
-  resetStores();
-  commands = spyCommands();
+  commands = freshUi();
 });
 afterEach(unmountAll);
 

@@ -9,22 +9,18 @@ import {
   byRoleName,
   byTestId,
   click,
+  freshUi,
   mount,
-  resetStores,
   type SpyCommands,
   settle,
-  spyCommands,
   typeInto,
   unmountAll,
-  useEnglish,
 } from './harness';
 
 let commands: SpyCommands;
 
 beforeEach(() => {
-  useEnglish();
-  resetStores();
-  commands = spyCommands();
+  commands = freshUi();
 });
 afterEach(unmountAll);
 

@@ -7,23 +7,19 @@ import {
   byTestId,
   click,
   emit,
+  freshUi,
   mount,
   press,
-  resetStores,
   type SpyCommands,
-  spyCommands,
   typeInto,
   unmountAll,
-  useEnglish,
 } from './harness';
 import { firstSteps, lastSteps, METRICS, question, started, TASK } from './scenario';
 
 let commands: SpyCommands;
 
 beforeEach(() => {
-  useEnglish();
-  resetStores();
-  commands = spyCommands();
+  commands = freshUi();
 });
 afterEach(unmountAll);
 

@@ -3,26 +3,13 @@ import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useTaskTabs } from '../../../src/panel/store/task-tabs';
 import { TaskTabs } from '../../../src/panel/ui/task-tabs';
-import {
-  allByTestId,
-  byTestId,
-  click,
-  emit,
-  mount,
-  resetStores,
-  type SpyCommands,
-  spyCommands,
-  unmountAll,
-  useEnglish,
-} from './harness';
+import { allByTestId, byTestId, click, emit, freshUi, mount, type SpyCommands, unmountAll } from './harness';
 import { firstSteps, lastSteps, started, TASK } from './scenario';
 
 let commands: SpyCommands;
 
 beforeEach(() => {
-  useEnglish();
-  resetStores();
-  commands = spyCommands();
+  commands = freshUi();
 });
 afterEach(unmountAll);
 

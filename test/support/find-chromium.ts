@@ -1,1 +1,0 @@
-export { findChromium } from '../../src/demo/find-chromium';
