@@ -7,7 +7,10 @@ import { join, resolve } from 'node:path';
 import { type BrowserContext, chromium } from 'playwright-core';
 import { findChromium } from './find-chromium';
 
-export const DIST = resolve(import.meta.dirname, '../../dist');
+/** The built extension: dist/, or STEADYHAND_DIST when a build was written elsewhere (`vite build --outDir X`). */
+export const DIST = process.env.STEADYHAND_DIST
+  ? resolve(process.env.STEADYHAND_DIST)
+  : resolve(import.meta.dirname, '../../dist');
 
 export interface LaunchOptions {
   headless?: boolean;

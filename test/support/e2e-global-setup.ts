@@ -3,15 +3,18 @@
 // (test/support/reliability.ts) and writes them to test-results/reliability.json.
 
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join } from 'node:path';
 import { findChromium } from '../../src/demo/find-chromium';
+import { DIST } from '../../src/demo/launch-browser';
 import { formatReport, readTallies, resetTallies, summarize, writeReport } from './reliability';
 
 export default function setup(): () => void {
   findChromium(); // throws with install instructions when none is found
-  const manifest = resolve(import.meta.dirname, '../../dist/manifest.json');
+  const manifest = join(DIST, 'manifest.json');
   if (!existsSync(manifest)) {
-    throw new Error('dist/ is missing: run `npm run build` first (`npm test` and `npm run test:e2e` do it for you).');
+    throw new Error(
+      `${DIST} has no build: run \`npm run build\` first (\`npm test\` and \`npm run test:e2e\` do it for you).`,
+    );
   }
   resetTallies();
   return () => {

@@ -108,7 +108,7 @@ const list = (counts: Record<string, number>) =>
 
 /** The table printed at the end of the e2e run; docs/testing.md copies its rows. */
 export function formatReport(r: ReliabilityReport): string {
-  const rows = [
+  const rows: [string, string][] = [
     ['service worker kills survived', `${r.killsSurvived} (${list(r.killsByWhere)})`],
     ['faults injected', `${sum(r.faultsByKind)} (${list(r.faultsByKind)})`],
     ['hostile pages', `${r.hostilePages.length} (${r.hostilePages.join(', ') || 'none'})`],
