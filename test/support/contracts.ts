@@ -1,0 +1,98 @@
+// The contract map's checker (issue 8): docs/contracts.md lists every behaviour the seeds specify, one table row
+// each, with the tests that prove it written as `path/to/file.test.ts::exact test title`. A row without a test, a
+// file that does not exist, or a title that no `it(...)`/`test(...)` in that file carries is a failure, so the map
+// cannot rot silently when a test is renamed or removed. Skipped and todo tests do not count as proof.
+
+export interface ContractRow {
+  id: string;
+  behaviour: string;
+  line: number;
+  refs: TestRef[];
+}
+
+export interface TestRef {
+  file: string;
+  title: string;
+}
+
+const REF = /`([^`\s]+\.(?:test|e2e)\.tsx?)::([^`]+)`/g;
+
+/** Rows of every table whose header has a "Proven by" column. */
+export function parseContractMap(markdown: string): ContractRow[] {
+  const rows: ContractRow[] = [];
+  let provenColumn = -1;
+  const lines = markdown.split('\n');
+  lines.forEach((raw, index) => {
+    const line = raw.trim();
+    if (!line.startsWith('|')) {
+      provenColumn = -1;
+      return;
+    }
+    const cells = line
+      .slice(1, line.endsWith('|') ? -1 : undefined)
+      .split(/(?<!\\)\|/)
+      .map((cell) => cell.trim());
+    const header = cells.findIndex((cell) => /^proven by$/i.test(cell));
+    if (header >= 0) {
+      provenColumn = header;
+      return;
+    }
+    if (provenColumn < 0 || cells.every((cell) => /^:?-+:?$/.test(cell))) return;
+    const proof = cells[provenColumn] ?? '';
+    rows.push({
+      id: cells[0] ?? '',
+      behaviour: cells[1] ?? '',
+      line: index + 1,
+      refs: [...proof.matchAll(REF)].map((m) => ({ file: m[1] ?? '', title: unescapeCell(m[2] ?? '') })),
+    });
+  });
+  return rows;
+}
+
+const unescapeCell = (text: string) => text.replace(/\\\|/g, '|').trim();
+
+/**
+ * The titles of the tests a source file declares, as written (template placeholders stay as `${name}`).
+ * `it.skip`, `it.todo` and `describe` titles are not tests that run, so they are left out.
+ */
+export function testTitles(source: string): Set<string> {
+  const titles = new Set<string>();
+  const call = /(?<![.\w])(?:it|test)(?:\.(?:only|concurrent|sequential|each\([^)]*\)))?\(\s*(['"`])((?:\\.|(?!\1)[^\\])*)\1/g;
+  for (const m of source.matchAll(call)) titles.add(unquote(m[2] ?? ''));
+  return titles;
+}
+
+const unquote = (text: string) => text.replace(/\\(['"`\\])/g, '$1');
+
+export interface ContractProblem {
+  line: number;
+  id: string;
+  message: string;
+}
+
+export function checkContracts(
+  rows: readonly ContractRow[],
+  readTest: (file: string) => string | null,
+): ContractProblem[] {
+  const problems: ContractProblem[] = [];
+  const seen = new Map<string, number>();
+  const titlesOf = new Map<string, Set<string> | null>();
+  for (const row of rows) {
+    const at = { line: row.line, id: row.id };
+    if (!row.id) problems.push({ ...at, message: 'row has no id' });
+    const first = seen.get(row.id);
+    if (first !== undefined) problems.push({ ...at, message: `id ${row.id} is also used on line ${first}` });
+    seen.set(row.id, row.line);
+    if (row.refs.length === 0) problems.push({ ...at, message: `no test proves "${row.behaviour}"` });
+    for (const ref of row.refs) {
+      if (!titlesOf.has(ref.file)) {
+        const source = readTest(ref.file);
+        titlesOf.set(ref.file, source === null ? null : testTitles(source));
+      }
+      const titles = titlesOf.get(ref.file);
+      if (!titles) problems.push({ ...at, message: `${ref.file} does not exist` });
+      else if (!titles.has(ref.title)) problems.push({ ...at, message: `${ref.file} has no test "${ref.title}"` });
+    }
+  }
+  return problems;
+}
