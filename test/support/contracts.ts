@@ -57,7 +57,8 @@ const unescapeCell = (text: string) => text.replace(/\\\|/g, '|').trim();
  */
 export function testTitles(source: string): Set<string> {
   const titles = new Set<string>();
-  const call = /(?<![.\w])(?:it|test)(?:\.(?:only|concurrent|sequential|each\([^)]*\)))?\(\s*(['"`])((?:\\.|(?!\1)[^\\])*)\1/g;
+  const call =
+    /(?<![.\w])(?:it|test)(?:\.(?:only|concurrent|sequential|each\([^)]*\)))?\(\s*(['"`])((?:\\.|(?!\1)[^\\])*)\1/g;
   for (const m of source.matchAll(call)) titles.add(unquote(m[2] ?? ''));
   return titles;
 }

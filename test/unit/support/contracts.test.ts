@@ -42,7 +42,7 @@ describe('the contract map checker', () => {
 
   it('knows the titles of tests that run, and not skipped ones or describe blocks', () => {
     const titles = testTitles(SOURCES['test/unit/a.test.ts'] ?? '');
-    expect([...titles].sort()).toEqual(['says "no" to it', 'uses a ${name} template', 'waits for it']);
+    expect([...titles].sort()).toEqual(['says "no" to it', `uses a \${name} template`, 'waits for it']);
   });
 
   it('reports a row without a test, a missing file, a missing title and a repeated id', () => {
