@@ -15,6 +15,8 @@ export const SNAPSHOT_TOKENS = 2_000;
 /** As long as the seed's commit wait: a document that has not announced itself by then is observed as it is. */
 const READY_TIMEOUT_MS = 5_000;
 const SNAPSHOT_TIMEOUT_MS = 15_000;
+/** Starting the load of a discarded tab is one tabs.update call; the load itself is waited for as a commit. */
+const WAKE_TIMEOUT_MS = 5_000;
 
 export interface StepView {
   operable: boolean;
@@ -46,6 +48,23 @@ async function ownedTabs(tabs: AgentTabs): Promise<OwnedTab[]> {
   }
 }
 
+/**
+ * A tab Chrome discarded to save memory (status `unloaded`, often under a new tab id) has no document to observe:
+ * load its page again, as Chrome does when the person looks at it. Returns null once the load has started, or the
+ * problem to show when it could not be started.
+ */
+async function wake(tabs: AgentTabs, tabId: number, url: string, signal: AbortSignal): Promise<string | null> {
+  if (tabs.currentTabId !== tabId) return 'the browser unloaded this tab; use switch_tab or open_url to load it again';
+  try {
+    await tabs.openUrl(url, { newTab: false, signal, timeoutMs: WAKE_TIMEOUT_MS });
+    return null;
+  } catch (error) {
+    if (isAbort(error, signal)) throw error;
+    const message = error instanceof Error ? error.message : String(error);
+    return `the browser unloaded this tab and it could not be loaded again (${message}); use open_url`;
+  }
+}
+
 export async function observe(input: ObserveInput): Promise<StepView> {
   const { tabs, navigation, tabId, check, signal } = input;
   const owned = await ownedTabs(tabs);
@@ -61,7 +80,9 @@ export async function observe(input: ObserveInput): Promise<StepView> {
   if (check.kind === 'inoperable' || tabId === null) {
     return inoperable(check.url, check.kind === 'inoperable' ? check.problem : 'the agent has no tab');
   }
-  if (check.committed || input.navigated || check.tab.status === 'loading') {
+  const woken = check.tab.status === 'unloaded' ? await wake(tabs, tabId, check.url, signal) : null;
+  if (woken) return inoperable(check.url, woken);
+  if (check.committed || input.navigated || check.tab.status === 'loading' || check.tab.status === 'unloaded') {
     try {
       await navigation.waitForDocumentReady(tabId, { timeoutMs: READY_TIMEOUT_MS, signal });
     } catch (error) {

@@ -7,6 +7,8 @@ export type OwnedVia = 'initial' | 'opened' | 'popup';
 export class OwnedTabs {
   private readonly tabs = new Map<number, OwnedVia>();
   private readonly ever = new Set<number>();
+  /** Old id → new id, for tabs Chrome swapped for another (a discarded tab, a prerendered page). */
+  private readonly successors = new Map<number, number>();
 
   has(tabId: number): boolean {
     return this.tabs.has(tabId);
@@ -33,11 +35,19 @@ export class OwnedTabs {
     this.tabs.delete(tabId);
   }
 
-  /** Chrome swapped a tab for another (prerendering): the new id inherits the old one's place. */
+  /** The id that took this tab's place when Chrome replaced it, following a chain of replacements. */
+  successor(tabId: number): number | undefined {
+    let id = this.successors.get(tabId);
+    for (let next = id; next !== undefined; next = this.successors.get(next)) id = next;
+    return id;
+  }
+
+  /** Chrome swapped a tab for another (prerendering, discarding): the new id inherits the old one's place. */
   replace(removedTabId: number, addedTabId: number): void {
     const via = this.tabs.get(removedTabId);
     if (via === undefined) return;
     this.tabs.delete(removedTabId);
+    this.successors.set(removedTabId, addedTabId);
     this.add(addedTabId, via);
   }
 }

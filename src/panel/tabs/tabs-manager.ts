@@ -212,6 +212,14 @@ export class TabsManager implements AgentTabs {
 
   private assertOwned(tabId: number): void {
     if (this.state.owned.has(tabId)) return;
+    const successor = this.state.owned.successor(tabId);
+    if (successor !== undefined && this.state.owned.has(successor)) {
+      // Not closed: Chrome discarded or swapped the page and the tab lives on under a new id.
+      throw new TabError(
+        'stale_snapshot',
+        `Tab ${tabId} is now tab ${successor}: the browser unloaded or replaced its page.`,
+      );
+    }
     if (this.state.owned.wasOwned(tabId)) throw new TabError('tab_gone', `Tab ${tabId} was closed.`);
     const ids = this.state.owned.ids();
     const allowed = ids.length > 0 ? `It may use: ${ids.join(', ')}.` : 'It has no tab open now; open_url opens one.';

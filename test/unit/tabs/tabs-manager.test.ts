@@ -299,6 +299,19 @@ describe('TabsManager: closed tabs', () => {
     expect(tabs.isOwned(added)).toBe(true);
     expect(tabs.record).toMatchObject({ tabId: added, initialTabId: added, ownedTabIds: [added] });
   });
+
+  it('tells a call for the old id of a replaced tab where the tab went, instead of calling it closed', async () => {
+    const tabs = manager();
+    await tabs.beginRun();
+    const first = browser.replaceTab(personTab);
+    await flush();
+    const second = browser.replaceTab(first); // discarded again, under yet another id
+    await flush();
+    expect(() => tabs.page(personTab)).toThrow(
+      expect.objectContaining({ code: 'stale_snapshot', message: expect.stringContaining(`is now tab ${second}`) }),
+    );
+    expect(tabs.page(second)).toBe(pageOf.get(second));
+  });
 });
 
 describe('TabsManager: the task record', () => {
