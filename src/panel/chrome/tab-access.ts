@@ -1,13 +1,41 @@
-// The panel's adapter over chrome.tabs and chrome.scripting, as the agent core and the remote page receive it.
+// The panel's adapter over chrome.tabs and chrome.scripting, as the agent core and the remote page receive it. It is
+// the only place the panel runs scripts in a tab, so it is where restricted pages are refused: every injection reads
+// the document it is about to script and checks its URL first, and a page no extension may touch is never given to
+// chrome.scripting at all.
 
+import { RelayError, TabError } from '../../shared/errors';
 import { withDeadline } from '../../shared/rpc';
+import { describeRestriction, isRestrictedUrl, isTransientUrl } from '../../shared/urls';
 import type { TabAccess } from '../page/remote-page';
 import type { TabEventBus } from '../tabs/tab-event-bus';
 
 const READY_TIMEOUT_MS = 5_000;
 
-function contentScriptFiles(): string[] {
-  return chrome.runtime.getManifest().content_scripts?.flatMap((script) => script.js ?? []) ?? [];
+/** The tab as the injection checks it (a subset of chrome.tabs.Tab). */
+export interface InjectTab {
+  url?: string;
+  pendingUrl?: string;
+  status?: string;
+  discarded?: boolean;
+}
+
+/** Frame 0's document: its URL and id (a subset of chrome.webNavigation.getFrame's answer). */
+export interface InjectFrame {
+  url: string;
+  documentId?: string;
+}
+
+type Target = { tabId: number; documentIds: string[] } | { tabId: number; frameIds: number[] };
+
+/** The chrome.* calls an injection makes; chromeInjectApi() is the real one, tests pass fakes. */
+export interface InjectApi {
+  ownOrigin: string;
+  getTab(tabId: number): Promise<InjectTab | null>;
+  getFrame(tabId: number): Promise<InjectFrame | null>;
+  /** Runs `func` in the target; resolves with frame 0's result. */
+  run(target: Target, func: () => boolean): Promise<boolean | undefined>;
+  /** Runs the content script files in the target. */
+  runFiles(target: Target): Promise<void>;
 }
 
 /** Runs in the tab's isolated world: restarts a content-script module this world has already evaluated. */
@@ -16,21 +44,71 @@ function rebootIfLoaded(): boolean {
   return typeof hook === 'function' ? hook() : false;
 }
 
+export function chromeInjectApi(): InjectApi {
+  const files = () => chrome.runtime.getManifest().content_scripts?.flatMap((script) => script.js ?? []) ?? [];
+  return {
+    ownOrigin: chrome.runtime.getURL('').replace(/\/$/, ''),
+    getTab: (tabId) => chrome.tabs.get(tabId).catch(() => null),
+    async getFrame(tabId) {
+      const frame = await chrome.webNavigation.getFrame({ tabId, frameId: 0 }).catch(() => null);
+      return frame ? { url: frame.url, documentId: frame.documentId } : null;
+    },
+    async run(target, func) {
+      const [first] = await chrome.scripting.executeScript({ target, func });
+      return first?.result as boolean | undefined;
+    },
+    async runFiles(target) {
+      await chrome.scripting.executeScript({ target, files: files() });
+    },
+  };
+}
+
+/**
+ * Reads the tab and the document in its frame 0, and says why it must not (or cannot) be scripted; returns the target
+ * that names exactly that document, so a navigation landing in between cannot receive the script.
+ */
+export async function injectionTarget(api: InjectApi, tabId: number): Promise<Target> {
+  const tab = await api.getTab(tabId);
+  if (!tab) throw new TabError('tab_gone', `Tab ${tabId} was closed.`);
+  if (tab.discarded) {
+    throw new RelayError('no_receiver', `Tab ${tabId} was unloaded by the browser; its page must be loaded again.`);
+  }
+  const frame = await api.getFrame(tabId);
+  const urls = [tab.url, frame?.url].filter((url): url is string => Boolean(url));
+  // A navigation on its way to a browser page: whatever answers now is about to be replaced by a page we may not use.
+  if (tab.pendingUrl && !isTransientUrl(tab.pendingUrl)) urls.push(tab.pendingUrl);
+  for (const url of urls) {
+    if (isTransientUrl(url, tab.status)) continue;
+    if (isRestrictedUrl(url, api.ownOrigin)) throw new TabError('restricted', describeRestriction(url));
+    // Our own pages (the panel opened as a tab) are allowed to the agent's URL rules, but never scripted.
+    if (url.startsWith(`${api.ownOrigin}/`)) {
+      throw new TabError('restricted', 'Steadyhand does not work on its own pages; open a web page instead.');
+    }
+  }
+  const documentUrl = frame?.url ?? tab.url ?? '';
+  if (isTransientUrl(documentUrl, tab.status)) {
+    // about:blank while a navigation is in flight: nothing to script yet (and about: itself is off limits).
+    throw new RelayError('no_receiver', `Tab ${tabId} is still loading its page.`);
+  }
+  return frame?.documentId ? { tabId, documentIds: [frame.documentId] } : { tabId, frameIds: [0] };
+}
+
 /**
  * The built content script is a small loader that imports the real module asynchronously, so executeScript returns
  * before the script can answer. Injection therefore waits for the script's own `contentReady` announcement.
  */
-export function chromeTabAccess(bus: TabEventBus): TabAccess {
+export function chromeTabAccess(bus: TabEventBus, api: InjectApi = chromeInjectApi()): TabAccess {
   return {
-    ownOrigin: chrome.runtime.getURL('').replace(/\/$/, ''),
+    ownOrigin: api.ownOrigin,
     async getTab(tabId) {
       try {
-        return await chrome.tabs.get(tabId);
+        return await api.getTab(tabId);
       } catch {
         return null;
       }
     },
     async injectContentScript(tabId) {
+      const target = await injectionTarget(api, tabId);
       // Listen before injecting: the announcement may come before executeScript returns.
       const injecting = new AbortController();
       const ready = withDeadline(
@@ -46,9 +124,7 @@ export function chromeTabAccess(bus: TabEventBus): TabAccess {
           }),
       );
       try {
-        const target = { tabId, frameIds: [0] };
-        const [rebooted] = await chrome.scripting.executeScript({ target, func: rebootIfLoaded });
-        if (rebooted?.result !== true) await chrome.scripting.executeScript({ target, files: contentScriptFiles() });
+        if ((await api.run(target, rebootIfLoaded)) !== true) await api.runFiles(target);
       } catch (error) {
         injecting.abort();
         void ready.catch(() => {});

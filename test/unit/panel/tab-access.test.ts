@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import {
+  chromeTabAccess,
+  type InjectApi,
+  type InjectFrame,
+  type InjectTab,
+} from '../../../src/panel/chrome/tab-access';
+import { createRemotePage } from '../../../src/panel/page/remote-page';
+import { TabEventBus } from '../../../src/panel/tabs/tab-event-bus';
+import { RelayError } from '../../../src/shared/errors';
+
+const OWN = 'chrome-extension://ownextensionid';
+const TAB = 7;
+
+/** chrome.tabs / webNavigation / scripting as the injection sees them, recording every script it is asked to run. */
+function fakeChrome(tab: InjectTab | null, frame: InjectFrame | null, bus: TabEventBus) {
+  const scripted: unknown[] = [];
+  const api: InjectApi = {
+    ownOrigin: OWN,
+    getTab: async () => tab,
+    getFrame: async () => frame,
+    run: async (target) => {
+      scripted.push({ target, what: 'reboot' });
+      return false;
+    },
+    runFiles: async (target) => {
+      scripted.push({ target, what: 'files' });
+      // The loader boots the module, which announces the document.
+      bus.emit({ type: 'contentReady', tabId: TAB, url: frame?.url ?? '', documentToken: 'fresh' });
+    },
+  };
+  return { api, scripted };
+}
+
+function inject(tab: InjectTab | null, frame: InjectFrame | null) {
+  const bus = new TabEventBus();
+  const { api, scripted } = fakeChrome(tab, frame, bus);
+  return { result: chromeTabAccess(bus, api).injectContentScript(TAB), scripted };
+}
+
+const RESTRICTED = [
+  'chrome://settings/',
+  'chrome://newtab/',
+  'chrome-untrusted://print/',
+  'chrome-search://local-ntp/',
+  'edge://settings/',
+  'about:blank',
+  'about:config',
+  'data:text/html,<p>hi</p>',
+  'file:///etc/passwd',
+  'view-source:https://example.com/',
+  'devtools://devtools/bundled/inspector.html',
+  'javascript:alert(1)',
+  'chrome-extension://someotherextension/page.html',
+  'https://chromewebstore.google.com/detail/x/abc',
+  'https://chrome.google.com/webstore/detail/abc',
+];
+
+describe('injecting the content script', () => {
+  it.each(RESTRICTED)('never calls chrome.scripting on %s, and says it is restricted', async (url) => {
+    const { result, scripted } = inject({ url, status: 'complete' }, { url, documentId: 'doc' });
+    await expect(result).rejects.toMatchObject({ name: 'TabError', code: 'restricted' });
+    expect(scripted).toEqual([]);
+  });
+
+  it('refuses a restricted document even when the tab still reports the web page it came from', async () => {
+    const { result, scripted } = inject(
+      { url: 'https://example.com/', status: 'complete' },
+      { url: 'chrome://settings/', documentId: 'doc' },
+    );
+    await expect(result).rejects.toMatchObject({ code: 'restricted' });
+    expect(scripted).toEqual([]);
+  });
+
+  it('refuses a page on its way to a restricted URL', async () => {
+    const { result, scripted } = inject(
+      { url: 'https://example.com/', pendingUrl: 'chrome://history/', status: 'loading' },
+      { url: 'https://example.com/', documentId: 'doc' },
+    );
+    await expect(result).rejects.toMatchObject({ code: 'restricted' });
+    expect(scripted).toEqual([]);
+  });
+
+  it("refuses Steadyhand's own pages, which the agent's URL rules otherwise allow", async () => {
+    const url = `${OWN}/src/panel/index.html`;
+    const { result, scripted } = inject({ url, status: 'complete' }, { url, documentId: 'doc' });
+    await expect(result).rejects.toMatchObject({ code: 'restricted' });
+    expect(scripted).toEqual([]);
+  });
+
+  it('does not script a page still loading (about:blank in flight), without calling it restricted', async () => {
+    const { result, scripted } = inject(
+      { url: 'about:blank', pendingUrl: 'https://example.com/', status: 'loading' },
+      { url: 'about:blank', documentId: 'doc' },
+    );
+    await expect(result).rejects.toMatchObject({ name: 'RelayError', code: 'no_receiver' });
+    expect(scripted).toEqual([]);
+  });
+
+  it('does not script a tab the browser discarded, and says so', async () => {
+    const { result, scripted } = inject(
+      { url: 'https://example.com/', status: 'unloaded', discarded: true },
+      { url: 'https://example.com/' },
+    );
+    await expect(result).rejects.toThrow(/unloaded by the browser/);
+    expect(scripted).toEqual([]);
+  });
+
+  it('says a closed tab is gone', async () => {
+    const { result, scripted } = inject(null, null);
+    await expect(result).rejects.toMatchObject({ code: 'tab_gone' });
+    expect(scripted).toEqual([]);
+  });
+
+  it('scripts a web page only in the document it checked, and waits for its announcement', async () => {
+    const { result, scripted } = inject(
+      { url: 'https://example.com/a', status: 'complete' },
+      { url: 'https://example.com/a', documentId: 'doc-1' },
+    );
+    await expect(result).resolves.toBeUndefined();
+    expect(scripted).toEqual([
+      { target: { tabId: TAB, documentIds: ['doc-1'] }, what: 'reboot' },
+      { target: { tabId: TAB, documentIds: ['doc-1'] }, what: 'files' },
+    ]);
+  });
+});
+
+describe('a page call that reaches no content script', () => {
+  it('fails as restricted on a browser page without any scripting', async () => {
+    const bus = new TabEventBus();
+    const url = 'chrome://extensions/';
+    const { api, scripted } = fakeChrome({ url, status: 'complete' }, { url, documentId: 'doc' }, bus);
+    const relay = {
+      call: async () => ({ ok: false as const, error: new RelayError('no_receiver', 'nobody').toWire() }),
+    };
+    const page = createRemotePage(TAB, relay, chromeTabAccess(bus, api));
+    await expect(page.snapshot({ maxTokens: 100 })).rejects.toMatchObject({ code: 'restricted' });
+    expect(scripted).toEqual([]);
+  });
+});
