@@ -30,6 +30,8 @@ export function createTabsKit(deps: {
   const tabsAdapter = chromeTabsAdapter();
   const navigation = createNavigation({ bus, pages, getTab: tabs.getTab, ownOrigin: tabs.ownOrigin, signal });
   const mask = new MaskCoordinator({ bus, pages, adapter: tabsAdapter });
+  // The panel's lifetime ends on pagehide: no tab may stay masked for a whole lease after the panel closed.
+  signal.addEventListener('abort', () => mask.release(), { once: true });
   return {
     navigation,
     mask,

@@ -118,6 +118,25 @@ export class MaskCoordinator {
     });
   }
 
+  /**
+   * The panel is going away (pagehide): send the hides now, in this task, without waiting for queued calls or
+   * replies; the page would be gone before either. A hide that does not arrive is covered by the lease.
+   */
+  release(): void {
+    const tabs = new Set([...this.touched, ...(this.shownTab === null ? [] : [this.shownTab])]);
+    this.runScope?.abort();
+    this.runScope = null;
+    this.run = null;
+    this.shownTab = null;
+    this.touched.clear();
+    for (const tabId of tabs) {
+      this.deps
+        .pages(tabId)
+        .hideMask(CALL)
+        .catch(() => {});
+    }
+  }
+
   /** The inputs of the mask rule as the coordinator knows them now. */
   inputs(): MaskInputs {
     const agentTabId = this.run?.tabs.currentTabId ?? null;

@@ -281,6 +281,38 @@ describe('MaskCoordinator lease', () => {
   });
 });
 
+describe('MaskCoordinator when the panel goes away', () => {
+  it('sends the hide at once, before any queued call has finished, and stops renewing', async () => {
+    // A call still in flight: release must not wait behind it, the panel page is about to be gone.
+    let finishSlowCall = () => {};
+    coordinator = new MaskCoordinator({
+      bus,
+      pages: (tabId) => ({
+        ...fakePage(tabId),
+        renewMask: () =>
+          new Promise((resolve) => {
+            finishSlowCall = () => resolve({ shown: true });
+          }),
+      }),
+      adapter: browser,
+      timers,
+      leaseMs: 9_000,
+    });
+    await startAgent();
+    void coordinator.renew();
+    await flush();
+    calls = [];
+
+    coordinator.release();
+    expect(calls).toEqual([`hide ${agentTab}`]);
+    expect(masked.size).toBe(0);
+    expect(coordinator.queriesFor(agentTab)).toBeNull();
+    finishSlowCall();
+    await timers.advance(30_000);
+    expect(calls).toEqual([`hide ${agentTab}`]);
+  });
+});
+
 describe('MaskCoordinator Stop button', () => {
   it('passes the mask Stop button on to the agent', async () => {
     await startAgent();
