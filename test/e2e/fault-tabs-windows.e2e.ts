@@ -1,0 +1,290 @@
+// Tabs and windows taken away mid-task (issue 8): the agent's tab closed, its window closed, its tab moved to another
+// window, its tab discarded by Chrome, a tab it opened closed by the person. Each ends in a clear stop or goes on
+// correctly; none hangs. The model is held by the test (HeldModel), so each fault lands at a chosen moment: while an
+// action runs in the page, or while the agent waits for the model.
+
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { act, control, useFakeModel } from '../support/agent';
+import { type ExtensionHarness, launchExtension } from '../support/extension';
+import { type FakeAnthropic, startFakeAnthropic } from '../support/fake-anthropic';
+import {
+  HeldModel,
+  maskCount,
+  startTask,
+  tabInfo,
+  taskResult,
+  waitForAgentEvent,
+  waitForMask,
+} from '../support/fault-harness';
+import { type FixtureServer, startFixtureServer } from '../support/fixture-server';
+import { openTab, type PanelGlobal, recordEvents, waitForEvent } from '../support/panel';
+import { tally } from '../support/reliability';
+import { eventMark, NO_WINDOW, waitForEventAfter } from './agent-tabs-browser';
+
+let harness: ExtensionHarness;
+let site: FixtureServer;
+let fake: FakeAnthropic;
+
+beforeAll(async () => {
+  [site, fake, harness] = await Promise.all([startFixtureServer(), startFakeAnthropic(), launchExtension()]);
+  await useFakeModel(harness.panel, fake);
+  await recordEvents(harness.panel);
+});
+
+afterAll(async () => {
+  await harness?.close();
+  await Promise.all([site?.close(), fake?.close()]);
+});
+
+beforeEach(async () => {
+  fake.reset();
+  // A test that failed may leave its task running: stop it, so the next one can start.
+  await harness.panel.evaluate(async () => {
+    const g = globalThis as PanelGlobal & { faultResult?: Promise<unknown> };
+    g.steadyhand.controller.stop();
+    await g.faultResult;
+  });
+  // Every test starts from the panel's window alone, with only the panel page in it.
+  for (const page of harness.context.pages()) if (page !== harness.panel) await page.close();
+  await harness.panel.evaluate(async () => {
+    const own = await chrome.windows.getCurrent();
+    for (const win of await chrome.windows.getAll()) if (win.id !== own.id) await chrome.windows.remove(win.id ?? -1);
+  });
+});
+
+/** The work bench in a new tab, in front: where the next task starts. */
+async function workTab(): Promise<{ page: Page; tabId: number }> {
+  const opened = await openTab(harness, site.url('/fault-work.html'));
+  await opened.page.bringToFront();
+  return opened;
+}
+
+function clicksIn(page: Page): Promise<number> {
+  return page.evaluate(() => (window as unknown as { faultLog: { clicks: number } }).faultLog.clicks);
+}
+
+/** The tab ids an observation lists under "Tabs of this task". */
+function listedTabs(text: string): number[] {
+  const listed = /^Tabs of this task: (.*)$/m.exec(text)?.[1] ?? '';
+  return listed
+    .split(' · ')
+    .map((entry) => Number.parseInt(entry, 10))
+    .filter(Number.isInteger);
+}
+
+/** The agent's tab as an observation names it. */
+function agentTabIn(text: string): number | null {
+  const id = /^Agent's tab: (\d+)/m.exec(text)?.[1];
+  return id ? Number(id) : null;
+}
+
+/** Moves a tab into a new window that takes the focus, as dragging it out of its window does. */
+function moveToNewWindow(tabId: number): Promise<number> {
+  return harness.panel.evaluate(
+    async (id) => (await chrome.windows.create({ tabId: id, focused: true }))?.id ?? -1,
+    tabId,
+  );
+}
+
+const done = (quote: string) => act('done', { success: true, answer: 'Done.', evidence: { quotes: [quote] } });
+
+describe("the agent's tab or window taken away", () => {
+  it('stops with "Tab was closed" at once when the person closes the agent\'s tab while an action runs', async () => {
+    const { page, tabId } = await workTab();
+    const model = new HeldModel(fake);
+    await startTask(harness.panel, 'Start the report and wait for it');
+    const first = await model.next();
+    model.answer(act('click', { ref: control(first, 'button', /start report/i).ref }));
+    await model.next();
+    model.answer(act('wait_for', { text: 'Report ready', timeoutMs: 15_000 }));
+    await waitForAgentEvent(harness.panel, { type: 'tool_call', name: 'wait_for' });
+
+    await page.close();
+    const { result, events } = await taskResult(harness.panel);
+
+    expect(result).toMatchObject({ status: 'stopped', summary: 'Tab was closed', stopCause: 'tab_closed' });
+    // The wait in the page ended with the tab, not with its own 15 s timeout.
+    const waited = events.find((e) => e.type === 'tool_result' && e.name === 'wait_for');
+    expect(waited).toMatchObject({ outcome: 'execute_error', isError: true });
+    expect(fake.messageRequests).toHaveLength(2); // the model was not asked again
+    expect(await tabInfo(harness.panel, tabId)).toBeNull();
+    tally.fault('tab_closed');
+    tally.tasks(1, 0);
+  });
+
+  it('stops with "Tab was closed" when the agent\'s tab closes while the agent waits for the model', async () => {
+    const { page } = await workTab();
+    const model = new HeldModel(fake);
+    await startTask(harness.panel, 'Count twice');
+    const first = await model.next();
+    const count = control(first, 'button', /^count$/i).ref;
+    model.answer(act('click', { ref: count }));
+    await model.next();
+
+    await page.close();
+    // The model answers with an action for the page that is gone.
+    model.answer(act('click', { ref: count }));
+    const { result } = await taskResult(harness.panel);
+
+    expect(result).toMatchObject({ status: 'stopped', summary: 'Tab was closed', stopCause: 'tab_closed' });
+    expect(fake.messageRequests).toHaveLength(2);
+    tally.fault('tab_closed');
+    tally.tasks(1, 0);
+  });
+
+  it('stops with "Tab was closed" when the person closes the window the agent works in', async () => {
+    const { tabId } = await workTab();
+    const model = new HeldModel(fake);
+    await startTask(harness.panel, 'Start the report and wait for it');
+    const first = await model.next();
+    // The person takes the agent's tab into a window of its own while the agent thinks.
+    const windowId = await moveToNewWindow(tabId);
+    model.answer(act('click', { ref: control(first, 'button', /start report/i).ref }));
+    await model.next();
+    model.answer(act('wait_for', { text: 'Report ready', timeoutMs: 15_000 }));
+    await waitForAgentEvent(harness.panel, { type: 'tool_call', name: 'wait_for' });
+
+    await harness.panel.evaluate((id) => chrome.windows.remove(id), windowId);
+    const { result } = await taskResult(harness.panel);
+
+    expect(result).toMatchObject({ status: 'stopped', summary: 'Tab was closed', stopCause: 'tab_closed' });
+    await waitForEvent(harness.panel, { type: 'removed', tabId, windowId, isWindowClosing: true });
+    expect(fake.messageRequests).toHaveLength(2);
+    tally.fault('window_closed');
+    tally.tasks(1, 0);
+  });
+
+  it('goes on on the same tab when the person moves it to another window, the mask following it there', async () => {
+    const { page, tabId } = await workTab();
+    const model = new HeldModel(fake);
+    await startTask(harness.panel, 'Count once');
+    const first = await model.next();
+    await waitForMask(page, true);
+
+    // Moved into a new window, which takes the focus: the tab is the active tab of the focused window, so masked.
+    const mark = await eventMark(harness);
+    const moved = await moveToNewWindow(tabId);
+    await waitForEventAfter(harness, mark, { type: 'attached', tabId, windowId: moved });
+    await waitForEventAfter(harness, mark, { type: 'focusChanged', windowId: moved });
+    // Headless Chromium then reports "no window has the focus" (it has no OS focus to give; a headed Chrome keeps
+    // the new window focused, and chrome.windows says it is). Deliver what a headed Chrome reports, through the
+    // panel's bus as the service worker would.
+    await waitForEventAfter(harness, mark, { type: 'focusChanged', windowId: NO_WINDOW });
+    expect(await harness.panel.evaluate(async () => (await chrome.windows.getLastFocused()).id)).toBe(moved);
+    await harness.panel.evaluate(
+      (windowId) => (globalThis as PanelGlobal).steadyhand.bus.emit({ type: 'focusChanged', windowId }),
+      moved,
+    );
+    expect((await tabInfo(harness.panel, tabId))?.windowId).toBe(moved);
+    await waitForMask(page, true);
+    expect(await maskCount(page)).toBe(1);
+
+    // Another tab becomes the active tab of that window: no mask. The agent's tab is active again: mask.
+    const other = await harness.panel.evaluate(
+      async ({ windowId, url }) => (await chrome.tabs.create({ windowId, url, active: true })).id ?? -1,
+      { windowId: moved, url: site.url('/index.html') },
+    );
+    await waitForEvent(harness.panel, { type: 'activated', tabId: other, windowId: moved });
+    await waitForMask(page, false);
+    await harness.panel.evaluate((id) => chrome.tabs.update(id, { active: true }), tabId);
+    await waitForMask(page, true);
+
+    // The agent acts on the same tab, in its new window, and finishes there.
+    model.answer(act('click', { ref: control(first, 'button', /^count$/i).ref }));
+    const second = await model.next();
+    expect(agentTabIn(second.text)).toBe(tabId);
+    expect(second.text).toContain('Clicks: 1');
+
+    // Another window takes the focus: the agent's tab is no longer in front of the person, so no mask.
+    const elsewhere = await harness.panel.evaluate(
+      async () => (await chrome.windows.create({ url: 'about:blank', focused: true }))?.id ?? -1,
+    );
+    await waitForEvent(harness.panel, { type: 'focusChanged', windowId: elsewhere });
+    await waitForMask(page, false);
+
+    model.answer(done('Clicks: 1'));
+    const { result, events } = await taskResult(harness.panel);
+    expect(result).toMatchObject({ status: 'succeeded', verified: true });
+    const steps = events.flatMap((e) => (e.type === 'step_started' ? [e.tabId] : []));
+    expect(steps).toEqual([tabId, tabId]);
+    expect(await clicksIn(page)).toBe(1);
+    expect(await maskCount(page)).toBe(0);
+    tally.fault('tab_moved');
+    tally.actions(1, 0);
+    tally.tasks(1, 0);
+  });
+
+  it('loads a tab Chrome discarded under the agent again, and goes on there', async () => {
+    const { tabId } = await workTab();
+    const model = new HeldModel(fake);
+    await startTask(harness.panel, 'Count once');
+    const first = await model.next();
+    // The person goes on in another tab; the agent's tab is in the background, where Chrome may discard it.
+    const person = await openTab(harness, site.url('/index.html'));
+    await person.page.bringToFront();
+    const loadsBefore = site.hits.filter((hit) => hit.startsWith('/fault-work.html')).length;
+    const discarded = await harness.panel.evaluate(async (id) => (await chrome.tabs.discard(id))?.id ?? -1, tabId);
+    const replaced = discarded === tabId ? null : discarded;
+    if (replaced !== null)
+      await waitForEvent(harness.panel, { type: 'replaced', removedTabId: tabId, addedTabId: replaced });
+    const now = replaced ?? tabId;
+    expect(await tabInfo(harness.panel, now)).toMatchObject({ discarded: true });
+
+    // The model answers for the page that was unloaded meanwhile: the agent is told its page is gone from there.
+    model.answer(act('click', { ref: control(first, 'button', /^count$/i).ref }));
+    const second = await model.next();
+    expect(second.text).toMatch(
+      replaced === null
+        ? /click failed: .*unloaded by the browser/
+        : new RegExp(`click failed: Tab ${tabId} is now tab ${now}`),
+    );
+    // It sees its page again, loaded anew in the same tab (under the id Chrome gave it), and goes on there.
+    expect(agentTabIn(second.text)).toBe(now);
+    expect(second.text).not.toContain('cannot be operated');
+    expect(site.hits.filter((hit) => hit.startsWith('/fault-work.html')).length).toBe(loadsBefore + 1);
+
+    model.answer(act('click', { ref: control(second, 'button', /^count$/i).ref }));
+    const third = await model.next();
+    expect(third.text).toContain('Clicks: 1');
+    model.answer(done('Clicks: 1'));
+    const { result } = await taskResult(harness.panel);
+    expect(result).toMatchObject({ status: 'succeeded', verified: true });
+    expect(await tabInfo(harness.panel, now)).toMatchObject({ discarded: false });
+    tally.fault('tab_discarded');
+    tally.tasks(1, 0);
+  });
+
+  it('tells the agent when the person closes a tab it opened, and goes on', async () => {
+    const { page, tabId } = await workTab();
+    const model = new HeldModel(fake);
+    await startTask(harness.panel, 'Look at page two, then count here');
+    await model.next();
+    model.answer(act('open_url', { url: site.url('/fault-work.html?page=2'), newTab: true }));
+    const second = await model.next();
+    const opened = agentTabIn(second.text) ?? -1;
+    expect(opened).not.toBe(tabId);
+    expect(listedTabs(second.text).sort()).toEqual([tabId, opened].sort());
+    model.answer(act('switch_tab', { tabId }));
+    await model.next();
+
+    // The person closes the tab the agent opened, while the agent thinks.
+    await harness.panel.evaluate((id) => chrome.tabs.remove(id), opened);
+    await waitForEvent(harness.panel, { type: 'removed', tabId: opened });
+    model.answer(act('switch_tab', { tabId: opened }));
+    const told = await model.next();
+    expect(told.text).toMatch(new RegExp(`switch_tab failed: Tab ${opened} was closed`));
+    expect(listedTabs(told.text)).toEqual([tabId]);
+    expect(agentTabIn(told.text)).toBe(tabId);
+
+    model.answer(act('click', { ref: control(told, 'button', /^count$/i).ref }));
+    const after = await model.next();
+    expect(after.text).toContain('Clicks: 1');
+    model.answer(done('Clicks: 1'));
+    const { result } = await taskResult(harness.panel);
+    expect(result).toMatchObject({ status: 'succeeded', verified: true });
+    expect(await clicksIn(page)).toBe(1);
+    tally.fault('tab_closed');
+    tally.tasks(1, 0);
+  });
+});
