@@ -62,7 +62,7 @@ export class PageController implements PageApi {
     // a new document announces itself); dispose() stops it between tasks and the next wait starts it again.
     this.clock.start(documentSettledAt(doc));
     this.mask = new Mask(doc, () => options.onStopRequested?.());
-    this.ctx = { doc, registry: this.registry, shadowRootOf: this.shadowRootOf };
+    this.ctx = { doc, registry: this.registry, shadowRootOf: this.shadowRootOf, churn: this.clock.churn };
     options.signal?.addEventListener('abort', () => this.dispose(), { once: true });
   }
 
@@ -76,7 +76,12 @@ export class PageController implements PageApi {
 
   snapshot(options: SnapshotOptions): Snapshot {
     this.clock.start();
-    return takeSnapshot(this.doc, { ...options, registry: this.registry, shadowRootOf: this.shadowRootOf });
+    return takeSnapshot(this.doc, {
+      ...options,
+      registry: this.registry,
+      shadowRootOf: this.shadowRootOf,
+      isVolatile: this.clock.churn.volatility(),
+    });
   }
 
   readPage(args: { from?: number; maxChars?: number }): ReadPageResult {
@@ -88,31 +93,31 @@ export class PageController implements PageApi {
   }
 
   click(args: RefTarget): Promise<ActionResult> {
-    return click(this.ctx, args);
+    return click(this.acting(), args);
   }
 
   type(args: TypeArgs): Promise<ActionResult> {
-    return typeText(this.ctx, args);
+    return typeText(this.acting(), args);
   }
 
   selectOption(args: RefTarget & { option: string }): Promise<ActionResult> {
-    return selectOption(this.ctx, args);
+    return selectOption(this.acting(), args);
   }
 
   check(args: RefTarget & { checked: boolean }): Promise<ActionResult> {
-    return check(this.ctx, args);
+    return check(this.acting(), args);
   }
 
   scroll(args: ScrollArgs): Promise<ActionResult> {
-    return scroll(this.ctx, args);
+    return scroll(this.acting(), args);
   }
 
   pressKey(args: KeyArgs): Promise<ActionResult> {
-    return pressKey(this.ctx, args);
+    return pressKey(this.acting(), args);
   }
 
   hover(args: RefTarget): Promise<ActionResult> {
-    return hover(this.ctx, args);
+    return hover(this.acting(), args);
   }
 
   evaluate(args: { script: string }): Promise<{ result: string }> {
@@ -142,6 +147,12 @@ export class PageController implements PageApi {
 
   hideMask(): { hidden: boolean } {
     return this.mask.hide();
+  }
+
+  /** The context of an action; the clock runs while the agent acts, so the page's churn is known. */
+  private acting(): ActionContext {
+    this.clock.start();
+    return this.ctx;
   }
 
   dispose(): { disposed: boolean } {

@@ -25,7 +25,7 @@ export async function clickElement(ctx: ActionContext, element: Element, ref: nu
   const anchor = pointerAnchor(element);
   const { hit, blocked } = aim(ctx, anchor);
   if (blocked) return notPerformed(blocked);
-  const watch = new EffectWatch(ctx.doc, element);
+  const watch = new EffectWatch(ctx.doc, element, ctx.churn);
   try {
     const target = eventTarget(anchor, hit);
     const activated = dispatchClick(target, hit.x, hit.y);
@@ -51,7 +51,7 @@ export async function hover(ctx: ActionContext, args: RefTarget): Promise<Action
   const anchor = pointerAnchor(element);
   const { hit, blocked } = aim(ctx, anchor);
   if (blocked) return notPerformed(blocked);
-  const watch = new EffectWatch(ctx.doc, element);
+  const watch = new EffectWatch(ctx.doc, element, ctx.churn);
   try {
     dispatchHover(eventTarget(anchor, hit), hit.x, hit.y);
     await watch.settle();

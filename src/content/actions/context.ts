@@ -3,11 +3,14 @@
 import type { ActionEffect, ActionResult } from '../../shared/page-types';
 import type { ShadowRootOf } from '../snapshot/dom';
 import type { RefRegistry } from '../snapshot/ref-registry';
+import type { ChurnTracker } from './churn';
 
 export interface ActionContext {
   doc: Document;
   registry: RefRegistry;
   shadowRootOf: ShadowRootOf;
+  /** What the page keeps changing by itself, so effects can leave it out (absent: every mutation counts). */
+  churn?: ChurnTracker;
 }
 
 /** The action was not performed; `reason` says why and what to do instead. */

@@ -4,6 +4,7 @@
 
 import type { ActionEffect } from '../../shared/page-types';
 import { composedContains, deepActiveElement } from '../snapshot/dom';
+import { type ChurnTracker, isBackground } from './churn';
 import { isOwnMutation, OBSERVE_ALL, QUIET_MS, rootsOf, SETTLE_CAP_MS } from './settle';
 
 interface Observed {
@@ -40,17 +41,21 @@ export class EffectWatch {
   private wake: (() => void) | null = null;
   private readonly cleanup: (() => void)[] = [];
 
+  /** With `churn`, mutations of elements the page was already churning when the action started are not effects. */
   constructor(
     private readonly doc: Document,
     private readonly target: Element,
+    churn?: ChurnTracker,
   ) {
     this.win = doc.defaultView ?? window;
+    const churning = churn?.churningNow() ?? new Set<Element>();
+    if (churn) this.cleanup.push(churn.beginAction());
     this.urlBefore = doc.location.href;
     this.focusBefore = deepActiveElement(doc);
     this.stateBefore = observe(target);
     this.scrollBefore = [this.win.scrollX, this.win.scrollY];
     this.observer = new MutationObserver((records) => {
-      const count = records.filter((record) => !isOwnMutation(record)).length;
+      const count = records.filter((record) => !isOwnMutation(record) && !isBackground(record, churning)).length;
       if (count === 0) return;
       this.mutations += count;
       this.lastChange = performance.now();

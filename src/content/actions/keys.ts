@@ -33,7 +33,7 @@ export function pressOn(ctx: ActionContext, target: Element, key: string): Promi
 }
 
 async function press(ctx: ActionContext, target: Element, spec: KeySpec, modifiers: Modifier[]): Promise<ActionResult> {
-  const watch = new EffectWatch(ctx.doc, target);
+  const watch = new EffectWatch(ctx.doc, target, ctx.churn);
   try {
     const down = keyEvent('keydown', target, spec, modifiers);
     const command = modifiers.some((m) => m === 'Control' || m === 'Meta' || m === 'Alt');

@@ -1,11 +1,14 @@
-// The time of the page's last DOM change, for settle logic in the panel (lastMutationAt). One observer on the
-// document, started on demand and dropped by dispose(); Steadyhand's own mask does not count as a change.
+// The time of the page's last DOM change, for settle logic in the panel (lastMutationAt), and what the page keeps
+// changing by itself (churn.ts). One observer on the document, started on demand and dropped by dispose();
+// Steadyhand's own mask does not count as a change.
 
+import { ChurnTracker } from './churn';
 import { isOwnMutation, OBSERVE_ALL } from './settle';
 
 export class MutationClock {
   private observer: MutationObserver | null = null;
   private last = Date.now();
+  readonly churn = new ChurnTracker();
 
   constructor(private readonly doc: Document) {}
 
@@ -14,7 +17,10 @@ export class MutationClock {
     if (this.observer) return;
     this.last = Math.min(since, Date.now());
     this.observer = new MutationObserver((records) => {
-      if (records.some((record) => !isOwnMutation(record))) this.last = Date.now();
+      const pageRecords = records.filter((record) => !isOwnMutation(record));
+      if (pageRecords.length === 0) return;
+      this.last = Date.now();
+      this.churn.note(pageRecords);
     });
     this.observer.observe(this.doc, OBSERVE_ALL);
   }

@@ -39,6 +39,7 @@ export async function scroll(ctx: ActionContext, args: ScrollArgs): Promise<Acti
   const watch = new EffectWatch(
     ctx.doc,
     scroller.isPage ? (deepActiveElement(ctx.doc) ?? ctx.doc.documentElement) : scroller.element,
+    ctx.churn,
   );
   try {
     const target = scroller.isPage ? scroller.element.ownerDocument.defaultView : scroller.element;
@@ -71,7 +72,7 @@ async function scrollToRef(ctx: ActionContext, ref: number, snapshotId: string):
   const height = element.ownerDocument.documentElement.clientHeight;
   if (r.top >= 0 && r.bottom <= height && visibleCentre(element))
     return performed(true, [], `${name} is already in view.`);
-  const watch = new EffectWatch(ctx.doc, element);
+  const watch = new EffectWatch(ctx.doc, element, ctx.churn);
   try {
     element.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' });
     await watch.settle();

@@ -50,7 +50,7 @@ async function selectNative(
   const option = options[choice] as HTMLOptionElement;
   if (option.selected && !select.multiple)
     return performed(true, [], `${JSON.stringify(option.label)} was already selected.`);
-  const watch = new EffectWatch(ctx.doc, select);
+  const watch = new EffectWatch(ctx.doc, select, ctx.churn);
   try {
     select.focus({ preventScroll: true });
     option.selected = true;
@@ -81,7 +81,7 @@ async function selectFromDatalist(
   );
   if (typeof choice === 'string') return notPerformed(`${name}: ${choice}`);
   const value = (options[choice] as HTMLOptionElement).value;
-  const watch = new EffectWatch(ctx.doc, input);
+  const watch = new EffectWatch(ctx.doc, input, ctx.churn);
   try {
     input.focus({ preventScroll: true });
     clearField(input);

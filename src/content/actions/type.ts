@@ -61,7 +61,7 @@ export async function typeText(ctx: ActionContext, args: TypeArgs): Promise<Acti
 
   bringIntoView(field);
   field.focus({ preventScroll: true });
-  const watch = new EffectWatch(ctx.doc, field);
+  const watch = new EffectWatch(ctx.doc, field, ctx.churn);
   let check: { verified: boolean; reason?: string };
   try {
     if (isField(field)) {

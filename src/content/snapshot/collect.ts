@@ -15,7 +15,7 @@ import { describeControl } from './describe-control';
 import { clip, flatChildren, openShadowRoot, type ShadowRootOf } from './dom';
 import { clipForAbsolute, isClippedAway, isOverflowHiding, pushClip, type Where, whereOf } from './geometry';
 import { describeCoverer, hitTest } from './hit-test';
-import type { PageModel } from './items';
+import type { HeadingItem, PageModel } from './items';
 import { LabelIndex, textOf } from './names';
 import { headingLevel } from './roles';
 import { type Ctx, FrameWalker } from './scope';
@@ -28,6 +28,8 @@ export interface CollectOptions {
   hitTest?: boolean;
   /** Walk blocks that lie wholly off screen lightly (see above). Default false. */
   summarizeOffscreen?: boolean;
+  /** Elements whose content the page keeps changing by itself; their text is marked to stay out of the digest. */
+  isVolatile?: (element: Element) => boolean;
 }
 
 const SKIP_TAGS = new Set(['script', 'style', 'noscript', 'template', 'head', 'meta', 'link', 'title', 'datalist']);
@@ -35,6 +37,10 @@ const MAX_HEADING_CHARS = 100;
 
 export function collectPage(doc: Document, options: CollectOptions = {}): PageModel {
   return new Walker(doc, options).run();
+}
+
+function headingItem(level: number, text: string, where: Where, volatile: boolean): HeadingItem {
+  return volatile ? { kind: 'heading', level, text, where, volatile } : { kind: 'heading', level, text, where };
 }
 
 class Walker extends FrameWalker {
@@ -67,6 +73,7 @@ class Walker extends FrameWalker {
     const style = ctx.scope.win.getComputedStyle(element);
     const display = style.display;
     if (display === 'none') return;
+    if (!ctx.volatile && this.options.isVolatile?.(element)) ctx = { ...ctx, volatile: true };
     if (ctx.far) {
       const position = style.position;
       if (position === 'static' || position === 'relative') {
@@ -149,7 +156,7 @@ class Walker extends FrameWalker {
     if (level > 0) {
       const text = clip(textOf(element, this.shadowRootOf), MAX_HEADING_CHARS);
       this.flush();
-      if (text) this.items.push({ kind: 'heading', level, text, where });
+      if (text) this.items.push(headingItem(level, text, where, ctx.volatile));
       child = { ...ctx, quiet: true };
     } else if (role) {
       this.flush();
@@ -203,13 +210,13 @@ class Walker extends FrameWalker {
         continue;
       }
       if (ctx.far) {
-        this.text.add(data, ctx.far);
+        this.text.add(data, ctx.far, ctx.volatile);
         continue;
       }
       visible ??= isShown(style, lateOpacity);
       if (!visible) continue;
       const where = this.placeInBlock(ctx);
-      if (where) this.text.add(data, where);
+      if (where) this.text.add(data, where, ctx.volatile);
     }
   }
 
@@ -233,7 +240,7 @@ class Walker extends FrameWalker {
     const text = clip(textOf(element, this.shadowRootOf), MAX_HEADING_CHARS);
     if (!text) return;
     this.flush();
-    this.items.push({ kind: 'heading', level, text, where: whereOf(rect, ctx.clip, this.viewport) });
+    this.items.push(headingItem(level, text, whereOf(rect, ctx.clip, this.viewport), ctx.volatile));
   }
 
   /**

@@ -1,8 +1,10 @@
 // The snapshot digest: a 53-bit hash (cyrb53) of the page's structure as the snapshot sees it, so that the same
 // state always gives the same digest and any change in what is listed changes it. Refs are left out on purpose:
-// a menu closed and reopened is the same state even though the framework rebuilt its elements.
+// a menu closed and reopened is the same state even though the framework rebuilt its elements. So is text the
+// page keeps changing by itself (a ticker, a live feed: see actions/churn.ts), or such a page would never show
+// the same state twice and no-progress detection could not see the agent going round in circles there.
 
-import type { PageModel } from './items';
+import type { Item, PageModel } from './items';
 import { itemLine } from './lines';
 
 export class Hash53 {
@@ -28,13 +30,19 @@ export class Hash53 {
   }
 }
 
+/** The item as the digest sees it; null for an item that is only churning content. */
+function digestLine(item: Item, origin: string): string | null {
+  if (item.kind === 'text' && item.stable !== undefined) return item.stable || null;
+  if (item.kind === 'heading' && item.volatile) return null;
+  return itemLine(item, origin, false);
+}
+
 export function digestOf(model: PageModel, origin: string): string {
   const hash = new Hash53();
   hash.update(`${model.viewport.scrollX},${model.viewport.scrollY}\n`);
-  for (const item of model.items)
-    hash
-      .update(item.where)
-      .update(itemLine(item, origin, false))
-      .update('\n');
+  for (const item of model.items) {
+    const line = digestLine(item, origin);
+    if (line !== null) hash.update(item.where).update(line).update('\n');
+  }
   return hash.digest();
 }

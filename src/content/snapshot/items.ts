@@ -18,12 +18,16 @@ export interface HeadingItem {
   level: number;
   text: string;
   where: Where;
+  /** Inside content the page keeps changing by itself: its text stays out of the digest. */
+  volatile?: boolean;
 }
 
 export interface TextItem {
   kind: 'text';
   text: string;
   where: Where;
+  /** The text without the parts the page keeps changing by itself, when there were such parts (for the digest). */
+  stable?: string;
 }
 
 export interface FrameItem {

@@ -27,6 +27,8 @@ export interface Ctx {
   boxOwner: Element;
   /** Set inside a block wholly above or below the viewport, when off-screen content is only summarized. */
   far: Where | null;
+  /** Inside content the page keeps changing by itself: shown, but left out of the digest. */
+  volatile: boolean;
 }
 
 export abstract class FrameWalker {
@@ -59,6 +61,7 @@ export abstract class FrameWalker {
         parentPointer: false,
         boxOwner: root,
         far: null,
+        volatile: false,
       });
     }
     const el = this.doc.documentElement;
@@ -112,6 +115,7 @@ export abstract class FrameWalker {
       parentPointer: false,
       boxOwner: body,
       far: null,
+      volatile: false,
     });
     this.flush();
   }

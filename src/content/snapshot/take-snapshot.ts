@@ -20,6 +20,8 @@ export interface TakeSnapshotOptions extends SnapshotOptions {
   registry?: RefRegistry;
   /** Reaches closed shadow roots too, where the caller can (chrome.dom in a content script). */
   shadowRootOf?: ShadowRootOf;
+  /** Elements whose content the page keeps changing by itself: shown, but left out of the digest. */
+  isVolatile?: (element: Element) => boolean;
 }
 
 /**
@@ -44,7 +46,11 @@ export function takeSnapshot(root: Document, options: TakeSnapshotOptions = {}):
     throw new PageError('invalid_argument', `mode must be "viewport" or "full", not ${JSON.stringify(mode)}.`);
   }
   const registry = options.registry ?? new RefRegistry();
-  const model = collectPage(root, { shadowRootOf: options.shadowRootOf, summarizeOffscreen: mode === 'viewport' });
+  const model = collectPage(root, {
+    shadowRootOf: options.shadowRootOf,
+    summarizeOffscreen: mode === 'viewport',
+    isVolatile: options.isVolatile,
+  });
   assignRefs(model.items, registry, mode);
   const origin = root.location?.origin ?? '';
   const { text, listed, truncated } = serialize(model, { maxTokens, mode, origin });

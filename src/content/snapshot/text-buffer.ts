@@ -1,27 +1,34 @@
 // Page text as the walk meets it, gathered into lines: one per block, table cells joined by a bar, a new line
-// whenever the text moves between above, on and below the viewport.
+// whenever the text moves between above, on and below the viewport. Text the page keeps changing by itself
+// (volatile) is kept in the line but left out of its `stable` form, which is what the digest hashes.
 
 import { clip, collapse } from './dom';
 import type { Where } from './geometry';
-import type { Item } from './items';
+import type { Item, TextItem } from './items';
 
 const MAX_TEXT_CHARS = 300;
 
 export class TextBuffer {
   private buffer = '';
+  private stable = '';
+  private hasVolatile = false;
   private where: Where = 'in';
 
   constructor(private readonly items: Item[]) {}
 
-  add(text: string, where: Where): void {
+  add(text: string, where: Where, volatile = false): void {
     if (this.buffer && where !== this.where) this.flush();
     if (!this.buffer) this.where = where;
     this.buffer += text;
+    if (volatile) this.hasVolatile = true;
+    else this.stable += text;
   }
 
   /** Whitespace between inline elements: one space, and only inside a line. */
   space(): void {
-    if (this.buffer) this.buffer += ' ';
+    if (!this.buffer) return;
+    this.buffer += ' ';
+    this.stable += ' ';
   }
 
   cell(): void {
@@ -30,10 +37,20 @@ export class TextBuffer {
 
   flush(): void {
     if (!this.buffer) return;
-    const text = collapse(this.buffer).replace(/^(\|\s*)+|(\s*\|)+$/g, '');
+    const text = tidy(this.buffer);
+    const stable = this.hasVolatile ? tidy(this.stable) : text;
     this.buffer = '';
-    if (text) this.items.push({ kind: 'text', text: clip(text, MAX_TEXT_CHARS), where: this.where });
+    this.stable = '';
+    this.hasVolatile = false;
+    if (!text) return;
+    const item: TextItem = { kind: 'text', text, where: this.where };
+    if (stable !== text) item.stable = stable;
+    this.items.push(item);
   }
+}
+
+function tidy(raw: string): string {
+  return clip(collapse(raw).replace(/^(\|\s*)+|(\s*\|)+$/g, ''), MAX_TEXT_CHARS);
 }
 
 /** True when the text has a character other than whitespace (a loop: cheaper than a regex on every text node). */
