@@ -3,13 +3,15 @@
 // content script is refused too: Chrome applies the extension's isolated-world CSP (script-src 'self') to it on
 // every page. What does reach the main world is an inline event handler: set on a detached element, compiled and
 // run by the page when the event fires, under the page's own CSP. So the script runs as the body of an `onreset`
-// handler and reports its (awaited) result in an attribute plus a DOM event. A page whose CSP forbids inline
-// handlers (no 'unsafe-inline') cannot be evaluated: that is `not_allowed`, with the reason.
+// handler and reports its (awaited) result in an attribute, which this world watches with its own
+// MutationObserver: the page's world may have replaced dispatchEvent or MutationObserver (a hostile page), and
+// nothing the report depends on runs through them. A page whose CSP forbids inline handlers (no 'unsafe-inline')
+// cannot be evaluated: that is `not_allowed`, with the reason.
 // Only called when the person allowed evaluation in settings (off by default; the panel checks).
 
 import { PageError } from '../../shared/errors';
 
-const RESULT_EVENT = 'steadyhand-eval-result';
+const RESULT_ATTRIBUTE = 'data-result';
 const MAX_RESULT_CHARS = 20_000;
 const TIMEOUT_MS = 10_000;
 
@@ -20,10 +22,7 @@ const TRIGGER = 'reset';
 function wrap(body: string): string {
   return `const el = this;
   el.setAttribute('data-started', '1');
-  const report = (ok, value) => {
-    el.setAttribute('data-result', JSON.stringify({ ok, value }));
-    el.dispatchEvent(new Event('${RESULT_EVENT}'));
-  };
+  const report = (ok, value) => el.setAttribute('${RESULT_ATTRIBUTE}', JSON.stringify({ ok, value }));
   const show = (v) => {
     if (typeof v === 'string') return v;
     if (v === undefined) return 'undefined';
@@ -86,17 +85,20 @@ export async function evaluate(doc: Document, args: { script: string }): Promise
 }
 
 function resultOf(element: Element): Promise<string> {
-  const ready = element.getAttribute('data-result');
+  const ready = element.getAttribute(RESULT_ATTRIBUTE);
   if (ready !== null) return Promise.resolve(ready);
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
-      element.removeEventListener(RESULT_EVENT, onResult);
+      observer.disconnect();
       reject(new PageError('timeout', `The script did not finish within ${TIMEOUT_MS / 1000} s.`));
     }, TIMEOUT_MS);
-    function onResult() {
+    const observer = new MutationObserver(() => {
+      const result = element.getAttribute(RESULT_ATTRIBUTE);
+      if (result === null) return;
       clearTimeout(timer);
-      resolve(element.getAttribute('data-result') ?? '{"ok":false,"value":"no result"}');
-    }
-    element.addEventListener(RESULT_EVENT, onResult, { once: true });
+      observer.disconnect();
+      resolve(result);
+    });
+    observer.observe(element, { attributes: true, attributeFilter: [RESULT_ATTRIBUTE] });
   });
 }
