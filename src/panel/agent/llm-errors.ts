@@ -36,17 +36,23 @@ export class ModelError extends SteadyhandError {
   readonly retryable: boolean;
   /** From `retry-after-ms` / `retry-after`, when the API said how long to wait. */
   readonly retryAfterMs: number | undefined;
+  /**
+   * What happened, without the advice for when retries have run out: the panel shows it while the call is retried
+   * ("The API rate limit was reached (…)"), where "retries ran out: wait a minute" would be untrue.
+   */
+  readonly what: string;
 
   constructor(
     kind: ModelFailureKind,
     message: string,
-    extra: { status?: number; retryable?: boolean; retryAfterMs?: number; cause?: unknown } = {},
+    extra: { status?: number; retryable?: boolean; retryAfterMs?: number; cause?: unknown; what?: string } = {},
   ) {
     super(CODES[kind], message, { cause: extra.cause });
     this.kind = kind;
     this.status = extra.status;
     this.retryable = extra.retryable ?? RETRYABLE.has(kind);
     this.retryAfterMs = extra.retryAfterMs;
+    this.what = extra.what ?? message;
   }
 }
 
@@ -75,6 +81,20 @@ function kindOf(status: number | undefined, type: string | null): ModelFailureKi
   return status === undefined && type === null ? 'server' : 'bad_request';
 }
 
+/** The failure as it is while it is still being retried. */
+function happened(kind: ModelFailureKind, apiMessage: string, status: number | undefined): string {
+  switch (kind) {
+    case 'rate_limited':
+      return `The API rate limit was reached (${apiMessage})`;
+    case 'overloaded':
+      return `The API is overloaded (${apiMessage})`;
+    case 'server':
+      return `The API failed${status === undefined ? '' : ` with status ${status}`} (${apiMessage})`;
+    default:
+      return apiMessage;
+  }
+}
+
 function describe(kind: ModelFailureKind, apiMessage: string, model: string): string {
   switch (kind) {
     case 'auth':
@@ -95,13 +115,15 @@ function describe(kind: ModelFailureKind, apiMessage: string, model: string): st
 }
 
 /** Any error from one SDK call → ModelError (abort errors are not passed here). */
-export function toModelError(error: unknown, model: string, midStream: boolean): ModelError {
+export function toModelError(error: unknown, model: string, midStream: boolean, timeoutMs?: number): ModelError {
   if (error instanceof ModelError) return error;
   if (error instanceof Anthropic.APIConnectionError) {
     const timedOut = error instanceof Anthropic.APIConnectionTimeoutError;
-    const what = timedOut ? 'The model did not answer in time' : 'Could not reach the model API';
+    const within = timeoutMs === undefined ? 'in time' : `within ${Math.round(timeoutMs / 100) / 10} s`;
+    const what = timedOut ? `The model API did not answer ${within}` : 'Could not reach the model API';
     return new ModelError(midStream ? 'stream_cut' : 'network', `${what}: check the network and the base URL.`, {
       cause: error,
+      what,
     });
   }
   if (error instanceof Anthropic.APIError) {
@@ -111,6 +133,7 @@ export function toModelError(error: unknown, model: string, midStream: boolean):
     return new ModelError(kind, kind === 'bad_request' ? apiMessage : describe(kind, apiMessage, model), {
       status: error.status,
       cause: error,
+      what: happened(kind, apiMessage, error.status),
       retryAfterMs: retryAfterMs(error.headers),
       // The API's own verdict wins over the status-based policy, as in the SDK.
       ...(shouldRetry === 'false' ? { retryable: false } : shouldRetry === 'true' ? { retryable: true } : {}),

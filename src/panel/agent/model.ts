@@ -38,7 +38,7 @@ export interface ModelTurn {
 export interface ModelRetry {
   /** 1 for the first retry. */
   attempt: number;
-  /** What failed, in words. */
+  /** What failed and that it is being retried, in words a person can read ("… retrying in 2 s."). */
   reason: string;
   delayMs: number;
 }
