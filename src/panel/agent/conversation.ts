@@ -41,12 +41,25 @@ function argsText(input: unknown): string {
   return clip(oneLine(text), ARGS_CHARS);
 }
 
+export const PAGE_REASON_LEFT_OUT = '(the reason the page gave is not kept)';
+
+/**
+ * How a call came out, as its history line keeps it. An action's reason is written in the page (it names elements
+ * and quotes field values, which the page controls), and history lines sit outside the untrusted-content fences:
+ * the line keeps the outcome, not the page's words. The request right after the step had them whole.
+ */
+export function keptBrief(result: CallResult): string {
+  const reason = result.verification?.reason;
+  if (!reason || !result.brief.includes(reason)) return oneLine(result.brief);
+  return oneLine(result.brief.split(reason).join(PAGE_REASON_LEFT_OUT));
+}
+
 /** One history line for a finished step. */
 export function compactTurn(turn: TurnRecord): string {
   const note = turn.text.trim() ? ` “${clip(oneLine(turn.text), NOTE_CHARS)}”` : '';
   const calls = turn.results.map((result) => {
     const args = argsText(result.input);
-    return `${result.name}${args ? ` ${args}` : ''} → ${oneLine(result.brief)}`;
+    return `${result.name}${args ? ` ${args}` : ''} → ${keptBrief(result)}`;
   });
   const actions = calls.length > 0 ? ` ${calls.join('; ')}` : ' (no tool call)';
   return `#${turn.step} @${turn.where}:${note}${actions}`;
