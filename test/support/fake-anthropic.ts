@@ -2,7 +2,7 @@
 // the real SDK (or the extension) at `fake.url`, then assert on what the client sent. See fake-anthropic/types.ts.
 
 export { startFakeAnthropic } from './fake-anthropic/server';
-export { isFault, lastUserText, textTurn, toolsTurn, toolTurn } from './fake-anthropic/turns';
+export { isFault, lastUserText, rawToolTurn, textTurn, toolsTurn, toolTurn } from './fake-anthropic/turns';
 export type {
   AuthKind,
   FakeAnthropic,
@@ -14,6 +14,7 @@ export type {
   RequestBody,
   Responder,
   StopReason,
+  StreamErrorType,
   TextBlockSpec,
   ToolUseBlockSpec,
   Turn,

@@ -14,8 +14,17 @@ import {
   sendPreflight,
 } from './http';
 import { formatEvent, messageToEvents, type SseEvent } from './sse';
-import { buildMessage, estimateTokens, isFault } from './turns';
-import type { FakeAnthropic, FakeAnthropicOptions, Fault, RecordedRequest, Reply, Responder, Turn } from './types';
+import { buildMessage, estimateTokens, isFault, jsonBody } from './turns';
+import type {
+  FakeAnthropic,
+  FakeAnthropicOptions,
+  Fault,
+  RecordedRequest,
+  Reply,
+  Responder,
+  StreamErrorType,
+  Turn,
+} from './types';
 
 const MESSAGES_PATH = '/v1/messages';
 
@@ -25,7 +34,13 @@ const MODELS = [
   { id: 'claude-haiku-4-5', display_name: 'Claude Haiku 4.5', created_at: '2025-10-15T00:00:00Z' },
 ].map((model) => ({ type: 'model', ...model }));
 
-type HttpFault = Exclude<Fault, { fault: 'hang' } | { fault: 'cut' }>;
+type HttpFault = Exclude<Fault, { fault: 'hang' } | { fault: 'cut' } | { fault: 'stall' } | { fault: 'stream_error' }>;
+
+const STREAM_ERRORS: Record<StreamErrorType, { status: number; message: string }> = {
+  overloaded_error: { status: 529, message: 'Overloaded' },
+  api_error: { status: 500, message: 'Internal server error' },
+  rate_limit_error: { status: 429, message: 'This request would exceed your rate limit.' },
+};
 
 const HTTP_FAULTS: Record<HttpFault['fault'], { status: number; type: ErrorType; message: string }> = {
   rate_limit: { status: 429, type: 'rate_limit_error', message: 'This request would exceed your rate limit.' },
@@ -142,7 +157,7 @@ class FakeAnthropicServer implements FakeAnthropic {
 
   async #answerReply(reply: Reply, req: RecordedRequest, res: ServerResponse): Promise<void> {
     const message = buildMessage(reply, req);
-    if (req.body?.stream !== true) return sendJson(res, 200, message);
+    if (req.body?.stream !== true) return sendJson(res, 200, jsonBody(message));
     const delayMs = reply.eventDelayMs ?? this.#opts.eventDelayMs ?? 0;
     await this.#stream(res, messageToEvents(message), delayMs);
     res.end();
@@ -151,11 +166,13 @@ class FakeAnthropicServer implements FakeAnthropic {
   async #answerFault(turn: Fault, req: RecordedRequest, res: ServerResponse): Promise<void> {
     switch (turn.fault) {
       case 'hang':
-        this.#hanging.add(res);
-        res.on('close', () => this.#hanging.delete(res));
-        return;
+        return this.#hold(res);
       case 'cut':
         return this.#cut(turn, req, res);
+      case 'stall':
+        return this.#stall(turn, req, res);
+      case 'stream_error':
+        return this.#streamError(turn, req, res);
       default:
         return this.#sendHttpFault(turn, res);
     }
@@ -167,6 +184,35 @@ class FakeAnthropicServer implements FakeAnthropic {
     if (turn.shouldRetry !== undefined) headers['x-should-retry'] = String(turn.shouldRetry);
     if (turn.fault === 'rate_limit') headers['retry-after'] = String(turn.retryAfterSec ?? 1);
     sendError(res, spec.status, spec.type, turn.message ?? spec.message, headers);
+  }
+
+  /** Keeps the response open, answering nothing more, until the client gives up or reset()/close() drops it. */
+  #hold(res: ServerResponse): void {
+    this.#hanging.add(res);
+    res.on('close', () => this.#hanging.delete(res));
+  }
+
+  async #stall(turn: Extract<Fault, { fault: 'stall' }>, req: RecordedRequest, res: ServerResponse): Promise<void> {
+    this.#hold(res);
+    if (req.body?.stream !== true) return;
+    const events = messageToEvents(buildMessage(turn.turn, req));
+    const afterEvents = turn.afterEvents ?? Math.max(1, Math.floor(events.length / 2));
+    await this.#stream(res, events.slice(0, afterEvents), turn.turn.eventDelayMs ?? this.#opts.eventDelayMs ?? 0);
+  }
+
+  async #streamError(
+    turn: Extract<Fault, { fault: 'stream_error' }>,
+    req: RecordedRequest,
+    res: ServerResponse,
+  ): Promise<void> {
+    const type = turn.errorType ?? 'overloaded_error';
+    const spec = STREAM_ERRORS[type];
+    const message = turn.message ?? spec.message;
+    if (req.body?.stream !== true) return sendError(res, spec.status, type, message);
+    const events = messageToEvents(buildMessage(turn.turn, req)).slice(0, turn.afterEvents ?? 1);
+    const error = { event: 'error', data: { type: 'error', error: { type, message } } };
+    await this.#stream(res, [...events, error], turn.turn.eventDelayMs ?? this.#opts.eventDelayMs ?? 0);
+    res.end();
   }
 
   async #cut(turn: Extract<Fault, { fault: 'cut' }>, req: RecordedRequest, res: ServerResponse): Promise<void> {

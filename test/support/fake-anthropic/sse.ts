@@ -29,7 +29,7 @@ function blockDeltas(block: ApiContentBlock): Array<Record<string, unknown>> {
   if (block.type === 'text') {
     return splitIntoChunks(block.text, TEXT_CHUNK_CHARS).map((text) => ({ type: 'text_delta', text }));
   }
-  const json = JSON.stringify(block.input);
+  const json = block.rawInput ?? JSON.stringify(block.input);
   return splitIntoChunks(json, JSON_CHUNK_CHARS).map((partial_json) => ({ type: 'input_json_delta', partial_json }));
 }
 

@@ -24,6 +24,13 @@ export function toolsTurn(
   return { content };
 }
 
+/** One tool call whose streamed input is `rawInput` verbatim, e.g. JSON that breaks off or does not parse. */
+export function rawToolTurn(name: string, rawInput: string, text?: string): Reply {
+  const content: ReplyBlock[] = text === undefined ? [] : [{ type: 'text', text }];
+  content.push({ type: 'tool_use', name, input: {}, rawInput });
+  return { content };
+}
+
 export function isFault(turn: Turn): turn is Fault {
   return 'fault' in turn;
 }
@@ -47,7 +54,10 @@ export interface ApiToolUseBlock {
   type: 'tool_use';
   id: string;
   name: string;
-  input: Record<string, unknown>;
+  /** A string only for a scripted `rawInput` that does not parse. */
+  input: Record<string, unknown> | string;
+  /** What the stream sends as input_json_delta, when it is not `JSON.stringify(input)`. */
+  rawInput?: string;
 }
 
 export type ApiContentBlock = ApiTextBlock | ApiToolUseBlock;
@@ -70,9 +80,22 @@ export interface ApiMessage {
   usage: ApiUsage;
 }
 
+function parsedOrRaw(raw: string): Record<string, unknown> | string {
+  try {
+    const value: unknown = JSON.parse(raw);
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : raw;
+  } catch {
+    return raw;
+  }
+}
+
 function completeBlock(block: ReplyBlock): ApiContentBlock {
   if (block.type === 'text') return { type: 'text', text: block.text };
-  return { type: 'tool_use', id: block.id ?? makeId('toolu'), name: block.name, input: block.input };
+  const id = block.id ?? makeId('toolu');
+  if (block.rawInput === undefined) return { type: 'tool_use', id, name: block.name, input: block.input };
+  return { type: 'tool_use', id, name: block.name, input: parsedOrRaw(block.rawInput), rawInput: block.rawInput };
 }
 
 function defaultStopReason(content: readonly ApiContentBlock[]): StopReason {
@@ -102,6 +125,16 @@ export function buildMessage(reply: Reply, req: RecordedRequest): ApiMessage {
       cache_read_input_tokens: usage?.cache_read_input_tokens ?? 0,
     },
   };
+}
+
+/** The message as a non-streaming response sends it: `rawInput` is how a stream spells the input, not a field. */
+export function jsonBody(message: ApiMessage): ApiMessage {
+  const content = message.content.map((block) => {
+    if (block.type !== 'tool_use' || block.rawInput === undefined) return block;
+    const { rawInput: _raw, ...rest } = block;
+    return rest;
+  });
+  return { ...message, content };
 }
 
 function blockText(block: unknown): string {

@@ -14,6 +14,11 @@ export interface ToolUseBlockSpec {
   id?: string;
   name: string;
   input: Record<string, unknown>;
+  /**
+   * The input JSON exactly as the model streams it, valid or not (a tool call whose input does not parse). Streamed
+   * in place of `input`; a non-streaming reply carries it parsed when it parses, else as the raw string.
+   */
+  rawInput?: string;
 }
 
 export type ReplyBlock = TextBlockSpec | ToolUseBlockSpec;
@@ -65,7 +70,21 @@ export type Fault =
    * Streaming: sends the first `afterEvents` SSE events of `turn` (default: half of them), then destroys the
    * connection. Non-streaming: destroys the connection before answering.
    */
-  | { fault: 'cut'; afterEvents?: number; turn: Reply };
+  | { fault: 'cut'; afterEvents?: number; turn: Reply }
+  /**
+   * Streaming: sends the first `afterEvents` SSE events of `turn` (default: half of them), then sends nothing more
+   * and keeps the connection open, like a hang that starts mid-stream. Non-streaming: the same as `hang`.
+   */
+  | { fault: 'stall'; afterEvents?: number; turn: Reply }
+  /**
+   * Streaming: sends the first `afterEvents` SSE events of `turn` (default 1: message_start), then an `error` event
+   * of `errorType` (default `overloaded_error`, as the API sends when it is overloaded mid-answer) and ends the
+   * response. Non-streaming: answers with that error's HTTP status instead.
+   */
+  | { fault: 'stream_error'; afterEvents?: number; turn: Reply; errorType?: StreamErrorType; message?: string };
+
+/** Error types the API sends inside a stream. */
+export type StreamErrorType = 'overloaded_error' | 'api_error' | 'rate_limit_error';
 
 export type Turn = Reply | Fault;
 

@@ -7,6 +7,7 @@ import {
   type FakeAnthropic,
   lastUserText,
   type RecordedRequest,
+  rawToolTurn,
   startFakeAnthropic,
   textTurn,
   toolsTurn,
@@ -138,6 +139,34 @@ describe('streaming replies', () => {
     expect(jsonChunks.length).toBeGreaterThan(2);
     expect(message.stop_reason).toBe('tool_use');
     expect(message.content).toEqual([{ type: 'tool_use', id: expect.stringMatching(/^toolu_/), name: 'click', input }]);
+  });
+
+  it('streams a rawInput verbatim, so a client sees input JSON that does not parse', async () => {
+    const broken = '{"ref": 12, "text": "unterminated';
+    fake.enqueue(rawToolTurn('type', broken, 'Typing.'));
+    const jsonChunks: string[] = [];
+    const seen: string[] = [];
+
+    const stream = await makeClient().messages.create({ ...params(), stream: true });
+    for await (const event of stream) {
+      seen.push(event.type);
+      if (event.type === 'content_block_delta' && event.delta.type === 'input_json_delta') {
+        jsonChunks.push(event.delta.partial_json);
+      }
+    }
+
+    expect(jsonChunks.length).toBeGreaterThan(1);
+    expect(jsonChunks.join('')).toBe(broken);
+    expect(() => JSON.parse(jsonChunks.join(''))).toThrow();
+    expect(seen.at(-1)).toBe('message_stop');
+  });
+
+  it('sends a valid rawInput parsed in a non-streaming reply, and never the rawInput field', async () => {
+    fake.enqueue(rawToolTurn('click', '{"ref": 3}'));
+    const message = await makeClient().messages.create(params());
+    expect(message.content).toEqual([
+      { type: 'tool_use', id: expect.stringMatching(/^toolu_/), name: 'click', input: { ref: 3 } },
+    ]);
   });
 
   it('sends the real event sequence, with tool_use blocks opening on an empty input', async () => {
@@ -367,6 +396,48 @@ describe('faults', () => {
     expect(error).toBeInstanceOf(Error);
     expect(seen[0]).toBe('message_start');
     expect(seen).not.toContain('message_stop');
+  });
+
+  it('stall: streams the first events, then holds the connection open until reset() drops it', async () => {
+    fake.enqueue({ fault: 'stall', afterEvents: 4, turn: textTurn(LONG_TEXT) });
+    const seen: string[] = [];
+
+    const stream = await makeClient().messages.create({ ...params(), stream: true });
+    const reading = rejection(
+      (async () => {
+        for await (const event of stream) {
+          seen.push(event.type);
+          // message_start, ping (which the SDK skips), content_block_start and one delta; then nothing comes, and
+          // only dropping the held connection ends the stream (an ended response would finish without an error).
+          if (event.type === 'content_block_delta') fake.reset();
+        }
+      })(),
+    );
+
+    expect(await reading).toBeInstanceOf(Error);
+    expect(seen).toEqual(['message_start', 'content_block_start', 'content_block_delta']);
+  });
+
+  it('stream_error: sends an error event mid-stream that the SDK throws as an APIError of that type', async () => {
+    fake.enqueue({ fault: 'stream_error', afterEvents: 3, turn: textTurn(LONG_TEXT) });
+    const seen: string[] = [];
+
+    const stream = await makeClient().messages.create({ ...params(), stream: true });
+    const error = await rejection(
+      (async () => {
+        for await (const event of stream) seen.push(event.type);
+      })(),
+    );
+
+    expect(error).toBeInstanceOf(Anthropic.APIError);
+    expect(error).toMatchObject({ status: undefined, type: 'overloaded_error' });
+    expect(seen).toEqual(['message_start', 'content_block_start']);
+  });
+
+  it('stream_error: a non-streaming request gets the matching HTTP status', async () => {
+    fake.enqueue({ fault: 'stream_error', errorType: 'api_error', turn: textTurn('never seen') });
+    const error = await rejection(makeClient().messages.create(params()));
+    expect(error).toBeInstanceOf(Anthropic.InternalServerError);
   });
 
   it('cut: a non-streaming request gets a dropped connection', async () => {
