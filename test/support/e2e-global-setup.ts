@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { findChromium } from '../../src/demo/find-chromium';
 import { DIST } from '../../src/demo/launch-browser';
-import { formatReport, readTallies, resetTallies, summarize, writeReport } from './reliability';
+import { beginTallies, formatReport, summarize, takeTallies, writeReport } from './reliability';
 
 export default function setup(): () => void {
   findChromium(); // throws with install instructions when none is found
@@ -16,9 +16,9 @@ export default function setup(): () => void {
       `${DIST} has no build: run \`npm run build\` first (\`npm test\` and \`npm run test:e2e\` do it for you).`,
     );
   }
-  resetTallies();
+  beginTallies();
   return () => {
-    const records = readTallies();
+    const records = takeTallies();
     if (records.length === 0) return; // a filtered run that touched no fault suite has nothing to report
     const report = summarize(records);
     writeReport(report);

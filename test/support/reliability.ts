@@ -8,8 +8,19 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 
-export const TALLY_FILE = resolve(import.meta.dirname, '../../test-results/reliability.jsonl');
-export const REPORT_FILE = resolve(import.meta.dirname, '../../test-results/reliability.json');
+const RESULTS = resolve(import.meta.dirname, '../../test-results');
+/**
+ * The run's tally file. The e2e global setup names one per run (the env var reaches the test workers it starts), so
+ * two runs on one machine never mix or wipe each other's counts.
+ */
+export const tallyFile = () => process.env.STEADYHAND_TALLY_FILE ?? resolve(RESULTS, 'reliability.jsonl');
+export const REPORT_FILE = resolve(RESULTS, 'reliability.json');
+
+/** Gives this run its own tally file; called by the e2e global setup before any test worker starts. */
+export function beginTallies(): void {
+  process.env.STEADYHAND_TALLY_FILE = resolve(RESULTS, `reliability-${process.pid}.jsonl`);
+  rmSync(tallyFile(), { force: true });
+}
 
 export type TallyRecord =
   /** Service worker kills the task went through (CDP ServiceWorker.stopAllWorkers). */
@@ -26,8 +37,9 @@ export type TallyRecord =
   | { kind: 'tasks'; run: number; lost: number };
 
 function append(record: TallyRecord): void {
-  mkdirSync(dirname(TALLY_FILE), { recursive: true });
-  appendFileSync(TALLY_FILE, `${JSON.stringify(record)}\n`);
+  const file = tallyFile();
+  mkdirSync(dirname(file), { recursive: true });
+  appendFileSync(file, `${JSON.stringify(record)}\n`);
 }
 
 export const tally = {
@@ -87,7 +99,7 @@ export function summarize(records: readonly TallyRecord[]): ReliabilityReport {
   return report;
 }
 
-export function readTallies(file = TALLY_FILE): TallyRecord[] {
+export function readTallies(file = tallyFile()): TallyRecord[] {
   if (!existsSync(file)) return [];
   return readFileSync(file, 'utf8')
     .split('\n')
@@ -95,8 +107,11 @@ export function readTallies(file = TALLY_FILE): TallyRecord[] {
     .map((line) => JSON.parse(line) as TallyRecord);
 }
 
-export function resetTallies(): void {
-  rmSync(TALLY_FILE, { force: true });
+/** Reads the run's tallies and removes their file. */
+export function takeTallies(): TallyRecord[] {
+  const records = readTallies();
+  rmSync(tallyFile(), { force: true });
+  return records;
 }
 
 const sum = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
