@@ -1,6 +1,7 @@
 // AgentController: the one object the panel talks to. execute() starts a task, followUp() continues it on the same
-// tabs with the same history, stop() ends the running step at once, answer() replies to ask_user. Everything that
-// happens is told through typed events (events.ts) that a store turns into UI state and a task record.
+// tabs with the same history, stop() ends the running step at once, answer() replies to ask_user and
+// answerPermission() to a site permission question. Everything that happens is told through typed events (events.ts)
+// that a store turns into UI state and a task record.
 
 import { SteadyhandError } from '../../shared/errors';
 import { abortedError } from '../../shared/rpc';
@@ -11,6 +12,7 @@ import { type Ending, Run } from './loop';
 import type { AgentModel } from './model';
 import type { AgentTabs, Clock, Navigation } from './ports';
 import type { AgentSettings, EndTabAction } from './settings';
+import { SiteAccess, type SiteDecision } from './site-access';
 import { newTaskState, type TaskState } from './task-state';
 import type { CaptureFn } from './tools/types';
 
@@ -41,6 +43,8 @@ export interface AgentControllerDeps {
   ownOrigin?: string;
   /** Nonce for the untrusted-content markers; random by default. */
   nonce?: () => string;
+  /** Persists an "Always allow this site" answer: adds the origin to the allow-list in settings. */
+  allowSite?: (origin: string) => void;
 }
 
 type StopReason = 'person' | 'interrupted';
@@ -57,6 +61,7 @@ export class AgentController {
   readonly #deps: AgentControllerDeps;
   readonly #listeners = new Set<AgentEventListener>();
   readonly #questions = new Map<string, (reply: string) => void>();
+  readonly #permissions = new Map<string, (decision: SiteDecision) => void>();
   #task: TaskState | null = null;
   #tabs: AgentTabs | null = null;
   #active: ActiveRun | null = null;
@@ -83,7 +88,7 @@ export class AgentController {
   /** Starts a new task on the agent's tab; resolves when it ends, never rejects for anything the task meets. */
   execute(instruction: string): Promise<TaskResult> {
     this.#assertIdle();
-    const task = newTaskState(this.#deps.newId());
+    const task = this.#newTask();
     this.#task = task;
     this.#tabs = null;
     return this.#run(task, instruction, false);
@@ -99,6 +104,7 @@ export class AgentController {
     const active = this.#active;
     if (active?.run && active.done) {
       active.run.addInstruction(instruction);
+      task.sites.addInstruction(instruction);
       const model = this.#modelId ?? '';
       this.#emit({
         type: 'task_started',
@@ -126,10 +132,62 @@ export class AgentController {
 
   /** Replies to an ask_user question; false when no such question is waiting. */
   answer(questionId: string, reply: string): boolean {
-    const resolve = this.#questions.get(questionId);
-    if (!resolve) return false;
-    resolve(reply);
-    return true;
+    return settle(this.#questions, questionId, reply);
+  }
+
+  /** Replies to a site permission question; false when no such question is waiting. */
+  answerPermission(requestId: string, decision: SiteDecision): boolean {
+    return settle(this.#permissions, requestId, decision);
+  }
+
+  #newTask(): TaskState {
+    const taskId = this.#deps.newId();
+    let requestId = '';
+    const sites = new SiteAccess({
+      allowedSites: [],
+      blockedSites: [],
+      prompt: (origin, why, signal) => {
+        requestId = this.#deps.newId();
+        const event: AgentEvent = { type: 'permission_request', taskId, step: task.step, requestId, origin, why };
+        return this.#waitForPerson(task, this.#permissions, requestId, event, signal);
+      },
+      persist: (origin) => this.#deps.allowSite?.(origin),
+      onDecision: (decided) => {
+        const answered = decided.by === 'person' ? { requestId } : {};
+        this.#emit({ type: 'permission_decided', taskId, step: task.step, ...decided, ...answered });
+      },
+    });
+    const task = newTaskState(taskId, sites);
+    return task;
+  }
+
+  /** Announces a question (`event`) and waits for the person's reply: person time, not harness time. Stop ends it. */
+  async #waitForPerson<T>(
+    task: TaskState,
+    waiting: Map<string, (reply: T) => void>,
+    id: string,
+    event: AgentEvent,
+    signal: AbortSignal,
+  ): Promise<T> {
+    const t0 = this.#deps.clock.now();
+    try {
+      return await new Promise<T>((resolve, reject) => {
+        const onAbort = () => {
+          waiting.delete(id);
+          reject(abortedError('The question to the person'));
+        };
+        if (signal.aborted) return onAbort();
+        signal.addEventListener('abort', onAbort, { once: true });
+        waiting.set(id, (reply) => {
+          signal.removeEventListener('abort', onAbort);
+          waiting.delete(id);
+          resolve(reply);
+        });
+        this.#emit(event);
+      });
+    } finally {
+      task.metrics.metrics.personMs += this.#deps.clock.now() - t0;
+    }
   }
 
   #tabsFor(task: TaskState, settings: AgentSettings): AgentTabs {
@@ -169,23 +227,10 @@ export class AgentController {
     }
   }
 
-  #ask(step: number, question: string, signal: AbortSignal): Promise<string> {
-    const task = this.#task;
-    return new Promise<string>((resolve, reject) => {
-      const questionId = this.#deps.newId();
-      const onAbort = () => {
-        this.#questions.delete(questionId);
-        reject(abortedError('The question to the person'));
-      };
-      if (signal.aborted) return onAbort();
-      signal.addEventListener('abort', onAbort, { once: true });
-      this.#questions.set(questionId, (reply) => {
-        signal.removeEventListener('abort', onAbort);
-        this.#questions.delete(questionId);
-        resolve(reply);
-      });
-      this.#emit({ type: 'ask_user', taskId: task?.taskId ?? '', step, questionId, question });
-    });
+  #ask(task: TaskState, step: number, question: string, signal: AbortSignal): Promise<string> {
+    const questionId = this.#deps.newId();
+    const event: AgentEvent = { type: 'ask_user', taskId: task.taskId, step, questionId, question };
+    return this.#waitForPerson(task, this.#questions, questionId, event, signal);
   }
 
   #run(task: TaskState, instruction: string, followUp: boolean): Promise<TaskResult> {
@@ -229,6 +274,8 @@ export class AgentController {
       tabs = this.#tabsFor(task, settings);
       await tabs.beginRun?.();
       task.conversation.begin(instruction, followUp);
+      task.sites.useLists(settings.allowedSites, settings.blockedSites);
+      task.sites.addInstruction(instruction);
       run = new Run(
         {
           model,
@@ -240,7 +287,7 @@ export class AgentController {
           capture: deps.capture,
           ownOrigin: deps.ownOrigin,
           emit: (event) => this.#emit(event),
-          ask: (step, question, s) => this.#ask(step, question, s),
+          ask: (step, question, s) => this.#ask(task, step, question, s),
           ...(deps.nonce ? { nonce: deps.nonce } : {}),
         },
         task,
@@ -281,4 +328,11 @@ function endingFor(error: unknown, active: ActiveRun, signal: AbortSignal, steps
   }
   const message = error instanceof Error ? error.message : String(error);
   return { status: 'error', summary: `Steadyhand hit an unexpected error and stopped: ${message}`, verified: false };
+}
+
+/** Hands `value` to the reply `id` waits for; false when nothing waits for it. */
+function settle<T>(waiting: Map<string, (reply: T) => void>, id: string, value: T): boolean {
+  const resolve = waiting.get(id);
+  resolve?.(value);
+  return resolve !== undefined;
 }

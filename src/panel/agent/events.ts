@@ -7,6 +7,7 @@ import type { TaskMetrics } from './metrics';
 import type { TokenUsage } from './model';
 import type { RepairTrigger } from './progress';
 import type { AgentSettings } from './settings';
+import type { DecidedBy, SiteDecision, SiteReason } from './site-access';
 
 export type TaskStatus = 'succeeded' | 'failed' | 'no_progress' | 'stopped' | 'max_steps' | 'error' | 'interrupted';
 
@@ -100,6 +101,21 @@ export type AgentEvent =
   | { type: 'done_rejected'; taskId: string; step: number; reason: string; rejections: number }
   | { type: 'repair'; taskId: string; step: number; trigger: RepairTrigger; message: string; repairsUsed: number }
   | { type: 'ask_user'; taskId: string; step: number; questionId: string; question: string }
+  /** The agent needs a site the task has not been allowed: answered through controller.answerPermission. */
+  | { type: 'permission_request'; taskId: string; step: number; requestId: string; origin: string; why: SiteReason }
+  /**
+   * A site settled for this task: by the person (answering `requestId`), or by a rule the first time it applied
+   * (the block-list, the allow-list, a site written in an instruction).
+   */
+  | {
+      type: 'permission_decided';
+      taskId: string;
+      step: number;
+      origin: string;
+      decision: SiteDecision;
+      by: DecidedBy;
+      requestId?: string;
+    }
   | {
       type: 'step_finished';
       taskId: string;

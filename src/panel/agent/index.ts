@@ -30,4 +30,12 @@ export {
   type VerifyMode,
   withSettings,
 } from './settings';
+export {
+  type DecidedBy,
+  normalizeSiteEntry,
+  normalizeSiteList,
+  SiteAccess,
+  type SiteDecision,
+  type SiteReason,
+} from './site-access';
 export type { CapturedImage, CaptureFn } from './tools/types';

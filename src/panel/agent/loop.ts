@@ -1,6 +1,7 @@
 // The loop: one instruction, step by step, as DESIGN section 3 lays it out: tab check → observe → decide → act →
 // verify → progress → repair, until done is accepted or something ends the run. It takes every dependency as an
-// argument and never throws on model output; only Stop and failures of the model API end a run early.
+// argument and never throws on model output; only Stop and failures of the model API end a run early. Around
+// observe, the site gate (tab-check.ts, decision 0010): a page on an origin the task may not use is never shown.
 
 import { safeParseOrigin } from '../../shared/urls';
 import { shortUrl } from './conversation';
@@ -10,7 +11,7 @@ import { observe, type StepView } from './observe';
 import { type ActionRecord, ProgressTracker } from './progress';
 import { decideRepair, repairMessage } from './repair';
 import { act, decide, type LoopDeps } from './step-io';
-import { checkAgentTab } from './tab-check';
+import { checkAgentTab, gateCheck, gateView } from './tab-check';
 import type { TaskState } from './task-state';
 import type { CallResult } from './tools/execute';
 
@@ -110,7 +111,9 @@ export class Run {
     });
     if (check.kind === 'stop') return end('stopped', check.summary, { stopCause: check.cause });
     const navigated = tabId !== null && this.#navigated.has(tabId);
-    const view = await observe({ tabs: deps.tabs, navigation: deps.navigation, tabId, check, navigated, signal });
+    const gate = await gateCheck(task.sites, check, navigated, signal);
+    const observed = { tabs: deps.tabs, navigation: deps.navigation, tabId, check: gate.check, navigated, signal };
+    let view = await observe(observed);
     // The tab may vanish while it is observed (closed just as the step began): the same loss as above.
     if (!view.operable && tabId !== null && !this.#tabLossExpected && !(await deps.tabs.getTab(tabId))) {
       return end('stopped', STOP_TEXT.tabClosed, { stopCause: 'tab_closed' });
@@ -121,7 +124,15 @@ export class Run {
       if (!moved && task.pinnedOrigin && origin && origin !== task.pinnedOrigin) {
         return end('stopped', STOP_TEXT.originChanged(task.pinnedOrigin, origin), { stopCause: 'origin_changed' });
       }
+      // Denied or not, the pinned origin is where the tab is: the next step asks nothing again, and is not mistaken
+      // for a page that moved by itself.
       task.pinnedOrigin = origin ?? check.origin;
+    }
+    let denied = gate.check.kind === 'inoperable' ? gate.gated : null;
+    if (!denied) {
+      const gated = await gateView(task.sites, view, gate.gated, signal);
+      view = gated.view;
+      denied = gated.denied;
     }
     task.lastTabId = tabId;
     this.#navigated.clear();
@@ -138,7 +149,7 @@ export class Run {
     const notes = this.#notes;
     this.#notes = [];
     const turn = await decide(deps, task, signal, { step, stepsLeft, view, notes });
-    const results = await act(deps, task, signal, { step, turn, view });
+    const results = await act(deps, task, signal, { step, turn, view, denied });
     const ending = this.#afterStep(step, turn, view, results);
 
     this.tickWall();
@@ -196,7 +207,9 @@ export class Run {
       .filter((r) => r.name !== 'done' && r.name !== 'ask_user' && r.outcome !== 'skipped')
       .map((r) => ({ tool: r.name, input: r.input, fingerprint: view.fingerprint }));
     const noProgress = deps.settings.noProgressDetection ? this.#progress.recordStep(records) : null;
-    const verdict = decideRepair(results, noProgress, task.budget, deps.settings.autoRepair);
+    // A site the person denied is their decision, not a failure the model should find a way around.
+    const failures = results.filter((r) => r.siteDenied === undefined);
+    const verdict = decideRepair(failures, noProgress, task.budget, deps.settings.autoRepair);
     if (verdict.kind === 'end_no_progress') {
       const budget = task.budget;
       const again = budget.noProgressRepaired

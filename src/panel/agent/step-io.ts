@@ -23,7 +23,7 @@ export interface LoopDeps {
   capture: CaptureFn | undefined;
   ownOrigin: string | undefined;
   emit(event: AgentEvent): void;
-  /** Shows the question and resolves with the person's reply. */
+  /** Shows the question and resolves with the person's reply; the wait is counted as person time. */
   ask(step: number, question: string, signal: AbortSignal): Promise<string>;
   nonce?: () => string;
 }
@@ -70,7 +70,7 @@ export async function act(
   deps: LoopDeps,
   task: TaskState,
   signal: AbortSignal,
-  input: { step: number; turn: ModelTurn; view: StepView },
+  input: { step: number; turn: ModelTurn; view: StepView; denied?: string | null },
 ): Promise<CallResult[]> {
   const { step, view } = input;
   const ctx: ToolContext = {
@@ -84,14 +84,9 @@ export async function act(
     snapshot: view.snapshot,
     ownOrigin: deps.ownOrigin,
     capture: deps.capture,
-    askUser: async (question) => {
-      const t0 = deps.clock.now();
-      try {
-        return await deps.ask(step, question, signal);
-      } finally {
-        task.metrics.metrics.personMs += deps.clock.now() - t0;
-      }
-    },
+    sites: task.sites,
+    deniedOrigin: input.denied ?? null,
+    askUser: (question) => deps.ask(step, question, signal),
   };
   const state: TurnState = { operable: view.operable, pageChangedBy: null };
   const results: CallResult[] = [];

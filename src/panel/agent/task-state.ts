@@ -1,9 +1,10 @@
 // What one task keeps between its runs (the first instruction and each follow-up): the conversation, the metrics,
-// the pinned origin and the agent's last tab, the step counter and the repair budget.
+// the pinned origin and the agent's last tab, the step counter, the repair budget and the site permissions.
 
 import { Conversation } from './conversation';
 import { MetricsRecorder } from './metrics';
 import type { RepairBudget } from './repair';
+import type { SiteAccess } from './site-access';
 
 export interface TaskState {
   readonly taskId: string;
@@ -17,11 +18,14 @@ export interface TaskState {
   step: number;
   /** Per task: at most two repairs, and one no_progress repair, over all its runs. */
   readonly budget: RepairBudget;
+  /** Which sites the agent may work on; a grant or a denial holds for the whole task, follow-ups included. */
+  readonly sites: SiteAccess;
 }
 
-export function newTaskState(taskId: string): TaskState {
+export function newTaskState(taskId: string, sites: SiteAccess): TaskState {
   return {
     taskId,
+    sites,
     conversation: new Conversation(),
     metrics: new MetricsRecorder(),
     pinnedOrigin: null,

@@ -5,6 +5,8 @@ import type Anthropic from '@anthropic-ai/sdk';
 import { z } from 'zod';
 import { TabError } from '../../../shared/errors';
 import type { ActionResult } from '../../../shared/page-types';
+import { safeParseOrigin } from '../../../shared/urls';
+import { raceAbort } from '../abort';
 import type { AnyTool, PageHandle, ToolContext, ToolOutput, ToolSpec } from './types';
 
 export function defineTool<S extends z.ZodType>(spec: ToolSpec<S>): AnyTool {
@@ -104,5 +106,28 @@ export function reportAction(what: string, result: ActionResult, ctx: ToolContex
     text: `${what}: done (effects: ${effectText}).${note}${newTab}`,
     brief: `ok (${effectText})`,
     ...shared,
+  };
+}
+
+/**
+ * What a reading tool got must come from a site the task may use. A page can move itself between the observation and
+ * the read (a redirect a moment after a click): when the tab is now on another origin the task has not been allowed
+ * (decision 0010), the result is withheld, and the next step asks about that origin. Null when the read may be sent.
+ */
+export async function withheldRead(ctx: ToolContext, tool: string, tabId: number): Promise<ToolOutput | null> {
+  const tab = await raceAbort(ctx.tabs.getTab(tabId), ctx.signal, tool);
+  const origin = safeParseOrigin(tab?.url);
+  if (!origin || origin === safeParseOrigin(ctx.snapshot?.url) || ctx.sites.verdict(origin).kind === 'allowed') {
+    return null;
+  }
+  return {
+    outcome: 'execute_error',
+    text:
+      `${tool}: the page moved to ${origin} while it was read, a site this task has not been allowed to use, so ` +
+      'nothing it read is shown. The next observation shows where the tab is.',
+    brief: `withheld: the page moved to ${origin}`,
+    pageChanged: true,
+    navigatedTabId: tabId,
+    siteDenied: origin,
   };
 }

@@ -2,8 +2,9 @@
 // fresh observation confirms (verify.ts).
 
 import { z } from 'zod';
-import { decideDone } from '../verify';
+import { type DoneInput, decideDone } from '../verify';
 import { defineTool } from './common';
+import type { DoneDecision, ToolContext } from './types';
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…` : text);
 
@@ -50,7 +51,7 @@ export const done = defineTool({
   mayNavigate: false,
   usesPage: false,
   async run(input, ctx) {
-    const decision = await decideDone(input, ctx);
+    const decision = unreadableEvidence(input, ctx) ?? (await decideDone(input, ctx));
     if (!decision.accepted) {
       return {
         outcome: 'ok',
@@ -70,3 +71,18 @@ export const done = defineTool({
 });
 
 export const CONTROL_TOOLS = [askUser, done];
+
+/**
+ * Quotes cannot be checked on a page the task may not read (decision 0010): reading it for them would tell the model
+ * what the page says. Null when the done can be checked as usual.
+ */
+function unreadableEvidence(input: DoneInput, ctx: ToolContext): DoneDecision | null {
+  const origin = ctx.deniedOrigin;
+  const mode = ctx.settings.verifyMode;
+  if (!input.success || !origin || mode === 'off' || !input.evidence?.quotes?.length) return null;
+  const reason = `the quotes cannot be checked on ${origin}: ${ctx.sites.describeDenial(origin)}`;
+  if (mode === 'strict') return { accepted: false, reason };
+  const evidence = input.evidence ? { evidence: input.evidence } : {};
+  const summary = `${input.answer} (unverified: ${reason})`;
+  return { accepted: true, status: 'succeeded', verified: false, answer: input.answer, summary, ...evidence };
+}

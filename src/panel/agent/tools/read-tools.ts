@@ -4,7 +4,7 @@
 
 import { z } from 'zod';
 import { PageError } from '../../../shared/errors';
-import { callOptions, defineTool, pageOf } from './common';
+import { callOptions, defineTool, pageOf, withheldRead } from './common';
 
 export const MAX_WAIT_MS = 15_000;
 const DEFAULT_READ_CHARS = 8_000;
@@ -24,9 +24,11 @@ export const readPage = defineTool({
   mayNavigate: false,
   usesPage: true,
   async run(input, ctx) {
-    const { page } = pageOf(ctx);
+    const { page, tabId } = pageOf(ctx);
     const from = input.from ?? 0;
     const result = await page.readPage({ from, maxChars: input.maxChars ?? DEFAULT_READ_CHARS }, callOptions(ctx));
+    const withheld = await withheldRead(ctx, 'read_page', tabId);
+    if (withheld) return withheld;
     const end = result.from + result.text.length;
     const more = result.next === undefined ? 'end of page' : `more from offset ${result.next}`;
     return {
@@ -52,8 +54,10 @@ export const find = defineTool({
   mayNavigate: false,
   usesPage: true,
   async run(input, ctx) {
-    const { page } = pageOf(ctx);
+    const { page, tabId } = pageOf(ctx);
     const { matches } = await page.find({ query: input.query, limit: input.limit ?? 10 }, callOptions(ctx));
+    const withheld = await withheldRead(ctx, 'find', tabId);
+    if (withheld) return withheld;
     const lines = matches.map((match) => {
       const ref = match.ref === undefined ? '' : `[${match.ref}] `;
       const role = match.role ? `${match.role} ` : '';
@@ -119,6 +123,8 @@ export const screenshot = defineTool({
     const { tabId } = pageOf(ctx);
     if (!ctx.capture) throw new PageError('not_allowed', 'Screenshots are not available in this panel.');
     const image = await ctx.capture(tabId, { signal: ctx.signal });
+    const withheld = await withheldRead(ctx, 'screenshot', tabId);
+    if (withheld) return withheld;
     return { outcome: 'ok', text: `screenshot of tab ${tabId}:`, image, brief: 'ok, screenshot' };
   },
 });
@@ -134,8 +140,10 @@ export const evaluate = defineTool({
   usesPage: true,
   enabled: (settings) => settings.allowScript,
   async run(input, ctx) {
-    const { page } = pageOf(ctx);
+    const { page, tabId } = pageOf(ctx);
     const { result } = await page.evaluate({ script: input.script }, callOptions(ctx));
+    const withheld = await withheldRead(ctx, 'evaluate', tabId);
+    if (withheld) return withheld;
     const clipped = result.length > MAX_EVAL_CHARS ? `${result.slice(0, MAX_EVAL_CHARS)}… (clipped)` : result;
     return { outcome: 'ok', text: 'evaluate: result:', pageText: clipped, brief: 'ok' };
   },

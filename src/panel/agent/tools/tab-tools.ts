@@ -1,6 +1,7 @@
 // Navigation tools. They go through AgentTabs (the TabsManager: owned set, task group) and never touch tabs the
 // agent does not own. open_url is the first of seed 000's two guards: it waits for the navigation to commit, so a
-// slow page is never mistaken for a dead end, and a commit that does not come is a handler error, not a stop.
+// slow page is never mistaken for a dead end, and a commit that does not come is a handler error, not a stop. Before
+// it loads anything, the task's site permissions are asked (decision 0010): a denied origin is never loaded.
 
 import { z } from 'zod';
 import { abortedError } from '../../../shared/rpc';
@@ -45,9 +46,18 @@ export const openUrl = defineTool({
       const text = `open_url: ${input.url} cannot be opened: only http(s) web pages can be operated. ${why}`.trim();
       return { outcome: 'execute_error', text, brief: 'refused: not an http(s) page' };
     }
+    const newTab = input.newTab ?? false;
+    const decision = await ctx.sites.ask(target.origin, { kind: 'open_url', url: target.href, newTab }, ctx.signal);
+    if (decision === 'deny') {
+      const text =
+        `open_url: ${target.origin} was not opened: ${ctx.sites.describeDenial(target.origin)}. That is final for ` +
+        'this task: do not try to reach it another way (another address, a link, a new tab). Go on with the sites ' +
+        'you may use, or call done with success: false and say that the task needs this site.';
+      return { outcome: 'execute_error', text, brief: `not allowed: ${target.origin}`, siteDenied: target.origin };
+    }
     const before = ctx.tabs.currentTabId;
     const { tabId, createdTab } = await ctx.tabs.openUrl(target.href, {
-      newTab: input.newTab ?? false,
+      newTab,
       signal: ctx.signal,
     });
     const settle = await ctx.navigation.waitForUrlSettle(tabId, target.origin, COMMIT_TIMEOUT_MS, ctx.signal);

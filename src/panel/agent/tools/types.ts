@@ -8,6 +8,7 @@ import type { Sleep } from '../abort';
 import type { CallOutcome, DoneEvidence, TaskStatus, Verification } from '../events';
 import type { AgentPage, AgentTabs, Clock, Navigation } from '../ports';
 import type { AgentSettings } from '../settings';
+import type { SiteAccess } from '../site-access';
 
 export interface CapturedImage {
   mediaType: 'image/png' | 'image/jpeg';
@@ -35,6 +36,10 @@ export interface ToolContext {
   /** chrome-extension://<id>, so the panel's own pages are not treated as restricted. */
   ownOrigin: string | undefined;
   capture: CaptureFn | undefined;
+  /** The task's site permissions: open_url asks them before it loads another origin. */
+  sites: Pick<SiteAccess, 'ask' | 'verdict' | 'describeDenial'>;
+  /** The origin of the agent's page when the task may not work there (denied, blocked): nothing on it is read. */
+  deniedOrigin: string | null;
   /** Shows the question to the person and resolves with their reply. */
   askUser(question: string): Promise<string>;
 }
@@ -65,6 +70,11 @@ export interface ToolOutput {
   navigatedTabId?: number;
   /** A short clause for the compacted history line, e.g. "ok (navigation)". */
   brief: string;
+  /**
+   * The origin the call was refused for by the task's site permissions. The person decided, so it is no failure to
+   * repair: a repair nudge would send the model looking for another route to the site.
+   */
+  siteDenied?: string;
   done?: DoneDecision;
 }
 
