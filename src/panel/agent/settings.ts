@@ -3,8 +3,10 @@
 // rollback levers (seed 002, section 6): each can be turned off without a release.
 
 import { z } from 'zod';
+import { normalizeSiteList } from './site-access';
 
-export const SETTINGS_VERSION = 1;
+/** 2 added the site lists (decision 0010); a version-1 object migrates as it is, with both lists empty. */
+export const SETTINGS_VERSION = 2;
 
 /**
  * Newest Sonnet in the SDK's own `Model` list (node_modules/@anthropic-ai/sdk, resources/messages). Editable in
@@ -18,6 +20,12 @@ export type VerifyMode = (typeof VERIFY_MODES)[number];
 export const END_TAB_ACTIONS = ['keep', 'ungroup', 'close'] as const;
 /** What happens to the tabs the agent opened when a run ends: keep the `Task(<id>)` group, ungroup, or close. */
 export type EndTabAction = (typeof END_TAB_ACTIONS)[number];
+
+/** A list of site entries (site-access.ts): invalid entries are dropped, the rest normalised. */
+const siteList = z
+  .array(z.unknown())
+  .catch([])
+  .transform((list) => normalizeSiteList(list));
 
 const settingsSchema = z.object({
   version: z.literal(SETTINGS_VERSION).catch(SETTINGS_VERSION),
@@ -41,6 +49,10 @@ const settingsSchema = z.object({
   /** Offer the evaluate tool (runs the model's JavaScript in the page). */
   allowScript: z.boolean().catch(false),
   endOfTaskTabs: z.enum(END_TAB_ACTIONS).catch('keep'),
+  /** Sites the agent may work on without asking: origins, hosts, or `*.example.com`. */
+  allowedSites: siteList,
+  /** Sites the agent never works on; they win over the allow-list. */
+  blockedSites: siteList,
 });
 
 export type AgentSettings = z.infer<typeof settingsSchema>;
@@ -49,8 +61,9 @@ export const DEFAULT_SETTINGS: AgentSettings = settingsSchema.parse({});
 
 /**
  * Any stored value → complete settings. Fields that are missing or invalid take their default, unknown fields are
- * dropped, so a bad write can never leave the agent without a setting. Version 1 is the first; a later version adds
- * a step here that renames or converts fields (keyed on `stored.version`) before the schema fills in the rest.
+ * dropped, so a bad write can never leave the agent without a setting. A later version adds a step here that renames
+ * or converts fields (keyed on `stored.version`) before the schema fills in the rest; version 2 only added fields,
+ * which the schema fills in.
  */
 export function migrateSettings(stored: unknown): AgentSettings {
   const raw = typeof stored === 'object' && stored !== null ? (stored as Record<string, unknown>) : {};

@@ -109,3 +109,24 @@ export function SelectField<V extends string>(
     </div>
   );
 }
+
+/** Several lines of text (a list, one entry per line). */
+export function TextAreaField(props: FieldProps & { value: string; rows?: number; onValue(value: string): void }) {
+  const { id, label, hint, error, value, onValue } = props;
+  return (
+    <div class="field">
+      <label for={id}>{label}</label>
+      <textarea
+        id={id}
+        rows={props.rows ?? 3}
+        value={value}
+        autoComplete="off"
+        spellcheck={false}
+        aria-invalid={error ? 'true' : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        onInput={(event) => onValue(event.currentTarget.value)}
+      />
+      <Messages id={id} hint={hint} error={error} />
+    </div>
+  );
+}

@@ -2,6 +2,7 @@
 // sees what is wrong next to the field, instead of the store silently putting a default back.
 
 import { type AgentSettings, DEFAULT_MODEL, type EndTabAction, type VerifyMode } from '../agent/settings';
+import { normalizeSiteEntry } from '../agent/site-access';
 import { t } from './i18n';
 
 export interface SettingsDraft {
@@ -17,6 +18,9 @@ export interface SettingsDraft {
   vision: boolean;
   allowScript: boolean;
   endOfTaskTabs: EndTabAction;
+  /** One site per line, as typed. */
+  allowedSites: string;
+  blockedSites: string;
 }
 
 export type DraftField = keyof SettingsDraft;
@@ -45,7 +49,23 @@ export function draftOf(settings: AgentSettings): SettingsDraft {
     vision: settings.vision,
     allowScript: settings.allowScript,
     endOfTaskTabs: settings.endOfTaskTabs,
+    allowedSites: settings.allowedSites.join('\n'),
+    blockedSites: settings.blockedSites.join('\n'),
   };
+}
+
+/** The entries of a site list, normalised and without repeats, or a message naming every line that is not a site. */
+export function checkSites(text: string): string[] | string {
+  const entries: string[] = [];
+  const invalid: string[] = [];
+  for (const [index, raw] of text.split('\n').entries()) {
+    const line = raw.trim();
+    if (line === '') continue;
+    const entry = normalizeSiteEntry(line);
+    if (entry) entries.push(entry);
+    else invalid.push(t('errSiteLine', line, index + 1));
+  }
+  return invalid.length > 0 ? t('errSites', invalid.join(t('listSeparator'))) : [...new Set(entries)];
 }
 
 function checkUrl(raw: string): string | null {
@@ -77,7 +97,17 @@ export function validateDraft(draft: SettingsDraft): Validated {
   if (typeof maxSteps === 'string') errors.maxSteps = maxSteps;
   const maxOutputTokens = checkCount(draft.maxOutputTokens.trim(), LIMITS.maxOutputTokens);
   if (typeof maxOutputTokens === 'string') errors.maxOutputTokens = maxOutputTokens;
-  if (typeof maxSteps === 'string' || typeof maxOutputTokens === 'string' || Object.keys(errors).length > 0) {
+  const allowedSites = checkSites(draft.allowedSites);
+  if (typeof allowedSites === 'string') errors.allowedSites = allowedSites;
+  const blockedSites = checkSites(draft.blockedSites);
+  if (typeof blockedSites === 'string') errors.blockedSites = blockedSites;
+  if (
+    typeof maxSteps === 'string' ||
+    typeof maxOutputTokens === 'string' ||
+    typeof allowedSites === 'string' ||
+    typeof blockedSites === 'string' ||
+    Object.keys(errors).length > 0
+  ) {
     return { ok: false, errors };
   }
   return {
@@ -95,6 +125,8 @@ export function validateDraft(draft: SettingsDraft): Validated {
       vision: draft.vision,
       allowScript: draft.allowScript,
       endOfTaskTabs: draft.endOfTaskTabs,
+      allowedSites,
+      blockedSites,
     },
   };
 }

@@ -3,7 +3,7 @@ import { END_TAB_ACTIONS, VERIFY_MODES, withSettings } from '../agent/settings';
 import { useSettings } from '../store/settings';
 import type { ConnectionCheck, PanelCommands } from './commands';
 import { type MessageKey, t } from './i18n';
-import { CheckField, SelectField, TextField } from './settings-fields';
+import { CheckField, SelectField, TextAreaField, TextField } from './settings-fields';
 import { type DraftErrors, type DraftField, draftOf, type SettingsDraft, validateDraft } from './settings-form';
 
 const VERIFY_HINT: Record<(typeof VERIFY_MODES)[number], MessageKey> = {
@@ -23,7 +23,15 @@ const END_TABS_LABEL: Record<(typeof END_TAB_ACTIONS)[number], MessageKey> = {
   close: 'endTabsClose',
 };
 /** Fields in the order they appear, so the first invalid one gets the focus. */
-const FIELD_ORDER: DraftField[] = ['apiKey', 'baseUrl', 'model', 'maxSteps', 'maxOutputTokens'];
+const FIELD_ORDER: DraftField[] = [
+  'apiKey',
+  'baseUrl',
+  'model',
+  'maxSteps',
+  'maxOutputTokens',
+  'allowedSites',
+  'blockedSites',
+];
 const fieldId = (field: DraftField) => `setting-${field}`;
 
 type Notice = { ok: boolean; message: string } | null;
@@ -195,6 +203,23 @@ export function SettingsView({ commands }: { commands: PanelCommands }) {
           value={draft.endOfTaskTabs}
           options={END_TAB_ACTIONS.map((action) => ({ value: action, label: t(END_TABS_LABEL[action]) }))}
           onValue={(value) => set('endOfTaskTabs', value)}
+        />
+      </fieldset>
+      <fieldset>
+        <legend>{t('sitesLegend')}</legend>
+        <TextAreaField
+          {...field('allowedSites')}
+          label={t('allowedSitesLabel')}
+          hint={t('allowedSitesHint')}
+          value={draft.allowedSites}
+          onValue={(value) => set('allowedSites', value)}
+        />
+        <TextAreaField
+          {...field('blockedSites')}
+          label={t('blockedSitesLabel')}
+          hint={t('blockedSitesHint')}
+          value={draft.blockedSites}
+          onValue={(value) => set('blockedSites', value)}
         />
       </fieldset>
       <fieldset>
