@@ -6,6 +6,7 @@ import type { ModelFailureKind } from '../agent/llm-errors';
 import type { TaskMetrics } from '../agent/metrics';
 import type { TokenUsage } from '../agent/model';
 import type { AgentSettings } from '../agent/settings';
+import type { DecidedBy, SiteDecision, SiteReason } from '../agent/site-access';
 
 export type RecordStatus = 'running' | TaskStatus;
 
@@ -38,6 +39,24 @@ export interface StepView {
   usage?: TokenUsage;
 }
 
+/** A site settled for the task: by the person's answer, or by a rule the first time it applied. */
+export interface PermissionView {
+  step: number;
+  origin: string;
+  decision: SiteDecision;
+  by: DecidedBy;
+  /** What the agent wanted the site for, when the person was asked. */
+  why?: SiteReason;
+}
+
+/** A site permission question waiting for the person. */
+export interface PermissionRequest {
+  requestId: string;
+  step: number;
+  origin: string;
+  why: SiteReason;
+}
+
 export interface TaskRecord {
   taskId: string;
   instructions: string[];
@@ -59,6 +78,10 @@ export interface TaskRecord {
   settings?: Omit<AgentSettings, 'apiKey'>;
   /** An open ask_user question, waiting for the person. */
   question?: { questionId: string; question: string };
+  /** An open site permission question. */
+  permission?: PermissionRequest;
+  /** Sites settled for the task, in order (absent in records from before site permissions). */
+  permissions?: PermissionView[];
 }
 
 function updateStep(record: TaskRecord, step: number, change: (view: StepView) => StepView): TaskRecord {
@@ -78,6 +101,7 @@ export function applyEvent(record: TaskRecord | undefined, event: AgentEvent, no
         status: 'running',
         instructions: [...record.instructions, event.instruction],
         question: undefined,
+        permission: undefined,
       };
     }
     return {
@@ -137,6 +161,20 @@ export function applyEvent(record: TaskRecord | undefined, event: AgentEvent, no
       }));
     case 'ask_user':
       return { ...record, question: { questionId: event.questionId, question: event.question } };
+    case 'permission_request': {
+      const { requestId, step, origin, why } = event;
+      return { ...record, permission: { requestId, step, origin, why } };
+    }
+    case 'permission_decided': {
+      const { step, origin, decision, by } = event;
+      const asked = record.permission && record.permission.requestId === event.requestId ? record.permission : null;
+      const view: PermissionView = { step, origin, decision, by, ...(asked ? { why: asked.why } : {}) };
+      return {
+        ...record,
+        permissions: [...(record.permissions ?? []), view],
+        permission: asked ? undefined : record.permission,
+      };
+    }
     case 'step_finished':
       return updateStep(record, event.step, (view) => ({
         ...view,
@@ -159,6 +197,7 @@ export function applyEvent(record: TaskRecord | undefined, event: AgentEvent, no
         metrics: event.metrics,
         finishedAt: now,
         question: undefined,
+        permission: undefined,
       };
     default:
       return record;
@@ -172,6 +211,7 @@ export function markInterrupted(record: TaskRecord): TaskRecord {
     ...record,
     status: 'interrupted',
     question: undefined,
+    permission: undefined,
     summary: record.summary ?? 'The panel was closed while this task was running, so it stopped.',
   };
 }

@@ -6,7 +6,13 @@ import type { CallOutcome, DoneEvidence, Verification } from '../agent/events';
 import type { TaskMetrics } from '../agent/metrics';
 import type { TokenUsage } from '../agent/model';
 import type { AgentSettings } from '../agent/settings';
-import type { RecordStatus, TaskRecord } from './task-record';
+import type { PermissionView, RecordStatus, TaskRecord } from './task-record';
+
+/**
+ * The settings a trace shows: not the key, and not the site lists, which say which sites the person uses beyond this
+ * task (decision 0010). The task's own permission decisions are in its steps' notes.
+ */
+export type TraceSettings = Omit<AgentSettings, 'apiKey' | 'allowedSites' | 'blockedSites'>;
 
 export const TRACE_FORMAT = 'steadyhand-trace';
 /** Bump with any change of the format (a field added, removed or changed in meaning), and update the docs. */
@@ -57,7 +63,7 @@ export interface TraceV1 {
     model: string;
   };
   /** The settings the task ran with (its latest run), or those at export time for an older record. Never the key. */
-  settings: Omit<AgentSettings, 'apiKey'>;
+  settings: TraceSettings;
   metrics: TaskMetrics | null;
   steps: TraceStep[];
 }
@@ -85,6 +91,25 @@ function redact<T>(value: T, secret: string): T {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+const DECIDED: Record<PermissionView['by'], string> = {
+  person: 'by the person',
+  block_list: 'by the block list',
+  allow_list: 'by the allow-list',
+  instruction: 'named in an instruction',
+};
+
+/** A permission decision as a step note: "Site permission: https://b.test denied by the person (open_url …)". */
+export function permissionNote(view: PermissionView): string {
+  const what = view.decision === 'deny' ? 'denied' : view.decision === 'always' ? 'always allowed' : 'allowed';
+  const why = view.why ? ` (${view.why.kind === 'open_url' ? 'open_url' : 'tab at'} ${view.why.url})` : '';
+  return `Site permission: ${view.origin} ${what} ${DECIDED[view.by]}${why}`;
+}
+
+function withoutSiteLists(settings: Omit<AgentSettings, 'apiKey'>): TraceSettings {
+  const { allowedSites: _allowed, blockedSites: _blocked, ...rest } = settings;
+  return rest;
+}
+
 export function buildTrace(
   record: TaskRecord,
   settings: AgentSettings,
@@ -109,7 +134,7 @@ export function buildTrace(
       finishedAt: record.finishedAt === undefined ? null : iso(record.finishedAt),
       model: record.model,
     },
-    settings: record.settings ?? safeSettings,
+    settings: withoutSiteLists(record.settings ?? safeSettings),
     metrics: record.metrics ?? null,
     steps: record.steps.map((view) => ({
       step: view.step,
@@ -127,7 +152,7 @@ export function buildTrace(
         summary: call.summary ?? null,
         verification: call.verification ?? null,
       })),
-      notes: view.notes,
+      notes: [...(record.permissions ?? []).filter((p) => p.step === view.step).map(permissionNote), ...view.notes],
       timings: { modelMs: view.modelMs ?? null, harnessMs: view.harnessMs ?? null },
       usage: view.usage ?? null,
     })),

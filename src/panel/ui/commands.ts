@@ -2,6 +2,7 @@
 // chrome.*; component tests implement it with spies. Components never reach chrome.* or the agent directly.
 
 import type { AgentSettings } from '../agent/settings';
+import type { SiteDecision } from '../agent/site-access';
 
 export interface ConnectionCheck {
   ok: boolean;
@@ -17,6 +18,8 @@ export interface PanelCommands {
   stop(): void;
   /** Answers the agent's ask_user question. */
   answer(questionId: string, reply: string): void;
+  /** Answers a site permission question: allow once (this task), always (the allow-list), or deny. */
+  answerPermission(requestId: string, decision: SiteDecision): void;
   /** Brings a tab (and its window) to the front. */
   focusTab(tabId: number): void;
   /** Downloads the task's JSON trace (docs/trace-format.md). */

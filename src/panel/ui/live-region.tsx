@@ -3,13 +3,17 @@ import { describeCall } from './describe-call';
 import { t } from './i18n';
 import { statusLabel, summaryText } from './status-text';
 
-/** What a screen reader hears about the task now: its end, an open question, or the newest step and action. */
+/**
+ * What a screen reader hears about the task now: its end, an open question or permission question, or the newest
+ * step and action.
+ */
 export function announcement(record: TaskRecord | undefined): string {
   if (!record) return '';
   if (record.status !== 'running') {
     const summary = summaryText(record);
     return t('announceFinal', statusLabel(record.status), summary).trim();
   }
+  if (record.permission) return t('announcePermission', record.permission.origin);
   if (record.question) return t('announceQuestion', record.question.question);
   const step = record.steps.at(-1);
   if (!step) return '';

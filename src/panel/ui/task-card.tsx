@@ -2,6 +2,7 @@ import type { StepView, TaskRecord } from '../store/task-record';
 import type { PanelCommands } from './commands';
 import { FinalStatus } from './final-status';
 import { t } from './i18n';
+import { PermissionBox, PermissionList } from './permission-box';
 import { QuestionBox } from './question-box';
 import { statusLabel, usageLine } from './status-text';
 import { StepCard } from './step-card';
@@ -22,7 +23,10 @@ function byTurn(steps: StepView[]): [turn: number, steps: StepView[]][] {
   return groups;
 }
 
-/** A task: its instruction, usage, live steps, an open question, how it ended, and the export of its trace. */
+/**
+ * A task: its instruction, usage, live steps, an open question or permission question, the sites settled for it, how
+ * it ended, and the export of its trace.
+ */
 export function TaskCard({ record, commands }: Props) {
   const headingId = `task-${record.taskId}-heading`;
   const running = record.status === 'running';
@@ -70,6 +74,13 @@ export function TaskCard({ record, commands }: Props) {
           onAnswer={(id, reply) => commands.answer(id, reply)}
         />
       )}
+      {running && record.permission && (
+        <PermissionBox
+          request={record.permission}
+          onAnswer={(requestId, decision) => commands.answerPermission(requestId, decision)}
+        />
+      )}
+      <PermissionList taskId={record.taskId} permissions={record.permissions ?? []} />
       <FinalStatus record={record} />
       <div class="row">
         <button type="button" data-testid="export-trace" onClick={() => commands.exportTrace(record.taskId)}>

@@ -59,6 +59,10 @@ export function createAgent(wiring: AgentWiring): { controller: AgentController;
     newId: newTaskId,
     capture: captureAgentTab,
     ownOrigin: wiring.ownOrigin,
+    allowSite: (origin) => {
+      const settings = useSettings.getState();
+      settings.update({ allowedSites: [...settings.settings.allowedSites, origin] });
+    },
   });
 
   controller.subscribe((event) => useHistory.getState().apply(event));

@@ -1,0 +1,108 @@
+// Site permissions in the task view (decision 0010): the open question, with its three answers, and the list of
+// sites settled for the task so far.
+
+import { useState } from 'preact/hooks';
+import type { SiteDecision, SiteReason } from '../agent/site-access';
+import type { PermissionRequest, PermissionView } from '../store/task-record';
+import { type MessageKey, t } from './i18n';
+
+export function permissionWhy(why: SiteReason): string {
+  if (why.kind === 'tab') return t('permissionWhyTab', why.url);
+  return t(why.newTab ? 'permissionWhyOpenUrlNewTab' : 'permissionWhyOpenUrl', why.url);
+}
+
+const ANSWERS: [SiteDecision, MessageKey, string][] = [
+  ['once', 'permissionOnce', ''],
+  ['always', 'permissionAlways', ''],
+  ['deny', 'permissionDeny', 'danger'],
+];
+
+interface BoxProps {
+  request: PermissionRequest;
+  onAnswer(requestId: string, decision: SiteDecision): void;
+}
+
+/** The agent waits here until the person allows the site (once or always) or denies it. */
+export function PermissionBox({ request, onAnswer }: BoxProps) {
+  // The box stays until the agent's decision event arrives; a second click must not answer twice.
+  const [sentFor, setSentFor] = useState<string | null>(null);
+  const sent = sentFor === request.requestId;
+  const id = `permission-${request.requestId}`;
+  return (
+    <fieldset
+      class="permission"
+      aria-describedby={`${id}-why ${id}-hint`}
+      data-testid="permission"
+      data-origin={request.origin}
+    >
+      <legend id={`${id}-heading`}>{t('permissionHeading')}</legend>
+      <p class="permission-origin" data-testid="permission-origin">
+        <code>{request.origin}</code>
+      </p>
+      <p id={`${id}-why`} data-testid="permission-why">
+        {permissionWhy(request.why)}
+      </p>
+      <p id={`${id}-hint`} class="meta">
+        {t('permissionOnceHint')}
+      </p>
+      <div class="row">
+        {ANSWERS.map(([decision, label, kind]) => (
+          <button
+            key={decision}
+            type="button"
+            class={kind || undefined}
+            data-testid={`permission-${decision}`}
+            disabled={sent}
+            onClick={() => {
+              if (sent) return;
+              setSentFor(request.requestId);
+              onAnswer(request.requestId, decision);
+            }}
+          >
+            {t(label)}
+          </button>
+        ))}
+      </div>
+      {sent && (
+        <p class="meta" role="status">
+          {t('permissionSent')}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+const OUTCOME: Record<PermissionView['by'], (decision: SiteDecision) => MessageKey> = {
+  person: (decision) =>
+    decision === 'deny'
+      ? 'permissionDenied'
+      : decision === 'always'
+        ? 'permissionAllowedAlways'
+        : 'permissionAllowedOnce',
+  block_list: () => 'permissionBlocked',
+  allow_list: () => 'permissionAllowList',
+  instruction: () => 'permissionInstruction',
+};
+
+export function permissionLine(view: PermissionView): string {
+  return t('permissionLine', view.step, view.origin, t(OUTCOME[view.by](view.decision)));
+}
+
+/** The sites settled for the task, as the task record keeps them. */
+export function PermissionList({ taskId, permissions }: { taskId: string; permissions: readonly PermissionView[] }) {
+  if (permissions.length === 0) return null;
+  const headingId = `permissions-${taskId}`;
+  return (
+    <section class="permissions" aria-labelledby={headingId} data-testid="permissions">
+      <h3 id={headingId}>{t('permissionsHeading')}</h3>
+      <ul>
+        {permissions.map((view, index) => (
+          // Decisions are appended, never reordered, so the index is a stable key.
+          <li key={index} data-testid="permission-record" data-decision={view.decision} data-by={view.by}>
+            {permissionLine(view)}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
