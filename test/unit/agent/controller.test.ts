@@ -29,7 +29,7 @@ describe('AgentController', () => {
         giveUp,
       ],
     });
-    const first = await h.controller.execute('Open the docs in a new tab');
+    const first = await h.controller.execute('Open docs.test in a new tab');
     const second = await h.controller.followUp('Now switch to it');
 
     expect(second.taskId).toBe(first.taskId);
@@ -37,7 +37,7 @@ describe('AgentController', () => {
     expect(h.tabs.beginRuns).toBe(2);
     expect(h.of('step_started').map((e) => e.step)).toEqual([1, 2, 3, 4]);
     const lines = historyLines(h.model.requests[2]);
-    expect(lines[0]).toBe('Task: Open the docs in a new tab');
+    expect(lines[0]).toBe('Task: Open docs.test in a new tab');
     expect(lines.at(-1)).toBe('Follow-up instruction from the person: Now switch to it');
     expect(lines.some((l) => l.startsWith('#1 @shop.test: open_url url="https://docs.test/" newTab=true → ok'))).toBe(
       true,

@@ -1,5 +1,6 @@
 // Seed 000, the open_url guard: the handler waits for the navigation to commit; a commit that does not come is a
-// handler error naming the reason, the task goes on, and the tab is kept.
+// handler error naming the reason, the task goes on, and the tab is kept. The tasks name docs.test, so opening it
+// needs no permission question (decision 0010; the questions themselves are in site-permissions.test.ts).
 
 import { describe, expect, it } from 'vitest';
 import { STOP_TEXT } from '../../../src/panel/agent/events';
@@ -32,7 +33,7 @@ describe('open_url', () => {
     });
     h.tabs.commitAfterMs = 1_500;
 
-    const result = await h.controller.execute('Find the API limit in the docs');
+    const result = await h.controller.execute('Find the API limit in the docs at docs.test');
 
     expect(result.status).toBe('succeeded');
     expect(h.navigation.settleCalls).toEqual([{ tabId: 2, expectedOrigin: 'https://docs.test', timeoutMs: 5_000 }]);
@@ -47,7 +48,7 @@ describe('open_url', () => {
   it('navigates the current tab unless a new tab is asked for', async () => {
     const h = setupAgent({ site: SITE, turns: [call('open_url', { url: 'docs.test' }), giveUp] });
     h.tabs.commitAfterMs = 2_500;
-    await h.controller.execute('Open the docs');
+    await h.controller.execute('Open the docs at docs.test');
     expect(h.tabs.openCalls).toEqual([{ url: DOCS, newTab: false }]);
     expect(h.browser.tab(h.tabId).url).toBe(DOCS);
     expect(lastUserText(h.model.requests[1])).toContain('The API limit is 50 requests per minute.');
@@ -60,7 +61,7 @@ describe('open_url', () => {
     });
     h.tabs.commitAfterMs = 'never';
 
-    const result = await h.controller.execute('Open the docs');
+    const result = await h.controller.execute('Open the docs at docs.test');
 
     const [opened] = toolResults(h.model.requests[1]);
     expect(opened?.isError).toBe(true);
@@ -82,7 +83,7 @@ describe('open_url', () => {
     madeCurrentOnCreate(h);
     h.tabs.commitAfterMs = 'never';
 
-    const result = await h.controller.execute('Open the docs');
+    const result = await h.controller.execute('Open the docs at docs.test');
 
     const [opened] = toolResults(h.model.requests[1]);
     expect(opened?.text).toContain('The tab is kept; look at it or close it. The agent is still on tab 1.');
@@ -102,7 +103,7 @@ describe('open_url', () => {
     });
     madeCurrentOnCreate(h);
     h.tabs.commitAfterMs = 1_500;
-    await h.controller.execute('Open the docs');
+    await h.controller.execute('Open the docs at docs.test');
     const [opened] = toolResults(h.model.requests[1]);
     expect(opened?.text).toBe(`open_url: tab 2 committed to ${DOCS}.`);
     expect(h.tabs.currentTabId).toBe(2);
@@ -112,7 +113,7 @@ describe('open_url', () => {
     const h = setupAgent({ site: SITE, turns: [call('open_url', { url: DOCS, newTab: true }), giveUp] });
     h.tabs.openError = new TabError('not_owned', 'The task group was removed by the person.');
 
-    const result = await h.controller.execute('Open the docs');
+    const result = await h.controller.execute('Open the docs at docs.test');
 
     const [opened] = toolResults(h.model.requests[1]);
     expect(opened).toMatchObject({ isError: true });
@@ -129,7 +130,7 @@ describe('open_url', () => {
       ],
     });
     h.tabs.commitAfterMs = 'never';
-    const result = await h.controller.execute('Open the docs');
+    const result = await h.controller.execute('Open the docs at docs.test');
     expect(result).toMatchObject({ status: 'stopped', summary: STOP_TEXT.restricted });
     // One wait in the handler, one at the top of the step: both guards ran.
     expect(h.navigation.settleCalls).toHaveLength(2);

@@ -25,6 +25,8 @@ describe('settings', () => {
       vision: false,
       allowScript: false,
       endOfTaskTabs: 'keep',
+      allowedSites: [],
+      blockedSites: [],
     });
     expect(DEFAULT_MODEL).toMatch(/^claude-sonnet-/);
   });

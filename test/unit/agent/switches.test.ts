@@ -53,6 +53,8 @@ describe('switches', () => {
       const h = setupAgent({
         site: SITE,
         settings: { tabStickiness: sticky },
+        // The person's own tab is on another site: the agent asks before it reads it, and the person allows it.
+        answerSites: 'once',
         turns: [call('read_page'), call('read_page'), giveUp],
       });
       const other = h.browser.addTab(DOCS, { active: false });
@@ -71,6 +73,7 @@ describe('switches', () => {
       expect(result.status).toBe('failed');
       expect(h.tabs.createdFor[0]?.tabStickiness).toBe(true);
       expect(h.of('step_started').map((e) => e.tabId)).toEqual([h.tabId, h.tabId, h.tabId]);
+      expect(h.of('permission_request')).toEqual([]);
       expect(lastUserText(h.model.requests[2])).toContain('Welcome to the shop');
     });
 
@@ -80,6 +83,9 @@ describe('switches', () => {
       expect(result.status).toBe('failed');
       expect(h.tabs.createdFor[0]?.tabStickiness).toBe(false);
       expect(h.of('step_started').map((e) => e.tabId)).toEqual([h.tabId, other, other]);
+      expect(h.of('permission_request').map((e) => [e.origin, e.why])).toEqual([
+        ['https://docs.test', { kind: 'tab', url: DOCS }],
+      ]);
       expect(lastUserText(h.model.requests[1])).toContain('The API limit is 50 requests per minute.');
     });
   });

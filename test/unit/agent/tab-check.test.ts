@@ -99,6 +99,8 @@ describe('top-of-step check in the loop (seed 000, section 8)', () => {
     };
     const h = setupAgent({
       site,
+      // The link leads to another site: the person is asked at the next step, and allows it.
+      answerSites: 'once',
       turns: [
         call('click', { ref: 7 }),
         call('read_page'),
@@ -108,6 +110,7 @@ describe('top-of-step check in the loop (seed 000, section 8)', () => {
     const result = await h.controller.execute('Find the API limit');
     expect(result.status).toBe('succeeded');
     expect(h.browser.tab(h.tabId).url).toBe(DOCS);
+    expect(h.of('permission_request').map((e) => e.origin)).toEqual(['https://docs.test']);
   });
 
   it('stops with "origin changed" when the page moves to another site without the agent', async () => {

@@ -107,4 +107,54 @@ describe('task record', () => {
     expect(restored.tasks[T]?.steps).toHaveLength(1);
     expect(restored.tasks[T]?.summary).toMatch(/panel was closed/);
   });
+
+  it('keeps site permission questions and decisions; a follow-up or the end closes an open question', () => {
+    const asked: AgentEvent = {
+      type: 'permission_request',
+      taskId: T,
+      step: 2,
+      requestId: 'p1',
+      origin: 'https://b.test',
+      why: { kind: 'tab', url: 'https://b.test/' },
+    };
+    const open = fold([started, asked]);
+    expect(open?.permission).toEqual({ requestId: 'p1', step: 2, origin: 'https://b.test', why: asked.why });
+    // A rule's decision about another site leaves the open question alone.
+    const ruled = fold(
+      [
+        {
+          type: 'permission_decided',
+          taskId: T,
+          step: 2,
+          origin: 'https://c.test',
+          decision: 'once',
+          by: 'allow_list',
+        },
+      ],
+      open,
+    );
+    expect(ruled?.permission?.requestId).toBe('p1');
+    const answered = fold(
+      [
+        {
+          type: 'permission_decided',
+          taskId: T,
+          step: 2,
+          origin: 'https://b.test',
+          decision: 'always',
+          by: 'person',
+          requestId: 'p1',
+        },
+      ],
+      ruled,
+    );
+    expect(answered?.permission).toBeUndefined();
+    expect(answered?.permissions?.map((p) => [p.origin, p.decision, p.by, p.why?.kind])).toEqual([
+      ['https://c.test', 'once', 'allow_list', undefined],
+      ['https://b.test', 'always', 'person', 'tab'],
+    ]);
+    const followUp: AgentEvent = { ...started, instruction: 'More', followUp: true };
+    expect(fold([followUp], open)?.permission).toBeUndefined();
+    expect(fold([followUp], answered)?.permissions).toHaveLength(2);
+  });
 });

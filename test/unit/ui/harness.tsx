@@ -60,6 +60,7 @@ export interface SpyCommands extends PanelCommands {
   followUp: ReturnType<typeof vi.fn<PanelCommands['followUp']>>;
   stop: ReturnType<typeof vi.fn<PanelCommands['stop']>>;
   answer: ReturnType<typeof vi.fn<PanelCommands['answer']>>;
+  answerPermission: ReturnType<typeof vi.fn<PanelCommands['answerPermission']>>;
   focusTab: ReturnType<typeof vi.fn<PanelCommands['focusTab']>>;
   exportTrace: ReturnType<typeof vi.fn<PanelCommands['exportTrace']>>;
   releaseTabs: ReturnType<typeof vi.fn<PanelCommands['releaseTabs']>>;
@@ -73,6 +74,7 @@ export function spyCommands(): SpyCommands {
     followUp: vi.fn<PanelCommands['followUp']>(),
     stop: vi.fn<PanelCommands['stop']>(),
     answer: vi.fn<PanelCommands['answer']>(),
+    answerPermission: vi.fn<PanelCommands['answerPermission']>(),
     focusTab: vi.fn<PanelCommands['focusTab']>(),
     exportTrace: vi.fn<PanelCommands['exportTrace']>(),
     releaseTabs: vi.fn<PanelCommands['releaseTabs']>(),

@@ -38,6 +38,28 @@ describe('settings store', () => {
     expect(useSettings.getState().settings).toEqual({ ...DEFAULT_SETTINGS, apiKey: 'sk-old', tabStickiness: false });
   });
 
+  it('migrates version-1 settings, stored before the site lists, with both lists empty', async () => {
+    fakeStorage(stored({ settings: { version: 1, apiKey: 'sk-v1', maxSteps: 12 } }, 1));
+    await useSettings.persist.rehydrate();
+    expect(useSettings.getState().settings).toEqual({ ...DEFAULT_SETTINGS, apiKey: 'sk-v1', maxSteps: 12 });
+    expect(useSettings.getState().settings).toMatchObject({ allowedSites: [], blockedSites: [] });
+  });
+
+  it('keeps the valid entries of stored site lists, normalised, and drops the rest', async () => {
+    const lists = { allowedSites: ['Docs.Test', 'not a site', 7, 'docs.test'], blockedSites: 'bank.test' };
+    fakeStorage(stored({ settings: lists }));
+    await useSettings.persist.rehydrate();
+    expect(useSettings.getState().settings).toMatchObject({ allowedSites: ['docs.test'], blockedSites: [] });
+  });
+
+  it('an "always" grant appended to the allow-list is saved with the other settings', async () => {
+    const data = fakeStorage();
+    const { settings, update } = useSettings.getState();
+    update({ allowedSites: [...settings.allowedSites, 'http://localhost:4173'] });
+    await Promise.resolve();
+    expect(JSON.parse(String(data.get(SETTINGS_KEY))).state.settings.allowedSites).toEqual(['http://localhost:4173']);
+  });
+
   it('keeps the settings in memory when storage holds nothing usable', async () => {
     useSettings.setState({ settings: { ...DEFAULT_SETTINGS, model: 'kept' } });
     fakeStorage(stored(5));

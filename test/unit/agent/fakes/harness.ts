@@ -1,9 +1,11 @@
 // One call builds an AgentController over the fakes: a scripted model, a fake browser with the test's site, its
-// tabs and navigation, a fake clock. Events are collected for assertions.
+// tabs and navigation, a fake clock. Events are collected for assertions. Site permission questions stay open
+// unless the setup says how the person answers them.
 
 import { AgentController } from '../../../../src/panel/agent/controller';
 import type { AgentEvent } from '../../../../src/panel/agent/events';
 import { type AgentSettings, DEFAULT_SETTINGS, withSettings } from '../../../../src/panel/agent/settings';
+import type { SiteDecision } from '../../../../src/panel/agent/site-access';
 import type { CaptureFn } from '../../../../src/panel/agent/tools/types';
 import { FakeBrowser, type Site } from './browser';
 import { FakeClock } from './clock';
@@ -21,6 +23,10 @@ export interface AgentSetup {
   /** Fake ms each model call takes. */
   callMs?: number;
   capture?: CaptureFn;
+  /** How the person answers each site permission question, as it is asked (the person's wait: `personMs`). */
+  answerSites?: SiteDecision | ((origin: string) => SiteDecision);
+  /** Fake ms the person takes to answer a site permission question. */
+  answerMs?: number;
 }
 
 export type EventOf<T extends AgentEvent['type']> = Extract<AgentEvent, { type: T }>;
@@ -39,6 +45,8 @@ export function setupAgent(setup: AgentSetup) {
   });
   let ids = 0;
   const settings = withSettings(DEFAULT_SETTINGS, setup.settings ?? {});
+  /** What "Always allow this site" persisted. */
+  const allowedSites: string[] = [];
   const controller = new AgentController({
     model,
     tabs: tabs.forTask,
@@ -48,12 +56,22 @@ export function setupAgent(setup: AgentSetup) {
     newId: () => `id${++ids}`,
     sleep: clock.sleep,
     ...(setup.capture ? { capture: setup.capture } : {}),
+    allowSite: (origin) => allowedSites.push(origin),
   });
   const events: AgentEvent[] = [];
   controller.subscribe((event) => events.push(event));
+  const { answerSites } = setup;
+  if (answerSites !== undefined) {
+    controller.subscribe((event) => {
+      if (event.type !== 'permission_request') return;
+      clock.advance(setup.answerMs ?? 0);
+      const decision = typeof answerSites === 'function' ? answerSites(event.origin) : answerSites;
+      controller.answerPermission(event.requestId, decision);
+    });
+  }
   const of = <T extends AgentEvent['type']>(type: T): EventOf<T>[] =>
     events.filter((event): event is EventOf<T> => event.type === type);
-  return { controller, model, browser, tabs, navigation, clock, events, tabId, settings, of };
+  return { controller, model, browser, tabs, navigation, clock, events, tabId, settings, of, allowedSites };
 }
 
 export type AgentHarness = ReturnType<typeof setupAgent>;

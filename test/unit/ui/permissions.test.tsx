@@ -1,0 +1,207 @@
+// @vitest-environment jsdom
+// Site permissions in the panel (decision 0010): the question with its three answers, reachable by keyboard and
+// answered once; the task record's list of decisions, kept in history and in the trace; the settings lists.
+
+import { act } from 'preact/test-utils';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AgentEvent } from '../../../src/panel/agent/events';
+import { DEFAULT_SETTINGS } from '../../../src/panel/agent/settings';
+import { useHistory } from '../../../src/panel/store/history';
+import { useSettings } from '../../../src/panel/store/settings';
+import { markInterrupted } from '../../../src/panel/store/task-record';
+import { buildTrace } from '../../../src/panel/store/trace';
+import { App } from '../../../src/panel/ui/App';
+import { SettingsView } from '../../../src/panel/ui/settings-view';
+import {
+  allByTestId,
+  byLabel,
+  byTestId,
+  click,
+  emit,
+  freshUi,
+  mount,
+  recordOf,
+  type SpyCommands,
+  settle,
+  typeInto,
+  unmountAll,
+} from './harness';
+import { firstSteps, METRICS, started, TASK } from './scenario';
+
+let commands: SpyCommands;
+
+beforeEach(() => {
+  commands = freshUi();
+});
+afterEach(unmountAll);
+
+const request: AgentEvent = {
+  type: 'permission_request',
+  taskId: TASK,
+  step: 3,
+  requestId: 'p1',
+  origin: 'http://localhost:4173',
+  why: { kind: 'open_url', url: 'http://localhost:4173/prize.html', newTab: false },
+};
+const denied: AgentEvent = {
+  type: 'permission_decided',
+  taskId: TASK,
+  step: 3,
+  origin: 'http://localhost:4173',
+  decision: 'deny',
+  by: 'person',
+  requestId: 'p1',
+};
+const blocked: AgentEvent = {
+  type: 'permission_decided',
+  taskId: TASK,
+  step: 4,
+  origin: 'https://bank.test',
+  decision: 'deny',
+  by: 'block_list',
+};
+const finished: AgentEvent = {
+  type: 'task_finished',
+  taskId: TASK,
+  status: 'failed',
+  summary: 'The person did not allow the other site.',
+  verified: false,
+  metrics: METRICS,
+};
+
+const buttons = (root: HTMLElement) => [...byTestId(root, 'permission').querySelectorAll('button')];
+
+describe('the permission question', () => {
+  it('shows the origin and why, with three answers a keyboard reaches, and answers once', () => {
+    const root = mount(<App commands={commands} />);
+    emit(started, ...firstSteps, request);
+
+    const box = byTestId(root, 'permission');
+    expect(byTestId(box, 'permission-origin').textContent).toBe('http://localhost:4173');
+    expect(byTestId(box, 'permission-why').textContent).toBe('It wants to open http://localhost:4173/prize.html.');
+    // A fieldset: a group named by its legend, as assistive technology reads it.
+    expect(box.localName).toBe('fieldset');
+    expect(box.querySelector('legend')?.textContent).toBe('Allow the agent on another site?');
+    expect(
+      box
+        .getAttribute('aria-describedby')
+        ?.split(' ')
+        .map((id) => document.getElementById(id)?.textContent),
+    ).toEqual(['It wants to open http://localhost:4173/prize.html.', 'Allow once: for this task and its follow-ups.']);
+    expect(buttons(root).map((b) => [b.textContent, b.type, b.tabIndex, b.disabled])).toEqual([
+      ['Allow once', 'button', 0, false],
+      ['Always allow this site', 'button', 0, false],
+      ['Deny', 'button', 0, false],
+    ]);
+    expect(byTestId(root, 'live-region').textContent).toBe(
+      'The agent asks to use http://localhost:4173. Allow once, always allow, or deny.',
+    );
+
+    click(byTestId(box, 'permission-deny'));
+    click(byTestId(box, 'permission-once'));
+    expect(commands.answerPermission).toHaveBeenCalledExactlyOnceWith('p1', 'deny');
+    expect(buttons(root).every((b) => b.disabled)).toBe(true);
+    expect(box.textContent).toContain('Answer sent.');
+  });
+
+  it('says when the agent’s tab already went to the site', () => {
+    const root = mount(<App commands={commands} />);
+    emit(started, ...firstSteps, { ...request, why: { kind: 'tab', url: 'http://localhost:4173/x' } });
+    expect(byTestId(root, 'permission-why').textContent).toContain('Its tab is now on http://localhost:4173/x');
+  });
+
+  it('goes away with the decision, and the task lists it; history and the trace keep it', async () => {
+    const root = mount(<App commands={commands} />);
+    emit(started, ...firstSteps, request, denied);
+    expect(root.querySelector('[data-testid="permission"]')).toBeNull();
+    emit(blocked, finished);
+
+    const lines = allByTestId(root, 'permission-record').map((li) => [li.textContent, li.dataset.decision]);
+    expect(lines).toEqual([
+      ['Step 3 · http://localhost:4173: denied by you', 'deny'],
+      ['Step 4 · https://bank.test: blocked: it is on your block list', 'deny'],
+    ]);
+    const record = useHistory.getState().tasks[TASK];
+    expect(record?.permissions).toEqual([
+      {
+        step: 3,
+        origin: 'http://localhost:4173',
+        decision: 'deny',
+        by: 'person',
+        why: { kind: 'open_url', url: 'http://localhost:4173/prize.html', newTab: false },
+      },
+      { step: 4, origin: 'https://bank.test', decision: 'deny', by: 'block_list' },
+    ]);
+    await settle();
+  });
+
+  it('closes an open question when the task ends, or when it is restored from storage', () => {
+    const root = mount(<App commands={commands} />);
+    emit(started, ...firstSteps, request, finished);
+    expect(root.querySelector('[data-testid="permission"]')).toBeNull();
+    const open = recordOf([started, request]);
+    expect(open.permission?.requestId).toBe('p1');
+    expect(markInterrupted(open).permission).toBeUndefined();
+  });
+});
+
+describe('the trace', () => {
+  it('notes each decision in the step it was made in, and leaves the site lists out', () => {
+    const steps: AgentEvent[] = [
+      ...firstSteps,
+      request,
+      denied,
+      { type: 'step_started', taskId: TASK, step: 3, tabId: 12, url: 'http://127.0.0.1:4173/', operable: true },
+    ];
+    const ranWith = { ...DEFAULT_SETTINGS, allowedSites: ['docs.test'], blockedSites: ['bank.test'] };
+    const { apiKey: _key, ...safe } = ranWith;
+    const record = recordOf([{ ...started, settings: safe }, ...steps, finished]);
+    const trace = buildTrace(record, ranWith, { version: '0.1.0' });
+    expect(trace.steps[2]?.notes).toEqual([
+      'Site permission: http://localhost:4173 denied by the person (open_url http://localhost:4173/prize.html)',
+    ]);
+    expect(trace.settings).not.toHaveProperty('allowedSites');
+    expect(JSON.stringify(trace)).not.toContain('bank.test');
+  });
+});
+
+describe('the site lists in settings', () => {
+  it('saves one entry per line, normalised', async () => {
+    const root = mount(<SettingsView commands={commands} />);
+    typeInto(byLabel<HTMLTextAreaElement>(root, 'Allowed sites'), 'Docs.Test\n\nhttps://shop.test/cart\n*.cdn.test\n');
+    typeInto(byLabel<HTMLTextAreaElement>(root, 'Blocked sites'), 'bank.test');
+    click(byTestId(root, 'save-settings'));
+    await settle();
+    expect(commands.saveSettings).toHaveBeenCalledExactlyOnceWith(
+      expect.objectContaining({
+        allowedSites: ['docs.test', 'https://shop.test', '*.cdn.test'],
+        blockedSites: ['bank.test'],
+      }),
+    );
+  });
+
+  it('reports every invalid line and saves nothing', async () => {
+    const root = mount(<SettingsView commands={commands} />);
+    const allowed = byLabel<HTMLTextAreaElement>(root, 'Allowed sites');
+    typeInto(allowed, 'docs.test\nnot a site\nftp://files.test');
+    click(byTestId(root, 'save-settings'));
+    await settle();
+    expect(commands.saveSettings).not.toHaveBeenCalled();
+    const error = byTestId(root, 'setting-allowedSites-error');
+    expect(error.textContent).toBe(
+      'Not a site: “not a site” (line 2), “ftp://files.test” (line 3). Write one site per line, like ' +
+        'https://shop.example, shop.example or *.example.com.',
+    );
+    expect(allowed.getAttribute('aria-invalid')).toBe('true');
+    expect(allowed.getAttribute('aria-describedby')).toContain(error.id);
+    expect(document.activeElement).toBe(allowed);
+  });
+
+  it('shows the stored lists one entry per line', () => {
+    const root = mount(<SettingsView commands={commands} />);
+    void act(() => {
+      useSettings.setState({ settings: { ...DEFAULT_SETTINGS, blockedSites: ['bank.test', '*.ads.test'] } });
+    });
+    expect(byLabel<HTMLTextAreaElement>(root, 'Blocked sites').value).toBe('bank.test\n*.ads.test');
+  });
+});
