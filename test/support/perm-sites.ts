@@ -1,0 +1,52 @@
+// Support for the site permission tests: a route that logs each request with the host it was sent to (the fixture
+// server answers as 127.0.0.1 and as localhost, and `site.hits` keeps paths only), the panel's permission box, and
+// the site lists set through the settings form as a person sets them.
+
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import type { Route } from './fixture-server';
+
+export interface HostLog {
+  route: Route;
+  /** Every request as `http://host:port/path?query`, in order. */
+  requests: string[];
+  /** The requests made to `origin` whose path starts with `path`. */
+  to(origin: string, path: string): string[];
+}
+
+export function hostLog(): HostLog {
+  const requests: string[] = [];
+  return {
+    route: (req, _res, url) => {
+      requests.push(`http://${req.headers.host ?? ''}${url.pathname}${url.search}`);
+      return false;
+    },
+    requests,
+    to: (origin, path) => requests.filter((request) => request.startsWith(`${origin}${path}`)),
+  };
+}
+
+/** The permission question of the task card the panel shows, and the decisions listed under it. */
+export function permissionBox(panel: Page) {
+  const box = panel.getByTestId('task-card').getByTestId('permission');
+  return {
+    box,
+    origin: box.getByTestId('permission-origin'),
+    why: box.getByTestId('permission-why'),
+    allowOnce: box.getByRole('button', { name: 'Allow once' }),
+    allowAlways: box.getByRole('button', { name: 'Always allow this site' }),
+    deny: box.getByRole('button', { name: 'Deny' }),
+    records: panel.getByTestId('task-card').getByTestId('permission-record'),
+  };
+}
+
+/** Types the allow- and block-list into the settings form and saves them, then goes back to the task view. */
+export async function setSiteLists(panel: Page, lists: { allowed?: string[]; blocked?: string[] }): Promise<void> {
+  await panel.getByRole('navigation').getByRole('button', { name: 'Settings' }).click();
+  const form = panel.getByTestId('settings');
+  await form.getByLabel('Allowed sites').fill((lists.allowed ?? []).join('\n'));
+  await form.getByLabel('Blocked sites').fill((lists.blocked ?? []).join('\n'));
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect.poll(() => form.getByTestId('save-result').textContent()).toBe('Saved.');
+  await panel.getByRole('navigation').getByRole('button', { name: 'Task' }).click();
+}
