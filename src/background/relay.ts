@@ -31,7 +31,8 @@ export function forwardRpc(call: RpcCallMessage): Promise<Reply<unknown>> {
       error: new RelayError('version_mismatch', 'The panel and the service worker are from different builds.').toWire(),
     });
   }
-  const message: CsRpcMessage = { kind: 'cs:rpc', v: call.v, method: call.method, args: call.args };
+  // The call tag goes through untouched: it is how the page tells a re-sent action from a new one (decision 0011).
+  const message: CsRpcMessage = { kind: 'cs:rpc', v: call.v, method: call.method, args: call.args, call: call.call };
   return chrome.tabs.sendMessage<CsRpcMessage, Reply<unknown>>(call.tabId, message, { frameId: 0 }).then(
     (reply) => reply ?? { ok: false, error: new RelayError('no_receiver', 'The page did not answer.').toWire() },
     (error: unknown) => ({ ok: false, error: describeSendFailure(call.tabId, error).toWire() }),

@@ -5,7 +5,7 @@
 import { BUILD_ID } from '../shared/build';
 import { PageController } from './page-controller';
 import { announceReady, askPanel, isContextInvalidatedError, isContextValid } from './panel-client';
-import { handleRpc } from './router';
+import { CallMemory, handleRpc } from './router';
 
 interface Instance {
   build: string;
@@ -18,6 +18,12 @@ const GLOBAL_KEY = '__steadyhandContent';
 // module cache. The panel calls this hook instead (see src/panel/chrome/tab-access.ts).
 const BOOT_KEY = '__steadyhandBoot';
 const world = globalThis as typeof globalThis & { [GLOBAL_KEY]?: Instance; [BOOT_KEY]?: () => boolean };
+// The actions this document ran, so a call re-sent after a lost service worker is not run twice (decision 0011).
+// Module state lives exactly as long as the document, and outlives a reboot of the controller within it.
+const calls = new CallMemory();
+if ((document as Document & { prerendering?: boolean }).prerendering) {
+  document.addEventListener('prerenderingchange', () => calls.activated(), { once: true });
+}
 
 /** Starts the controller for this document unless one of this build is already running; true if one runs now. */
 function boot(): boolean {
@@ -43,7 +49,7 @@ function boot(): boolean {
 
   const onMessage: Parameters<typeof chrome.runtime.onMessage.addListener>[0] = (message, sender, sendResponse) => {
     try {
-      return handleRpc(controller, message, sender, sendResponse);
+      return handleRpc(controller, message, sender, sendResponse, calls);
     } catch (error) {
       if (isContextInvalidatedError(error)) lifetime.abort();
       throw error;
@@ -60,6 +66,7 @@ function boot(): boolean {
     'pageshow',
     (event) => {
       if (!event.persisted) return;
+      calls.activated();
       if (!isContextValid()) lifetime.abort();
       else announceReady(documentToken);
     },

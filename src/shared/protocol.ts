@@ -62,9 +62,10 @@ export type PageResult<M extends PageMethod> = Awaited<ReturnType<PageApi[M]>>;
 
 /**
  * Every PageApi method, with how many arguments it takes (so a proxy can tell the call options apart) and whether
- * repeating it is harmless. A call whose reply was lost with a dead service worker
- * is retried once only when it is idempotent; otherwise it fails with `relay_lost`. The mapped type makes the compiler
- * insist that every method is listed here, and `serve()` uses the same table as its allow-list.
+ * repeating it is harmless. A call whose reply was lost with a dead service worker is sent once more with the same
+ * `CallTag`; the content script runs a repeated idempotent call again, and answers a repeated action with the result
+ * it remembers (decision 0011). The mapped type makes the compiler insist that every method is listed here, and
+ * `serve()` uses the same table as its allow-list.
  */
 export const PAGE_METHODS: {
   readonly [M in PageMethod]: { readonly arity: PageArgs<M>['length']; readonly idempotent: boolean };
@@ -135,10 +136,22 @@ export type TabEventType = TabEvent['type'];
 export interface RpcCallMessage {
   kind: 'rpc:call';
   v: number;
+  /** Matches the reply to the call in the panel's transport. */
   id: number;
   tabId: number;
   method: PageMethod;
   args: unknown[];
+  call: CallTag;
+}
+
+/** One logical call across its sends, so a page can tell a re-sent action from a new one (decision 0011). */
+export interface CallTag {
+  /** Unique per panel session (a random session prefix and a counter); the same on every send of the call. */
+  id: string;
+  /** 1 on the first send; 2 on the send after the service worker died with the call in flight. */
+  attempt: number;
+  /** The panel's Date.now() when the call was made: a document that came after it never saw an earlier send. */
+  issuedAt: number;
 }
 
 /** Service worker → panel, over the panel's port. */
@@ -155,6 +168,8 @@ export interface CsRpcMessage {
   v: number;
   method: PageMethod;
   args: unknown[];
+  /** Passed through from the panel's call; without it (the bench's floor) the page remembers nothing. */
+  call?: CallTag;
 }
 
 /** Service worker → panel, broadcast with runtime.sendMessage. */

@@ -85,16 +85,17 @@ describe('service worker relay', () => {
     expect(warn).not.toHaveBeenCalled();
   });
 
-  it('relays a panel call to frame 0 of the tab and posts the reply on the port', async () => {
+  it('relays a panel call to frame 0 of the tab, with its call tag, and posts the reply on the port', async () => {
     chrome.tabs.sendMessage.mockResolvedValue({ ok: true, value: { pong: true } } as never);
     const port = fakePort(panelSender);
     chrome.runtime.onConnect.callListeners(port.port as never);
-    const call: RpcCallMessage = { kind: 'rpc:call', v: 1, id: 3, tabId: 9, method: 'ping', args: [] };
+    const tag = { id: 'session-3', attempt: 2, issuedAt: 1_000 };
+    const call: RpcCallMessage = { kind: 'rpc:call', v: 1, id: 3, tabId: 9, method: 'ping', args: [], call: tag };
     port.receive(call);
     await flush();
     expect(chrome.tabs.sendMessage).toHaveBeenCalledWith(
       9,
-      { kind: 'cs:rpc', v: 1, method: 'ping', args: [] },
+      { kind: 'cs:rpc', v: 1, method: 'ping', args: [], call: tag },
       {
         frameId: 0,
       },
