@@ -1,0 +1,92 @@
+// Support for the service-worker kill suite: a seeded random source (a failing run is replayed with its seed), the
+// kill itself (CDP stopAllWorkers, then the panel's reconnect), the panel's agent events as they happen, and what a
+// naive model remembers of its own calls.
+
+import type Anthropic from '@anthropic-ai/sdk';
+import type { Page } from 'playwright-core';
+import type { AgentEvent } from '../../src/panel/agent/events';
+import type { ExtensionHarness } from './extension';
+import type { RecordedRequest } from './fake-anthropic';
+import type { PanelGlobal } from './panel';
+
+/** mulberry32: a small PRNG, so the kill points of a run follow from its seed alone. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** `k` distinct numbers from 0..n-1, in order. */
+export function pick(random: () => number, n: number, k: number): Set<number> {
+  const all = Array.from({ length: n }, (_, i) => i);
+  for (let i = all.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [all[i], all[j]] = [all[j] as number, all[i] as number];
+  }
+  return new Set(all.slice(0, Math.min(k, n)).sort((a, b) => a - b));
+}
+
+type KillGlobal = PanelGlobal & { killAgentEvents?: AgentEvent[] };
+
+/** Kills the extension's service worker and waits until the panel has reconnected (which wakes a new one). */
+export async function killWorker(harness: ExtensionHarness): Promise<void> {
+  const before = await harness.panel.evaluate(() => (globalThis as PanelGlobal).steadyhand.transport.reconnects);
+  await harness.stopServiceWorker();
+  await harness.panel.waitForFunction((n) => (globalThis as PanelGlobal).steadyhand.transport.reconnects > n, before, {
+    timeout: 10_000,
+  });
+}
+
+/** Calls the panel sent again after a lost worker, by method. */
+export function resentCalls(panel: Page): Promise<Record<string, number>> {
+  return panel.evaluate(() => ({ ...(globalThis as PanelGlobal).steadyhand.transport.resent }));
+}
+
+/** Records the agent's events in the panel from now on, so the test can wait on where the task is. */
+export async function recordAgentEvents(panel: Page): Promise<void> {
+  await panel.evaluate(() => {
+    const g = globalThis as KillGlobal;
+    if (g.killAgentEvents) {
+      g.killAgentEvents.length = 0;
+      return;
+    }
+    g.killAgentEvents = [];
+    g.steadyhand.controller.subscribe((event) => g.killAgentEvents?.push(event));
+  });
+}
+
+/** Waits until every page tool the model called has its result: the panel is past the action, e.g. in a wait. */
+export async function waitForActionsSettled(panel: Page): Promise<void> {
+  await panel.waitForFunction(
+    () => {
+      const events = (globalThis as KillGlobal).killAgentEvents ?? [];
+      const answered = new Set(events.flatMap((e) => (e.type === 'tool_result' ? [e.callId] : [])));
+      // open_url waits for its own navigation: the navigation wait is inside the call.
+      return events.every((e) => e.type !== 'tool_call' || e.name === 'open_url' || answered.has(e.callId));
+    },
+    undefined,
+    { timeout: 10_000 },
+  );
+}
+
+/** The tools the previous turn called, with whether each came back as an error, as the model was told. */
+export function previousResults(request: RecordedRequest): { name: string; isError: boolean }[] {
+  const messages = (request.body?.messages ?? []) as Anthropic.MessageParam[];
+  const lastUser = messages.at(-1);
+  const assistant = messages.at(-2);
+  if (lastUser?.role !== 'user' || assistant?.role !== 'assistant' || !Array.isArray(assistant.content)) return [];
+  const names = new Map(
+    assistant.content.flatMap((block) => (block.type === 'tool_use' ? [[block.id, block.name] as const] : [])),
+  );
+  if (!Array.isArray(lastUser.content)) return [];
+  return lastUser.content.flatMap((block) =>
+    block.type === 'tool_result'
+      ? [{ name: names.get(block.tool_use_id) ?? '?', isError: block.is_error === true }]
+      : [],
+  );
+}
