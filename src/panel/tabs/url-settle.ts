@@ -102,6 +102,12 @@ export function createUrlSettle(deps: UrlSettleDeps): WaitForUrlSettle {
           case 'removed':
             if (event.tabId === trackedId) finish({ committed: false, reason: 'tab-gone' });
             return;
+          case 'contentReady':
+          case 'updated':
+            // A commit event can be lost with a service worker killed as it was dispatched; a new document's
+            // announcement, or a change of the tab's status or URL, says the tab moved on: look at it again.
+            if (event.tabId === trackedId) readTab(trackedId);
+            return;
           case 'replaced':
             if (event.removedTabId !== trackedId) return;
             trackedId = event.addedTabId;

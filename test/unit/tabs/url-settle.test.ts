@@ -72,6 +72,30 @@ describe('waitForUrlSettle', () => {
     await expect(settle()(7, ORIGIN, 5_000)).resolves.toEqual({ committed: false, reason: 'tab-gone' });
   });
 
+  it('settles without the commit event when the new document announces itself (a commit lost with the worker)', async () => {
+    const wait = settle()(42, ORIGIN, 5_000);
+    await flush();
+    tabs.set(42, { url: `${ORIGIN}/guide`, status: 'loading' });
+    bus.emit({ type: 'contentReady', tabId: 42, url: `${ORIGIN}/guide`, documentToken: 'd1' });
+    await expect(wait).resolves.toEqual({ committed: true, url: `${ORIGIN}/guide` });
+  });
+
+  it('looks at the tab again when its status or URL changes, and keeps waiting while it is in flight', async () => {
+    const wait = settle()(42, ORIGIN, 5_000);
+    let result: unknown;
+    void wait.then((r) => {
+      result = r;
+    });
+    await flush();
+    bus.emit({ type: 'updated', tabId: 42, status: 'loading' });
+    await flush();
+    expect(result).toBeUndefined();
+    tabs.set(42, { url: `${ORIGIN}/guide`, status: 'complete' });
+    bus.emit({ type: 'updated', tabId: 42, url: `${ORIGIN}/guide`, status: 'complete' });
+    await flush();
+    expect(result).toEqual({ committed: true, url: `${ORIGIN}/guide` });
+  });
+
   it('reports tab-gone when the tab is closed while it waits', async () => {
     const wait = settle()(42, ORIGIN, 5_000);
     await flush();
