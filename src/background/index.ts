@@ -12,3 +12,10 @@ registerTabEventForwarding();
 chrome.sidePanel.setPanelBehavior({ openPanelOnActionClick: true }).catch((error: unknown) => {
   console.warn('[steadyhand] could not set the side panel behaviour:', error);
 });
+
+// The API key and the task history live in chrome.storage.local, which content scripts (running in the web page's
+// renderer process) may read by default. Only the extension's own pages and this worker use storage; the panel
+// makes the same call before it reads the key, in case the worker has not run yet in this browser session.
+chrome.storage.local.setAccessLevel({ accessLevel: 'TRUSTED_CONTEXTS' }).catch((error: unknown) => {
+  console.warn('[steadyhand] could not keep storage from content scripts:', error);
+});

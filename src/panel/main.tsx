@@ -18,6 +18,11 @@ import { createAgent } from './wiring/agent';
 import { panelCommands } from './wiring/commands';
 import './ui/styles.css';
 
+// Keep chrome.storage.local (the key, the history) from content scripts at every panel start, as the worker does.
+await chrome.storage.local.setAccessLevel({ accessLevel: 'TRUSTED_CONTEXTS' }).catch((error: unknown) => {
+  console.warn('[steadyhand] could not keep storage from content scripts:', error);
+});
+
 const lifetime = new AbortController();
 const transport = new PortTransport();
 const bus = new TabEventBus();

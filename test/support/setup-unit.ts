@@ -1,5 +1,6 @@
 // jest-chrome is written for jest: it reads the global `jest` when it is imported, so alias it to vitest first.
-// It has no `scripting`, `sidePanel` or `tabGroups`; those get hand stubs, reset before each test.
+// It has no `scripting`, `sidePanel` or `tabGroups`, and its storage areas lack `setAccessLevel`; those get hand
+// stubs, reset before each test.
 
 import { beforeEach, vi } from 'vitest';
 
@@ -19,9 +20,15 @@ function stubs() {
   };
 }
 
+function stubStorage() {
+  Object.assign(chrome.storage.local, { setAccessLevel: vi.fn(async () => {}) });
+}
+
 Object.assign(chrome, stubs());
+stubStorage();
 Object.assign(globalThis, { chrome });
 
 beforeEach(() => {
   Object.assign(chrome, stubs());
+  stubStorage();
 });

@@ -17,7 +17,11 @@ function flush() {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
+let setAccessLevel: unknown;
+
 beforeAll(async () => {
+  // The stub from the setup file, as it is when the worker module runs (each test gets a fresh one afterwards).
+  setAccessLevel = (chrome.storage.local as unknown as { setAccessLevel: unknown }).setAccessLevel;
   Object.assign(chrome.runtime, { id: ID });
   chrome.runtime.getURL.mockImplementation((path: string) => `${ORIGIN}${path}`);
   chrome.runtime.sendMessage.mockResolvedValue(undefined);
@@ -45,6 +49,10 @@ describe('service worker relay', () => {
     ]) {
       expect(event.hasListeners()).toBe(true);
     }
+  });
+
+  it('keeps chrome.storage.local, where the API key is, from content scripts as it starts', () => {
+    expect(setAccessLevel).toHaveBeenCalledWith({ accessLevel: 'TRUSTED_CONTEXTS' });
   });
 
   it('forwards a frame-0 commit to the panel and ignores subframes', () => {
