@@ -27,7 +27,10 @@ describe('repair triggers', () => {
     const h = setupAgent({ site: SITE, turns: [call('click', { ref: 4 }), giveUp] });
     await h.controller.execute('Press Broken');
     expect(h.of('repair')).toMatchObject([{ trigger: 'failed_verify' }]);
-    expect(lastUserText(h.model.requests[1])).toContain('click [4] (button): failed_verify: no observable effect');
+    // The page's reason is page content: it reaches the model inside the fence, right after the result line.
+    expect(lastUserText(h.model.requests[1])).toMatch(
+      /click \[4\] \(button\): failed_verify: the page says why \(effects: no visible effect\)\.\nBEGIN UNTRUSTED PAGE CONTENT id=(\w+)\nno observable effect\nEND UNTRUSTED PAGE CONTENT id=\1/,
+    );
   });
 
   it('repairs after a no_progress', async () => {

@@ -79,13 +79,17 @@ export function reportAction(what: string, result: ActionResult, ctx: ToolContex
     ...(result.reason ? { reason: result.reason } : {}),
   };
   const navigated = effects.includes('navigation');
+  // The page's reason quotes element names and values: page content, so it reaches the model fenced like any other.
+  const fromPage = result.reason ? { pageText: result.reason } : {};
   const shared = {
     verification,
+    ...fromPage,
     ...(navigated && ctx.tabId !== null ? { pageChanged: true, navigatedTabId: ctx.tabId } : {}),
   };
   if (!result.ok) {
     const reason = result.reason ?? 'the page could not perform it';
-    return { outcome: 'execute_error', text: `${what} failed: ${reason}`, brief: `error: ${reason}`, ...shared };
+    const text = result.reason ? `${what} failed; the page says why:` : `${what} failed: ${reason}`;
+    return { outcome: 'execute_error', text, brief: `error: ${reason}`, ...shared };
   }
   const effectText = effects.length > 0 ? effects.join(', ') : 'no visible effect';
   const newTab = effects.includes('new_window')
@@ -93,17 +97,18 @@ export function reportAction(what: string, result: ActionResult, ctx: ToolContex
     : '';
   if (!result.verified && ctx.settings.verifyMode !== 'off') {
     const reason = result.reason ?? 'no observable effect';
+    const why = result.reason ? 'the page says why' : reason;
     return {
       outcome: 'failed_verify',
-      text: `${what}: failed_verify: ${reason} (effects: ${effectText}).${newTab}`,
+      text: `${what}: failed_verify: ${why} (effects: ${effectText}).${newTab}`,
       brief: `failed_verify: ${reason}`,
       ...shared,
     };
   }
-  const note = result.reason ? ` Note: ${result.reason}.` : '';
+  const note = result.reason ? ' The page adds a note:' : '';
   return {
     outcome: 'ok',
-    text: `${what}: done (effects: ${effectText}).${note}${newTab}`,
+    text: `${what}: done (effects: ${effectText}).${newTab}${note}`,
     brief: `ok (${effectText})`,
     ...shared,
   };
