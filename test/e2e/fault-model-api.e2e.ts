@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AgentEvent, TaskResult } from '../../src/panel/agent/events';
-import type { AgentSettings } from '../../src/panel/agent/settings';
+import { DEFAULT_SETTINGS } from '../../src/panel/agent/settings';
 import { act, control, runTask, useFakeModel } from '../support/agent';
 import { type ExtensionHarness, launchExtension } from '../support/extension';
 import {
@@ -83,17 +83,12 @@ async function runCounted(instruction: string): Promise<{ result: TaskResult; ev
 const panelCard = () => harness.panel.getByTestId('task-card');
 const notesShown = () => panelCard().locator('.note').allTextContents();
 
-/** The model timeout, in seconds (null: the default). A settings field; set on the store while the schema lacks it. */
+/** The model timeout setting, in seconds (null: back to the default). */
 async function setModelTimeout(sec: number | null): Promise<void> {
-  await harness.panel.evaluate((value) => {
-    const store = (globalThis as PanelGlobal).steadyhand.settings;
-    type WithTimeout = AgentSettings & { modelTimeoutSec?: number };
-    if (value !== null) store.getState().update({ modelTimeoutSec: value } as Partial<AgentSettings>);
-    const now = store.getState().settings as WithTimeout;
-    if (now.modelTimeoutSec === (value ?? undefined)) return;
-    const { modelTimeoutSec: _old, ...rest } = now;
-    store.setState({ settings: (value === null ? rest : { ...rest, modelTimeoutSec: value }) as AgentSettings });
-  }, sec);
+  await harness.panel.evaluate(
+    (value) => (globalThis as PanelGlobal).steadyhand.settings.getState().update({ modelTimeoutSec: value }),
+    sec ?? DEFAULT_SETTINGS.modelTimeoutSec,
+  );
 }
 
 describe('transient API faults', () => {

@@ -34,8 +34,9 @@ const MAX_BACKOFF_MS = 8_000;
 /** Never sleep longer than this on a retry-after, so the person is not left waiting on a bad header. */
 const MAX_RETRY_AFTER_MS = 60_000;
 
-/** What the client needs from the settings. `modelTimeoutSec` is optional until every settings version has it. */
-export type ModelClientSettings = Pick<AgentSettings, 'apiKey' | 'baseUrl' | 'model'> & { modelTimeoutSec?: number };
+/** What the client needs from the settings; without `modelTimeoutSec` (a connection test) the default applies. */
+export type ModelClientSettings = Pick<AgentSettings, 'apiKey' | 'baseUrl' | 'model'> &
+  Partial<Pick<AgentSettings, 'modelTimeoutSec'>>;
 
 function timeoutOf(settings: ModelClientSettings, options: ModelClientOptions): number {
   if (options.timeoutMs !== undefined) return options.timeoutMs;

@@ -36,6 +36,8 @@ const settingsSchema = z.object({
   maxSteps: z.number().int().min(1).max(500).catch(40),
   /** Output tokens per model call. */
   maxOutputTokens: z.number().int().min(256).max(32_000).catch(2048),
+  /** Seconds to wait for the model's answer to start, and then for each next part of its stream, before a retry. */
+  modelTimeoutSec: z.number().int().min(1).max(600).catch(120),
   /** strict: done needs confirmed evidence; lenient: unconfirmed done = unverified success; off: no checks. */
   verifyMode: z.enum(VERIFY_MODES).catch('strict'),
   /** Stop repeated actions and A-B-A-B oscillation as `no_progress`. */

@@ -11,6 +11,7 @@ export interface SettingsDraft {
   model: string;
   maxSteps: string;
   maxOutputTokens: string;
+  modelTimeoutSec: string;
   verifyMode: VerifyMode;
   noProgressDetection: boolean;
   autoRepair: boolean;
@@ -33,6 +34,7 @@ export type Validated = { ok: true; patch: Partial<AgentSettings> } | { ok: fals
 export const LIMITS = {
   maxSteps: { min: 1, max: 500 },
   maxOutputTokens: { min: 256, max: 32_000 },
+  modelTimeoutSec: { min: 1, max: 600 },
 } as const;
 
 export function draftOf(settings: AgentSettings): SettingsDraft {
@@ -42,6 +44,7 @@ export function draftOf(settings: AgentSettings): SettingsDraft {
     model: settings.model,
     maxSteps: String(settings.maxSteps),
     maxOutputTokens: String(settings.maxOutputTokens),
+    modelTimeoutSec: String(settings.modelTimeoutSec),
     verifyMode: settings.verifyMode,
     noProgressDetection: settings.noProgressDetection,
     autoRepair: settings.autoRepair,
@@ -97,6 +100,8 @@ export function validateDraft(draft: SettingsDraft): Validated {
   if (typeof maxSteps === 'string') errors.maxSteps = maxSteps;
   const maxOutputTokens = checkCount(draft.maxOutputTokens.trim(), LIMITS.maxOutputTokens);
   if (typeof maxOutputTokens === 'string') errors.maxOutputTokens = maxOutputTokens;
+  const modelTimeoutSec = checkCount(draft.modelTimeoutSec.trim(), LIMITS.modelTimeoutSec);
+  if (typeof modelTimeoutSec === 'string') errors.modelTimeoutSec = modelTimeoutSec;
   const allowedSites = checkSites(draft.allowedSites);
   if (typeof allowedSites === 'string') errors.allowedSites = allowedSites;
   const blockedSites = checkSites(draft.blockedSites);
@@ -104,6 +109,7 @@ export function validateDraft(draft: SettingsDraft): Validated {
   if (
     typeof maxSteps === 'string' ||
     typeof maxOutputTokens === 'string' ||
+    typeof modelTimeoutSec === 'string' ||
     typeof allowedSites === 'string' ||
     typeof blockedSites === 'string' ||
     Object.keys(errors).length > 0
@@ -118,6 +124,7 @@ export function validateDraft(draft: SettingsDraft): Validated {
       model,
       maxSteps,
       maxOutputTokens,
+      modelTimeoutSec,
       verifyMode: draft.verifyMode,
       noProgressDetection: draft.noProgressDetection,
       autoRepair: draft.autoRepair,

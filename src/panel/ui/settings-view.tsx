@@ -29,6 +29,7 @@ const FIELD_ORDER: DraftField[] = [
   'model',
   'maxSteps',
   'maxOutputTokens',
+  'modelTimeoutSec',
   'allowedSites',
   'blockedSites',
 ];
@@ -164,6 +165,14 @@ export function SettingsView({ commands }: { commands: PanelCommands }) {
           inputMode="numeric"
           value={draft.maxOutputTokens}
           onValue={(value) => set('maxOutputTokens', value)}
+        />
+        <TextField
+          {...field('modelTimeoutSec')}
+          label={t('modelTimeoutLabel')}
+          hint={t('modelTimeoutHint')}
+          inputMode="numeric"
+          value={draft.modelTimeoutSec}
+          onValue={(value) => set('modelTimeoutSec', value)}
         />
         <SelectField
           {...field('verifyMode')}

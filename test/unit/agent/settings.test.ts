@@ -18,6 +18,7 @@ describe('settings', () => {
       model: DEFAULT_MODEL,
       maxSteps: 40,
       maxOutputTokens: 2048,
+      modelTimeoutSec: 120,
       verifyMode: 'strict',
       noProgressDetection: true,
       autoRepair: true,
@@ -39,6 +40,7 @@ describe('settings', () => {
       vision: 'yes',
       baseUrl: 'ftp://nope',
       tabStickiness: false,
+      modelTimeoutSec: 0,
       unknownField: 1,
     });
     expect(migrated).toMatchObject({
@@ -48,6 +50,7 @@ describe('settings', () => {
       vision: false,
       baseUrl: 'https://api.anthropic.com',
       tabStickiness: false,
+      modelTimeoutSec: 120,
     });
     expect(migrated).not.toHaveProperty('unknownField');
   });
