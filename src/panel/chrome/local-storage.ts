@@ -17,11 +17,17 @@ export const chromeLocalStorage: StateStorage = {
   },
 };
 
+export interface CoalescingStorage extends StateStorage {
+  /** Writes what is waiting now. */
+  flush(): void;
+}
+
 /**
  * Coalesces writes: the history store changes on every streamed token, and one storage write per token would cost
- * more than the model call. The latest value per key is written after `delayMs`, and at once when the panel hides.
+ * more than the model call. The latest value per key is written after `delayMs`, at once when the panel hides, and
+ * whenever the owner calls `flush()` (an extension reload tears the panel down without a `pagehide`).
  */
-export function coalescingStorage(storage: StateStorage, delayMs: number): StateStorage {
+export function coalescingStorage(storage: StateStorage, delayMs: number): CoalescingStorage {
   const waiting = new Map<string, string>();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const flush = () => {
@@ -41,5 +47,6 @@ export function coalescingStorage(storage: StateStorage, delayMs: number): State
       waiting.delete(name);
       return storage.removeItem(name);
     },
+    flush,
   };
 }

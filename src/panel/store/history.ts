@@ -12,6 +12,13 @@ export const HISTORY_KEY = 'steadyhand.history';
 export const HISTORY_VERSION = 1;
 /** Oldest tasks beyond this are dropped, so storage stays small. */
 const MAX_TASKS = 100;
+/**
+ * Events that come many times a step (streamed text, running totals) wait for the coalesced write; any other event
+ * is written at once, so a panel torn down without warning (an extension reload) loses at most streamed text.
+ */
+const COALESCED: ReadonlySet<AgentEvent['type']> = new Set(['model_text', 'metrics']);
+
+const historyStorage = coalescingStorage(chromeLocalStorage, 300);
 
 export interface HistoryState {
   tasks: Record<string, TaskRecord>;
@@ -29,7 +36,7 @@ export const useHistory = create<HistoryState>()(
     (set) => ({
       tasks: {},
       order: [],
-      apply: (event) =>
+      apply: (event) => {
         set((state) => {
           const next = applyEvent(state.tasks[event.taskId], event, Date.now());
           if (!next) return state;
@@ -38,7 +45,10 @@ export const useHistory = create<HistoryState>()(
           const tasks = { ...state.tasks, [event.taskId]: next };
           for (const dropped of order.slice(MAX_TASKS)) delete tasks[dropped];
           return { tasks, order: order.slice(0, MAX_TASKS) };
-        }),
+        });
+        // persist's write ran synchronously inside set(); it waits in historyStorage until flushed.
+        if (!COALESCED.has(event.type)) historyStorage.flush();
+      },
       remove: (taskId) =>
         set((state) => {
           const { [taskId]: _gone, ...tasks } = state.tasks;
@@ -49,7 +59,7 @@ export const useHistory = create<HistoryState>()(
     {
       name: HISTORY_KEY,
       version: HISTORY_VERSION,
-      storage: createJSONStorage(() => coalescingStorage(chromeLocalStorage, 300)),
+      storage: createJSONStorage(() => historyStorage),
       partialize: (state): Persisted => ({ tasks: state.tasks, order: state.order }),
       migrate: (stored) => migrateHistory(stored),
       merge: (stored, current) => ({ ...current, ...interruptRunning(stored as Persisted | undefined) }),
