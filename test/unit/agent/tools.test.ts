@@ -208,3 +208,16 @@ describe('tool definitions', () => {
     );
   });
 });
+
+describe('find', () => {
+  it('lists a control as its observation line behind its ref, and text as a quote, all fenced', async () => {
+    const h = setupAgent({
+      site: SITE,
+      turns: [call('find', { query: 'go' }), call('done', { success: false, answer: 'Enough.' })],
+    });
+    await h.controller.execute('Find the Go button');
+    const [found] = toolResults(h.model.requests[1]);
+    expect(found?.text).toMatch(/^find: \d+ match(es)?\.\nBEGIN UNTRUSTED PAGE CONTENT id=\w+\n\[2\] button "Go"\n/);
+    expect(found?.text).not.toContain('button "button');
+  });
+});

@@ -59,9 +59,11 @@ export const find = defineTool({
     const withheld = await withheldRead(ctx, 'find', tabId);
     if (withheld) return withheld;
     const lines = matches.map((match) => {
-      const ref = match.ref === undefined ? '' : `[${match.ref}] `;
+      const where = match.inViewport ? '' : ' (off screen)';
+      // A control's match text is already its observation line (role, name, state): only the ref goes in front.
+      if (match.ref !== undefined) return `[${match.ref}] ${match.text}${where}`;
       const role = match.role ? `${match.role} ` : '';
-      return `${ref}${role}"${match.text}"${match.inViewport ? '' : ' (off screen)'}`;
+      return `${role}"${match.text}"${where}`;
     });
     return {
       outcome: 'ok',

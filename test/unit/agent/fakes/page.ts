@@ -99,7 +99,8 @@ export class FakePage implements AgentPage {
     const query = args.query.toLowerCase();
     const fromElements = doc.elements
       .filter((e) => e.name.toLowerCase().includes(query))
-      .map((e) => ({ ref: e.ref, role: e.role, text: e.name, inViewport: true }));
+      // As the content script does: a control's match text is its observation line.
+      .map((e) => ({ ref: e.ref, role: e.role, text: `${e.role} "${e.name}"`, inViewport: true }));
     const fromText = `${doc.text}\n${doc.below}`
       .split('\n')
       .filter((line) => line.toLowerCase().includes(query))
