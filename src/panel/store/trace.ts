@@ -15,7 +15,10 @@ import type { PermissionView, RecordStatus, TaskRecord } from './task-record';
 export type TraceSettings = Omit<AgentSettings, 'apiKey' | 'allowedSites' | 'blockedSites'>;
 
 export const TRACE_FORMAT = 'steadyhand-trace';
-/** Bump with any change of the format (a field added, removed or changed in meaning), and update the docs. */
+/**
+ * Bump with any change of the format (a field added, removed or changed in meaning), and update the docs. The fields
+ * of `settings` follow the settings' own `version` (settings.ts), so a new setting does not change the trace format.
+ */
 export const TRACE_VERSION = 1;
 
 export interface TraceAction {
