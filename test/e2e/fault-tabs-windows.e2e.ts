@@ -123,9 +123,10 @@ describe("the agent's tab or window taken away", () => {
     await model.next();
 
     await page.close();
-    // The model answers with an action for the page that is gone.
-    model.answer(act('click', { ref: count }));
+    // The task stops as the tab goes, without waiting for the model's answer (which could only act on a page that is
+    // gone); the held request is answered afterwards, to nobody.
     const { result } = await taskResult(harness.panel);
+    model.answer(act('click', { ref: count }));
 
     expect(result).toMatchObject({ status: 'stopped', summary: 'Tab was closed', stopCause: 'tab_closed' });
     expect(fake.messageRequests).toHaveLength(2);

@@ -10,7 +10,7 @@ import type { ModelTurn } from './model';
 import { observe, type StepView } from './observe';
 import { type ActionRecord, ProgressTracker } from './progress';
 import { decideRepair, repairMessage } from './repair';
-import { act, decide, type LoopDeps } from './step-io';
+import { act, decideWatchingTab, type LoopDeps } from './step-io';
 import { checkAgentTab, gateCheck, gateView } from './tab-check';
 import type { TaskState } from './task-state';
 import type { CallResult } from './tools/execute';
@@ -148,7 +148,8 @@ export class Run {
 
     const notes = this.#notes;
     this.#notes = [];
-    const turn = await decide(deps, task, signal, { step, stepsLeft, view, notes });
+    const turn = await decideWatchingTab(deps, task, signal, tabId, { step, stepsLeft, view, notes });
+    if (!turn) return end('stopped', STOP_TEXT.tabClosed, { stopCause: 'tab_closed' });
     const results = await act(deps, task, signal, { step, turn, view, denied });
     const ending = this.#afterStep(step, turn, view, results);
 

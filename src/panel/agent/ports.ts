@@ -72,7 +72,15 @@ export interface AgentTabs {
   beginRun?(): Promise<unknown>;
   /** Optional: called when a run ends, with the end-of-task action for the tabs the agent opened. */
   endRun?(action: 'keep' | 'ungroup' | 'close'): Promise<void>;
+  /**
+   * Optional (TabsManager has it): tells of changes to the task's tabs until `signal` aborts. The loop listens while
+   * the model thinks, so a closed tab stops the task at once instead of when the model answers.
+   */
+  subscribe?(listener: (change: AgentTabsChange) => void, signal?: AbortSignal): void;
 }
+
+/** The changes of the task's tabs the agent core cares about (TabsManager sends more kinds). */
+export type AgentTabsChange = { type: 'lost'; tabId: number; wasCurrent: boolean } | { type: 'current' | 'owned' };
 
 export type UrlSettleResult =
   | { committed: true; url: string }

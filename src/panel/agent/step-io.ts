@@ -66,6 +66,33 @@ export async function decide(
   }
 }
 
+/**
+ * decide(), cut short when the agent's tab closes while the model thinks: resolves null then, and the caller stops
+ * the task with "Tab was closed" at once (whatever the model answers could only act on a page that is gone).
+ */
+export async function decideWatchingTab(
+  deps: LoopDeps,
+  task: TaskState,
+  signal: AbortSignal,
+  tabId: number | null,
+  input: { step: number; stepsLeft: number; view: StepView; notes: readonly string[] },
+): Promise<ModelTurn | null> {
+  if (tabId === null || !deps.tabs.subscribe) return decide(deps, task, signal, input);
+  const lost = new AbortController();
+  const watching = new AbortController();
+  deps.tabs.subscribe((change) => {
+    if (change.type === 'lost' && change.wasCurrent && change.tabId === tabId) lost.abort();
+  }, watching.signal);
+  try {
+    return await decide(deps, task, AbortSignal.any([signal, lost.signal]), input);
+  } catch (error) {
+    if (lost.signal.aborted && !signal.aborted) return null;
+    throw error;
+  } finally {
+    watching.abort();
+  }
+}
+
 export async function act(
   deps: LoopDeps,
   task: TaskState,

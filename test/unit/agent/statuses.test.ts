@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { ModelError } from '../../../src/panel/agent/llm-errors';
 import { MAX_DONE_REJECTIONS } from '../../../src/panel/agent/loop';
+import type { AgentTabsChange } from '../../../src/panel/agent/ports';
 import { setupAgent } from './fakes/harness';
 import { call, calls, say } from './fakes/scripted-model';
 import { RESULTS, SHOP, SITE } from './fakes/sites';
@@ -110,6 +111,37 @@ describe('final statuses', () => {
     });
     const result = await h.controller.execute('Search');
     expect(result).toMatchObject({ status: 'stopped', stopCause: 'tab_closed', summary: 'Tab was closed' });
+  });
+
+  it('stops with the seed text at once when the tab closes while the model thinks, without waiting for its answer', async () => {
+    const h = setupAgent({ site: SITE, turns: [{ hang: true }] });
+    const listeners = new Set<(change: AgentTabsChange) => void>();
+    // As TabsManager does: the task's tab changes, to whoever listens until their signal aborts.
+    h.tabs.subscribe = (listener, signal) => {
+      listeners.add(listener);
+      signal?.addEventListener('abort', () => listeners.delete(listener), { once: true });
+    };
+    const running = h.controller.execute('Search');
+    for (let i = 0; i < 1_000 && h.model.requests.length === 0; i++) {
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(listeners.size).toBe(1);
+
+    h.browser.remove(h.tabId);
+    h.tabs.currentTabId = null;
+    for (const listener of listeners) listener({ type: 'lost', tabId: h.tabId, wasCurrent: true });
+    const result = await running;
+
+    expect(result).toMatchObject({ status: 'stopped', stopCause: 'tab_closed', summary: 'Tab was closed' });
+    expect(h.model.requests).toHaveLength(1);
+    expect(listeners.size).toBe(0);
+  });
+
+  it('keeps thinking when another of its tabs closes meanwhile', async () => {
+    const h = setupAgent({ site: SITE, turns: [call('done', { success: false, answer: 'Nothing to do.' })] });
+    h.tabs.subscribe = (listener) => listener({ type: 'lost', tabId: 99, wasCurrent: false });
+    const result = await h.controller.execute('Search');
+    expect(result).toMatchObject({ status: 'failed', summary: 'Nothing to do.' });
   });
 
   it('ends as error with the actionable message when the model API refuses the key', async () => {
