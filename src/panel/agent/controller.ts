@@ -4,12 +4,12 @@
 // that a store turns into UI state and a task record.
 
 import { SteadyhandError } from '../../shared/errors';
-import { abortedError } from '../../shared/rpc';
-import { isAbort, realSleep, type Sleep } from './abort';
+import { realSleep, type Sleep } from './abort';
+import { endingFor, type StopReason } from './endings';
 import type { AgentEvent, AgentEventListener, TaskResult } from './events';
-import { ModelError } from './llm-errors';
 import { type Ending, Run } from './loop';
 import type { AgentModel } from './model';
+import { PersonReplies } from './person-replies';
 import type { AgentTabs, Clock, Navigation } from './ports';
 import type { AgentSettings, EndTabAction } from './settings';
 import { SiteAccess, type SiteDecision } from './site-access';
@@ -47,8 +47,6 @@ export interface AgentControllerDeps {
   allowSite?: (origin: string) => void;
 }
 
-type StopReason = 'person' | 'interrupted';
-
 interface ActiveRun {
   abort: AbortController;
   reason: StopReason | null;
@@ -60,8 +58,8 @@ interface ActiveRun {
 export class AgentController {
   readonly #deps: AgentControllerDeps;
   readonly #listeners = new Set<AgentEventListener>();
-  readonly #questions = new Map<string, (reply: string) => void>();
-  readonly #permissions = new Map<string, (decision: SiteDecision) => void>();
+  readonly #questions: PersonReplies<string>;
+  readonly #permissions: PersonReplies<SiteDecision>;
   #task: TaskState | null = null;
   #tabs: AgentTabs | null = null;
   #active: ActiveRun | null = null;
@@ -69,6 +67,8 @@ export class AgentController {
 
   constructor(deps: AgentControllerDeps) {
     this.#deps = deps;
+    this.#questions = new PersonReplies(deps.clock);
+    this.#permissions = new PersonReplies(deps.clock);
   }
 
   /** Listens to every event; returns the unsubscribe function. */
@@ -132,12 +132,12 @@ export class AgentController {
 
   /** Replies to an ask_user question; false when no such question is waiting. */
   answer(questionId: string, reply: string): boolean {
-    return settle(this.#questions, questionId, reply);
+    return this.#questions.reply(questionId, reply);
   }
 
   /** Replies to a site permission question; false when no such question is waiting. */
   answerPermission(requestId: string, decision: SiteDecision): boolean {
-    return settle(this.#permissions, requestId, decision);
+    return this.#permissions.reply(requestId, decision);
   }
 
   #newTask(): TaskState {
@@ -161,33 +161,22 @@ export class AgentController {
     return task;
   }
 
-  /** Announces a question (`event`) and waits for the person's reply: person time, not harness time. Stop ends it. */
-  async #waitForPerson<T>(
+  /** Announces a question (`event`) and waits for the person's reply, counted as person time. */
+  #waitForPerson<T>(
     task: TaskState,
-    waiting: Map<string, (reply: T) => void>,
+    replies: PersonReplies<T>,
     id: string,
     event: AgentEvent,
     signal: AbortSignal,
   ): Promise<T> {
-    const t0 = this.#deps.clock.now();
-    try {
-      return await new Promise<T>((resolve, reject) => {
-        const onAbort = () => {
-          waiting.delete(id);
-          reject(abortedError('The question to the person'));
-        };
-        if (signal.aborted) return onAbort();
-        signal.addEventListener('abort', onAbort, { once: true });
-        waiting.set(id, (reply) => {
-          signal.removeEventListener('abort', onAbort);
-          waiting.delete(id);
-          resolve(reply);
-        });
-        this.#emit(event);
-      });
-    } finally {
-      task.metrics.metrics.personMs += this.#deps.clock.now() - t0;
-    }
+    return replies.wait(
+      id,
+      () => this.#emit(event),
+      signal,
+      (ms) => {
+        task.metrics.metrics.personMs += ms;
+      },
+    );
   }
 
   #tabsFor(task: TaskState, settings: AgentSettings): AgentTabs {
@@ -296,7 +285,7 @@ export class AgentController {
       active.run = run;
       ending = await run.execute();
     } catch (error) {
-      ending = endingFor(error, active, signal, task.step - firstStep + 1);
+      ending = endingFor(error, active.reason, signal, task.step - firstStep + 1);
     }
     this.#active = null;
     run?.tickWall();
@@ -309,30 +298,4 @@ export class AgentController {
     this.#emit({ type: 'task_finished', ...result });
     return result;
   }
-}
-
-function endingFor(error: unknown, active: ActiveRun, signal: AbortSignal, steps: number): Ending {
-  if (isAbort(error, signal)) {
-    if (active.reason === 'interrupted') {
-      return {
-        status: 'interrupted',
-        summary: 'Interrupted: the panel closed while the task was running.',
-        verified: false,
-      };
-    }
-    const done = steps > 1 ? `after ${steps - 1} step${steps === 2 ? '' : 's'}` : 'before its first step finished';
-    return { status: 'stopped', summary: `Stopped by you ${done}.`, verified: false, stopCause: 'person' };
-  }
-  if (error instanceof ModelError) {
-    return { status: 'error', summary: error.message, verified: false, errorKind: error.kind };
-  }
-  const message = error instanceof Error ? error.message : String(error);
-  return { status: 'error', summary: `Steadyhand hit an unexpected error and stopped: ${message}`, verified: false };
-}
-
-/** Hands `value` to the reply `id` waits for; false when nothing waits for it. */
-function settle<T>(waiting: Map<string, (reply: T) => void>, id: string, value: T): boolean {
-  const resolve = waiting.get(id);
-  resolve?.(value);
-  return resolve !== undefined;
 }
