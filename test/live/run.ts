@@ -32,6 +32,14 @@ try {
     ...(process.env.ANTHROPIC_BASE_URL ? { baseUrl: process.env.ANTHROPIC_BASE_URL } : {}),
     ...(process.env.STEADYHAND_MODEL ? { model: process.env.STEADYHAND_MODEL } : {}),
   });
+  // Nobody sits at the panel in a live run: a site the scenario does not name is denied, as a cautious person would,
+  // so a model that wanders off is told so instead of the run waiting for an answer forever.
+  await harness.panel.evaluate(() => {
+    const { controller } = (globalThis as PanelGlobal).steadyhand;
+    controller.subscribe((event) => {
+      if (event.type === 'permission_request') controller.answerPermission(event.requestId, 'deny');
+    });
+  });
   for (let round = 0; round < rounds; round++) {
     for (const scenario of SCENARIOS) {
       const { page } = await openTab(harness, scenario.start(sites));
