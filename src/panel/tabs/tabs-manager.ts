@@ -9,6 +9,7 @@ import { type CallOptions, withDeadline } from '../../shared/rpc';
 import type { AgentPage, AgentTabs, OwnedTab, TabSnapshot } from '../agent/ports';
 import { isOwnPage, pickPersonTab } from './person-tab';
 import type { TabEventBus } from './tab-event-bus';
+import { tabFateAnnounced } from './tab-fate';
 import { type AdapterTab, type TabsAdapter, toSnapshot } from './tabs-adapter';
 import { DEFAULT_TABS_SETTINGS, type TabsAtEnd, type TabsSettings } from './tabs-settings';
 import { TaskGroup } from './task-group';
@@ -27,6 +28,8 @@ export interface TabsManagerDeps {
   windowId: number;
   /** Called with the whole record after every change, e.g. to persist it with the task. */
   onRecord?(record: TaskTabsRecord): void;
+  /** How long a tab Chrome no longer finds may wait for its `removed` or `replaced` event (GONE_CONFIRM_MS). */
+  goneConfirmMs?: number;
 }
 
 export interface TabsManagerOptions {
@@ -149,8 +152,10 @@ export class TabsManager implements AgentTabs {
     if (this.state.owned.wasOwned(tabId) && !this.state.owned.has(tabId)) return null;
     this.assertOwned(tabId);
     const tab = await this.deps.adapter.get(tabId);
-    if (!tab) this.state.forget(tabId);
-    return tab ? toSnapshot(tab) : null;
+    if (tab) return toSnapshot(tab);
+    const successor = await this.settleMissing(tabId);
+    const moved = successor === null ? null : await this.deps.adapter.get(successor);
+    return moved ? toSnapshot(moved) : null;
   }
 
   openUrl(url: string, options: { newTab: boolean } & CallOptions): Promise<{ tabId: number; createdTab: boolean }> {
@@ -164,7 +169,12 @@ export class TabsManager implements AgentTabs {
           this.state.update({ url });
           return { tabId: current, createdTab: false };
         }
-        this.state.forget(current); // closed under us: open a new tab, as with no tab alive
+        // Replaced under a new id (discarded): navigate it there. Closed under us: open a new tab, as with none alive.
+        const successor = await this.settleMissing(current);
+        if (successor !== null && (await this.deps.adapter.navigate(successor, url))) {
+          this.state.update({ url });
+          return { tabId: successor, createdTab: false };
+        }
       }
       const tab = await this.deps.adapter.create({ url, windowId: await this.homeWindow() });
       this.state.own(tab.id, 'opened');
@@ -179,7 +189,8 @@ export class TabsManager implements AgentTabs {
     this.assertOwned(tabId);
     const tab = await this.deps.adapter.get(tabId);
     if (!tab) {
-      this.state.forget(tabId);
+      await this.settleMissing(tabId);
+      this.assertOwned(tabId); // throws: the tab was closed, or lives on under another id
       throw new TabError('tab_gone', `Tab ${tabId} was closed.`);
     }
     this.state.setCurrent(tabId, 'switched');
@@ -232,14 +243,31 @@ export class TabsManager implements AgentTabs {
 
   private async aliveOwned(): Promise<AdapterTab[]> {
     const ids = this.state.owned.ids();
-    const tabs = await Promise.all(ids.map((id) => this.deps.adapter.get(id)));
-    const alive: AdapterTab[] = [];
-    ids.forEach((id, i) => {
-      const tab = tabs[i];
-      if (tab) alive.push(tab);
-      else this.state.forget(id);
-    });
-    return alive;
+    const tabs = await Promise.all(
+      ids.map(async (id) => {
+        const tab = await this.deps.adapter.get(id);
+        if (tab) return tab;
+        const successor = await this.settleMissing(id);
+        return successor === null ? null : this.deps.adapter.get(successor);
+      }),
+    );
+    const alive = new Map<number, AdapterTab>();
+    for (const tab of tabs) if (tab) alive.set(tab.id, tab);
+    return [...alive.values()];
+  }
+
+  /**
+   * For a tab chrome.tabs.get no longer finds: waits for the event that says whether it was closed or replaced (this
+   * manager's own listener, subscribed first, applies it); without one in time it counts as closed. Returns the id
+   * the tab lives on under, or null when it is gone.
+   */
+  private async settleMissing(tabId: number): Promise<number | null> {
+    if (this.state.owned.has(tabId)) {
+      await tabFateAnnounced(this.deps.bus, tabId, this.deps.goneConfirmMs);
+      if (this.state.owned.has(tabId)) this.state.forget(tabId);
+    }
+    const next = this.state.owned.successor(tabId);
+    return next !== undefined && this.state.owned.has(next) ? next : null;
   }
 
   /** Where new tabs go: the group's window, else the window the task started in, else the panel's. */

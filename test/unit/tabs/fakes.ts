@@ -136,12 +136,13 @@ export class FakeBrowser implements TabsAdapter {
     this.emit({ type: 'attached', tabId, windowId });
   }
 
-  replaceTab(removedTabId: number): number {
+  /** Swaps a tab for a new id, as discarding does; `announce: false` leaves the event for the test to emit later. */
+  replaceTab(removedTabId: number, { announce = true } = {}): number {
     const old = this.mustGet(removedTabId);
     const id = this.nextTabId++;
     this.tabs.delete(removedTabId);
     this.tabs.set(id, { ...old, id });
-    this.emit({ type: 'replaced', addedTabId: id, removedTabId });
+    if (announce) this.emit({ type: 'replaced', addedTabId: id, removedTabId });
     return id;
   }
 

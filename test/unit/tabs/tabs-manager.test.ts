@@ -16,9 +16,14 @@ let personTab: number;
 let records: TaskTabsRecord[];
 const pageOf = new Map<number, AgentPage>();
 
-function manager(settings: Partial<TabsSettings> = {}, record?: TaskTabsRecord) {
+function manager(
+  settings: Partial<TabsSettings> = {},
+  record?: TaskTabsRecord,
+  extra: { goneConfirmMs?: number } = {},
+) {
   return new TabsManager(
     {
+      ...extra,
       adapter: browser,
       bus,
       windowId: win,
@@ -298,6 +303,39 @@ describe('TabsManager: closed tabs', () => {
     expect(tabs.currentTabId).toBe(added);
     expect(tabs.isOwned(added)).toBe(true);
     expect(tabs.record).toMatchObject({ tabId: added, initialTabId: added, ownedTabIds: [added] });
+  });
+
+  it('waits for the event when Chrome already swapped the tab but the worker has not said so yet', async () => {
+    const tabs = manager();
+    await tabs.beginRun();
+    const changes: TabsChange[] = [];
+    tabs.subscribe((change) => changes.push(change));
+    const added = browser.replaceTab(personTab, { announce: false });
+    const listing = tabs.owned();
+    const reading = tabs.getTab(personTab);
+    await flush();
+    browser.emit({ type: 'replaced', addedTabId: added, removedTabId: personTab });
+
+    expect((await listing).map((tab) => tab.tabId)).toEqual([added]);
+    expect(await reading).toMatchObject({ tabId: added });
+    expect(tabs.currentTabId).toBe(added);
+    expect(changes.filter((change) => change.type === 'lost')).toEqual([]);
+  });
+
+  it('counts a tab Chrome no longer finds as closed once its removal is announced, or no word comes in time', async () => {
+    const tabs = manager({}, undefined, { goneConfirmMs: 20 });
+    await tabs.beginRun();
+    await tabs.openUrl('https://example.com/new', { newTab: true });
+    const opened = tabs.currentTabId ?? -1;
+    browser.tabs.delete(opened); // closed, and the worker is slow to say so
+    const reading = tabs.getTab(opened);
+    await flush();
+    browser.emit({ type: 'removed', tabId: opened, windowId: win, isWindowClosing: false });
+    expect(await reading).toBeNull();
+
+    browser.tabs.delete(personTab); // closed, and no word ever comes
+    expect(await tabs.getTab(personTab)).toBeNull();
+    expect(tabs.isOwned(personTab)).toBe(false);
   });
 
   it('tells a call for the old id of a replaced tab where the tab went, instead of calling it closed', async () => {
