@@ -4,9 +4,9 @@
 import type { Page } from 'playwright-core';
 import type { TabEvent } from '../../src/shared/protocol';
 import type { ExtensionHarness } from '../support/extension';
-import { openTab, type PanelGlobal } from '../support/panel';
+import { MASK, openTab, type PanelGlobal } from '../support/panel';
 
-export const MASK = '[data-steadyhand-mask]';
+export { MASK };
 /** chrome.windows.WINDOW_ID_NONE */
 export const NO_WINDOW = -1;
 

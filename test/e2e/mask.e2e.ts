@@ -7,10 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ExtensionHarness, launchExtension } from '../support/extension';
 import { type FixtureServer, startFixtureServer } from '../support/fixture-server';
 import { navRoutes } from '../support/nav-routes';
-import { openTab, recordEvents, waitForEvent } from '../support/panel';
+import { MASK, openTab, recordEvents, waitForEvent } from '../support/panel';
 import type { TabsPanelGlobal } from './tabs-handle';
-
-const MASK = '[data-steadyhand-mask]';
 
 let harness: ExtensionHarness;
 let site: FixtureServer;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { MaskState } from '../../src/shared/protocol';
 import { type ExtensionHarness, launchExtension } from '../support/extension';
 import { type FixtureServer, startFixtureServer } from '../support/fixture-server';
-import { openTab, type PanelGlobal } from '../support/panel';
+import { MASK, openTab, type PanelGlobal } from '../support/panel';
 import { call, refOf, textIn } from './page-harness';
 
 let harness: ExtensionHarness;
@@ -48,7 +48,6 @@ beforeEach(async () => {
   });
 });
 
-const MASK = '[data-steadyhand-mask]';
 const hasMask = (page: Page) => page.evaluate((selector) => document.querySelector(selector) !== null, MASK);
 
 async function centreOf(page: Page, selector: string): Promise<{ x: number; y: number }> {

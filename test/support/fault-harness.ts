@@ -7,9 +7,8 @@ import type { AgentEvent, TaskResult } from '../../src/panel/agent/events';
 import { latestPage, type SeenPage } from '../../src/panel/demo/observation';
 import type { ExtensionHarness } from './extension';
 import type { FakeAnthropic, Turn } from './fake-anthropic';
-import type { PanelGlobal } from './panel';
+import { MASK, type PanelGlobal } from './panel';
 
-export const MASK = '[data-steadyhand-mask]';
 export const HISTORY_KEY = 'steadyhand.history';
 
 type FaultGlobal = PanelGlobal & {

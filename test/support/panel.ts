@@ -2,11 +2,15 @@
 // reach the panel's own objects through the `steadyhand` handle that src/panel/main.tsx publishes.
 
 import type { Page } from 'playwright-core';
+import { MASK_ATTRIBUTE } from '../../src/content/mask/marker';
 import type { PanelHandle } from '../../src/panel/handle';
 import type { TabEvent } from '../../src/shared/protocol';
 import type { ExtensionHarness } from './extension';
 
 export type { PanelHandle };
+
+/** The mask's host element in a page, by the attribute the content script marks it with. */
+export const MASK = `[${MASK_ATTRIBUTE}]`;
 
 export type PanelGlobal = typeof globalThis & { steadyhand: PanelHandle; recordedEvents?: TabEvent[] };
 
