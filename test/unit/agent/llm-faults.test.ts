@@ -3,24 +3,18 @@
 // a retry is announced as what happened, not as a final error; a tool input streamed as broken JSON comes back as
 // an inputError for the loop to report to the model.
 
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAnthropicModel } from '../../../src/panel/agent/llm';
 import { ModelError } from '../../../src/panel/agent/llm-errors';
 import type { ModelRequest, ModelRetry } from '../../../src/panel/agent/model';
-import { type FakeAnthropic, rawToolTurn, startFakeAnthropic, textTurn, toolTurn } from '../../support/fake-anthropic';
+import { type FakeAnthropic, rawToolTurn, textTurn, toolTurn } from '../../support/fake-anthropic';
 import { FakeClock } from './fakes/clock';
+import { API_KEY, useFakeApi } from './fakes/fake-api';
 
-const KEY = 'sk-ant-test-key';
+const KEY = API_KEY;
 let fake: FakeAnthropic;
-
-beforeAll(async () => {
-  fake = await startFakeAnthropic({ apiKey: KEY });
-});
-afterAll(async () => {
-  await fake.close();
-});
-beforeEach(() => {
-  fake.reset();
+useFakeApi((started) => {
+  fake = started;
 });
 
 const request: ModelRequest = {

@@ -1,31 +1,25 @@
 // The model client against the fake Messages API (the real SDK over HTTP): streaming, what is sent, and how each
 // API failure is retried or turned into a message a person can act on. Backoff sleeps go through a fake clock.
 
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { realSleep } from '../../../src/panel/agent/abort';
 import { AgentController } from '../../../src/panel/agent/controller';
 import { createAnthropicModel, parseToolCall } from '../../../src/panel/agent/llm';
 import { ModelError, retryAfterMs } from '../../../src/panel/agent/llm-errors';
 import type { ModelRequest, ModelRetry } from '../../../src/panel/agent/model';
 import { DEFAULT_SETTINGS, withSettings } from '../../../src/panel/agent/settings';
-import { type FakeAnthropic, startFakeAnthropic, textTurn, toolTurn } from '../../support/fake-anthropic';
+import { type FakeAnthropic, textTurn, toolTurn } from '../../support/fake-anthropic';
 import { FakeBrowser } from './fakes/browser';
 import { FakeClock } from './fakes/clock';
+import { API_KEY, useFakeApi } from './fakes/fake-api';
 import { FakeNavigation } from './fakes/navigation';
 import { SHOP, SITE } from './fakes/sites';
 import { FakeTabs } from './fakes/tabs';
 
-const KEY = 'sk-ant-test-key';
+const KEY = API_KEY;
 let fake: FakeAnthropic;
-
-beforeAll(async () => {
-  fake = await startFakeAnthropic({ apiKey: KEY });
-});
-afterAll(async () => {
-  await fake.close();
-});
-beforeEach(() => {
-  fake.reset();
+useFakeApi((started) => {
+  fake = started;
 });
 
 const request: ModelRequest = {
