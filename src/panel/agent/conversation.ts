@@ -1,105 +1,131 @@
-// The task's memory, kept bounded: every finished step becomes one line (what page, what was done, what came of
-// it), and only the most recent turn is kept whole so its tool results can answer its tool calls. Lines are only
-// ever appended, never rewritten, which is what makes them a stable, cacheable prefix of every later request.
+// The task's conversation with the model, append-only for the life of the task (decision 0012). Today's Claude
+// models bind each thinking block to everything sent before it (system prompt, tools, earlier messages), so a
+// message, once the model has answered it, is never changed: assistant messages stay exactly as they came (every
+// block, in order, signatures intact), and everything new (tool results, the next observation, harness notes, the
+// person's follow-ups) goes into the next user message. Old page views are cleared by the API's own context
+// management, never by this class (https://platform.claude.com/docs/en/build-with-claude/preserved-thinking).
 
-import type { ModelToolCall } from './model';
-import type { CallResult } from './tools/execute';
+import { NOTE_TOOL } from './context-budget';
+import type { ContentBlock, MessageParam } from './model';
 
-export interface TurnRecord {
-  step: number;
-  /** Where the step acted: the page URL, or why there was none. */
-  where: string;
-  text: string;
-  toolCalls: ModelToolCall[];
-  results: CallResult[];
+type ToolResultBlock = Extract<ContentBlock, { type: 'tool_result' }>;
+type ToolResultContent = Exclude<ToolResultBlock['content'], string | undefined>;
+
+interface OpenCall {
+  id: string;
+  name: string;
 }
 
-/** Model notes are kept (up to this) because older page content is dropped: the prompt tells it to write facts down. */
-const NOTE_CHARS = 200;
-const ARGS_CHARS = 80;
-
-const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
-const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
-
-/** host/path of a URL, short: enough to tell pages apart in the history. */
-export function shortUrl(url: string | null): string {
-  if (!url) return 'no page';
-  try {
-    const parsed = new URL(url);
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return clip(url, 60);
-    return clip(`${parsed.host}${parsed.pathname === '/' ? '' : parsed.pathname}${parsed.search}`, 70);
-  } catch {
-    return clip(url, 60);
-  }
-}
-
-function argsText(input: unknown): string {
-  if (typeof input !== 'object' || input === null) return '';
-  const entries = Object.entries(input).filter(([, value]) => value !== undefined);
-  if (entries.length === 0) return '';
-  const text = entries.map(([key, value]) => `${key}=${JSON.stringify(value)}`).join(' ');
-  return clip(oneLine(text), ARGS_CHARS);
-}
-
-export const PAGE_REASON_LEFT_OUT = '(the reason the page gave is not kept)';
-
-/**
- * How a call came out, as its history line keeps it. An action's reason is written in the page (it names elements
- * and quotes field values, which the page controls), and history lines sit outside the untrusted-content fences:
- * the line keeps the outcome, not the page's words. The request right after the step had them whole.
- */
-export function keptBrief(result: CallResult): string {
-  const reason = result.verification?.reason;
-  if (!reason || !result.brief.includes(reason)) return oneLine(result.brief);
-  return oneLine(result.brief.split(reason).join(PAGE_REASON_LEFT_OUT));
-}
-
-/** One history line for a finished step. */
-export function compactTurn(turn: TurnRecord): string {
-  const note = turn.text.trim() ? ` “${clip(oneLine(turn.text), NOTE_CHARS)}”` : '';
-  const calls = turn.results.map((result) => {
-    const args = argsText(result.input);
-    return `${result.name}${args ? ` ${args}` : ''} → ${keptBrief(result)}`;
-  });
-  const actions = calls.length > 0 ? ` ${calls.join('; ')}` : ' (no tool call)';
-  return `#${turn.step} @${turn.where}:${note}${actions}`;
-}
+/** Said for a tool call that never ran: the run ended (Stop, an accepted done, a closed tab) before it. */
+export const NOT_RUN_TEXT = 'Not run: the run ended before this call.';
+/** What replaces the results of a turn the model refused to continue, so the refused content is not sent again. */
+export const WITHHELD_TEXT = 'Not shown: the model declined to continue at this point.';
 
 export class Conversation {
-  readonly #lines: string[] = [];
-  #last: { turn: TurnRecord; extra: string[] } | null = null;
+  readonly #messages: MessageParam[] = [];
+  /** Tool calls of the latest assistant message(s), in order, each waiting for its result. */
+  #open: OpenCall[] = [];
+  readonly #results = new Map<string, ToolResultBlock>();
+  /** Texts for the next user message: instructions, harness notes. */
+  #texts: string[] = [];
+  /** The latest assistant message was paused (`pause_turn`): the next request sends it back as it is. */
+  #continuing = false;
+  /** How many of `#texts` the request in flight carries: notes added while it runs wait for the next one. */
+  #textsSent = 0;
 
-  /** Older history, one line each, oldest first. */
-  get lines(): readonly string[] {
-    return this.#lines;
-  }
-
-  /** The most recent turn, sent whole; null right after a new instruction. */
-  get last(): TurnRecord | null {
-    return this.#last?.turn ?? null;
+  /** Every message the model has answered, and its answers, in order. */
+  get messages(): readonly MessageParam[] {
+    return this.#messages;
   }
 
   /** A new instruction from the person: the first of the task, or a follow-up continuing it. */
   begin(instruction: string, followUp: boolean): void {
-    this.#fold();
-    this.#lines.push(followUp ? `Follow-up instruction from the person: ${instruction}` : `Task: ${instruction}`);
+    this.note(followUp ? `Follow-up instruction from the person: ${instruction}` : `Task: ${instruction}`);
   }
 
-  /** The step's turn becomes the latest; the previous latest becomes a line. */
-  record(turn: TurnRecord): void {
-    this.#fold();
-    this.#last = { turn, extra: [] };
+  /** A text for the model's next message: a harness note, an instruction added while the agent works. */
+  note(text: string): void {
+    this.#continuing = false;
+    this.#texts.push(text);
   }
 
-  /** Adds to the latest step's line (a repair, a rejected done), so it survives compaction. */
-  annotate(text: string): void {
-    this.#last?.extra.push(oneLine(text));
+  /** The result of one of the latest tool calls, as the block the model will read. */
+  answer(block: ToolResultBlock): void {
+    this.#results.set(block.tool_use_id, block);
   }
 
-  #fold(): void {
-    if (!this.#last) return;
-    const { turn, extra } = this.#last;
-    this.#lines.push([compactTurn(turn), ...extra].join(' | '));
-    this.#last = null;
+  /**
+   * The messages of the next request: the conversation so far and the next user message (results first, as the API
+   * requires, then the notes). The observation rides inside the last tool result that context management may clear,
+   * so old page views can be cleared with their results; without one it is a text block. Nothing is kept until
+   * `commit`: a request that fails leaves the conversation as it was.
+   */
+  next(observation: string | null): MessageParam[] {
+    if (this.#continuing) {
+      this.#textsSent = 0;
+      return [...this.#messages];
+    }
+    this.#textsSent = this.#texts.length;
+    const results = this.#open.map(
+      (call): ToolResultBlock =>
+        this.#results.get(call.id) ?? {
+          type: 'tool_result',
+          tool_use_id: call.id,
+          content: [{ type: 'text', text: NOT_RUN_TEXT }],
+          is_error: true,
+        },
+    );
+    const carrier = lastIndexWhere(this.#open, (call) => call.name !== NOTE_TOOL);
+    const content: ContentBlock[] = results.map((block, i) =>
+      i === carrier && observation !== null ? withText(block, observation) : block,
+    );
+    for (const text of this.#texts) content.push({ type: 'text', text });
+    if (observation !== null && carrier < 0) content.push({ type: 'text', text: observation });
+    return [...this.#messages, { role: 'user', content }];
   }
+
+  /**
+   * The model answered `sent` (from `next`): it and the answer become history. `paused`: the turn is not over
+   * (`pause_turn`), and the next request sends it back to be continued.
+   */
+  commit(sent: readonly MessageParam[], answer: readonly ContentBlock[], paused = false): void {
+    this.#messages.splice(0, this.#messages.length, ...sent, { role: 'assistant', content: [...answer] });
+    const own = answer.flatMap((block) => (block.type === 'tool_use' ? [{ id: block.id, name: block.name }] : []));
+    this.#open = this.#continuing ? [...this.#open, ...own] : own;
+    if (!this.#continuing) this.#results.clear();
+    this.#texts = this.#texts.slice(this.#textsSent);
+    this.#textsSent = 0;
+    this.#continuing = paused;
+  }
+
+  /**
+   * The model refused to go on (stop_reason `refusal`). Sending the same content again would only be refused again
+   * (https://platform.claude.com/docs/en/test-and-evaluate/strengthen-guardrails/handle-streaming-refusals), so the
+   * pending results are withheld. The refused request was never committed, so nothing the model answered changes.
+   */
+  withholdAfterRefusal(): void {
+    for (const call of this.#open) {
+      this.#results.set(call.id, {
+        type: 'tool_result',
+        tool_use_id: call.id,
+        content: [{ type: 'text', text: WITHHELD_TEXT }],
+        is_error: true,
+      });
+    }
+    this.#texts = [];
+    this.#continuing = false;
+  }
+}
+
+function lastIndexWhere<T>(items: readonly T[], test: (item: T) => boolean): number {
+  for (let i = items.length - 1; i >= 0; i--) if (test(items[i] as T)) return i;
+  return -1;
+}
+
+function withText(block: ToolResultBlock, text: string): ToolResultBlock {
+  const content: ToolResultContent =
+    typeof block.content === 'string'
+      ? [{ type: 'text', text: block.content }]
+      : [...((block.content ?? []) as ToolResultContent)];
+  return { ...block, content: [...content, { type: 'text', text }] };
 }

@@ -4,14 +4,14 @@
 import type { ActionEffect } from '../../shared/page-types';
 import type { ModelFailureKind } from './llm-errors';
 import type { TaskMetrics } from './metrics';
-import type { TokenUsage } from './model';
+import type { RefusalDetails, TokenUsage } from './model';
 import type { RepairTrigger } from './progress';
 import type { AgentSettings } from './settings';
 import type { DecidedBy, SiteDecision, SiteReason } from './site-access';
 
 export type TaskStatus = 'succeeded' | 'failed' | 'no_progress' | 'stopped' | 'max_steps' | 'error' | 'interrupted';
 
-/** Why a `stopped` task stopped: the person, or one of the seed-000 tab checks. */
+/** Why a `stopped` task stopped: the person, or one of the tab checks (docs/agent-loop.md). */
 export type StopCause = 'person' | 'tab_closed' | 'origin_changed' | 'restricted';
 
 /** How a tool call came out, as the model was told. */
@@ -49,6 +49,8 @@ export interface TaskResult {
   stopCause?: StopCause;
   /** For `error` from the model API: what kind of failure, so the panel can say it in the person's language. */
   errorKind?: ModelFailureKind;
+  /** For a task the model declined to continue (stop_reason `refusal`): what the API said about it. */
+  refusal?: RefusalDetails;
   metrics: TaskMetrics;
 }
 
@@ -74,6 +76,8 @@ export type AgentEvent =
       digest?: string | null;
     }
   | { type: 'model_text'; taskId: string; step: number; attempt: number; delta: string }
+  /** The model's reasoning as it streams: a summary of its thinking, or its notes between tool calls. */
+  | { type: 'model_thinking'; taskId: string; step: number; attempt: number; delta: string }
   /** A model call is retried; text streamed by the failed attempt should be discarded. */
   | { type: 'model_retry'; taskId: string; step: number; attempt: number; reason: string; delayMs: number }
   | {

@@ -7,6 +7,7 @@ import { type ErrorCode, SteadyhandError } from '../../shared/errors';
 export type ModelFailureKind =
   | 'auth'
   | 'billing'
+  | 'spend_limit'
   | 'bad_request'
   | 'not_found'
   | 'rate_limited'
@@ -18,6 +19,7 @@ export type ModelFailureKind =
 const CODES: Record<ModelFailureKind, ErrorCode> = {
   auth: 'forbidden',
   billing: 'forbidden',
+  spend_limit: 'forbidden',
   bad_request: 'invalid_argument',
   not_found: 'not_found',
   rate_limited: 'timeout',
@@ -68,6 +70,17 @@ export function retryAfterMs(headers: Headers | undefined, now = Date.now()): nu
   return Number.isFinite(date) && date > now ? date - now : undefined;
 }
 
+/**
+ * A spend limit, which no retry can get past before the date the API names: the usage tier's monthly cap (a 429
+ * `rate_limit_error` with `error.details.error_code: "enforced_spend_limit_reached"` and no retry-after) and a limit
+ * the organisation or workspace set itself (a 400 saying "You have reached your specified ... API usage limits")
+ * (https://platform.claude.com/docs/en/api/errors).
+ */
+function isSpendLimit(errorCode: string | null, apiMessage: string): boolean {
+  if (errorCode === 'enforced_spend_limit_reached') return true;
+  return /You have reached your (specified )?(workspace )?API usage limits/i.test(apiMessage);
+}
+
 function kindOf(status: number | undefined, type: string | null): ModelFailureKind {
   if (status === 401 || status === 403 || type === 'authentication_error' || type === 'permission_error') return 'auth';
   if (status === 402 || type === 'billing_error') return 'billing';
@@ -101,6 +114,11 @@ function describe(kind: ModelFailureKind, apiMessage: string, model: string): st
       return `Check your API key in settings: the API refused it (${apiMessage}).`;
     case 'billing':
       return `The API account cannot pay for this request: check its billing and credit (${apiMessage}).`;
+    case 'spend_limit':
+      return (
+        `Your API account reached its spend limit, so the API takes no more requests until the date it names: raise ` +
+        `the limit in the Claude Console (Settings → Limits) or wait until then. The API said: ${apiMessage}`
+      );
     case 'not_found':
       return `The API does not know the model "${model}": choose another model in settings (${apiMessage}).`;
     case 'rate_limited':
@@ -112,6 +130,12 @@ function describe(kind: ModelFailureKind, apiMessage: string, model: string): st
     default:
       return apiMessage;
   }
+}
+
+/** A spend limit lasts until the date it names; otherwise the API's own verdict wins over the status, as in the SDK. */
+function retryVerdict(kind: ModelFailureKind, shouldRetry: string | null | undefined): { retryable?: boolean } {
+  if (kind === 'spend_limit' || shouldRetry === 'false') return { retryable: false };
+  return shouldRetry === 'true' ? { retryable: true } : {};
 }
 
 /** Any error from one SDK call → ModelError (abort errors are not passed here). */
@@ -127,16 +151,14 @@ export function toModelError(error: unknown, model: string, midStream: boolean, 
     });
   }
   if (error instanceof Anthropic.APIError) {
-    const kind = kindOf(error.status, error.type);
     const apiMessage = error.apiMessage ?? error.message;
-    const shouldRetry = error.headers?.get('x-should-retry');
+    const kind = isSpendLimit(error.errorCode, apiMessage) ? 'spend_limit' : kindOf(error.status, error.type);
     return new ModelError(kind, kind === 'bad_request' ? apiMessage : describe(kind, apiMessage, model), {
       status: error.status,
       cause: error,
       what: happened(kind, apiMessage, error.status),
       retryAfterMs: retryAfterMs(error.headers),
-      // The API's own verdict wins over the status-based policy, as in the SDK.
-      ...(shouldRetry === 'false' ? { retryable: false } : shouldRetry === 'true' ? { retryable: true } : {}),
+      ...retryVerdict(kind, error.headers?.get('x-should-retry')),
     });
   }
   const message = error instanceof Error ? error.message : String(error);

@@ -1,14 +1,24 @@
-// The model client over @anthropic-ai/sdk: streams one turn, hands text deltas to the UI as they come, and retries
-// transient failures itself (the SDK's own retries are off) so every wait honours Stop, is counted in the task's
-// metrics, and runs on an injected clock in tests. A turn is returned only once the stream finished: a stream cut
-// mid-way is retried as a whole, so nothing from half a turn is ever acted on.
+// The model client over @anthropic-ai/sdk: streams one turn, hands text and thinking deltas to the UI as they come,
+// and retries transient failures itself (the SDK's own retries are off) so every wait honours Stop, is counted in the
+// task's metrics, and runs on an injected clock in tests. A turn is returned only once the stream finished: a stream
+// cut mid-way is retried as a whole, so nothing from half a turn is ever acted on.
+//
+// What each request asks for depends on the endpoint (endpoint.ts): thinking with readable summaries, the effort
+// level, server-side context management and prompt caching on the Anthropic API; none of it on a compatible local
+// server, where the client bounds the request itself (local-bounding.ts). The conversation is never edited here.
 
 import Anthropic from '@anthropic-ai/sdk';
+import type { BetaRawMessageStreamEvent } from '@anthropic-ai/sdk/resources/beta/messages/messages';
 import { abortedError } from '../../shared/rpc';
 import { isAbort, realSleep, type Sleep } from './abort';
+import { contextManagement } from './context-budget';
+import { type EndpointProfile, resolveProfile } from './endpoint';
 import { ModelError, toModelError } from './llm-errors';
-import type { AgentModel, ModelCallOptions, ModelRequest, ModelToolCall, ModelTurn } from './model';
+import { boundLocally } from './local-bounding';
+import type { AgentModel, ModelCallOptions, ModelRequest, ModelTurn } from './model';
 import type { AgentSettings } from './settings';
+import { StallWatch, watchedFetch } from './stall-watch';
+import { TurnAssembler } from './turn-assembler';
 
 export interface ModelClientOptions {
   sleep?: Sleep;
@@ -25,6 +35,8 @@ export interface ModelClientOptions {
   /** For backoff jitter; injectable so tests are deterministic. */
   random?: () => number;
   fetch?: typeof fetch;
+  /** Skips the Models API lookup (tests that know what the endpoint takes). */
+  profile?: EndpointProfile;
 }
 
 /** Long enough for a large prompt's first token; a stream that goes quiet this long mid-answer is not coming back. */
@@ -36,7 +48,7 @@ const MAX_RETRY_AFTER_MS = 60_000;
 
 /** What the client needs from the settings; without `modelTimeoutSec` (a connection test) the default applies. */
 export type ModelClientSettings = Pick<AgentSettings, 'apiKey' | 'baseUrl' | 'model'> &
-  Partial<Pick<AgentSettings, 'modelTimeoutSec'>>;
+  Partial<Pick<AgentSettings, 'modelTimeoutSec' | 'effort'>>;
 
 function timeoutOf(settings: ModelClientSettings, options: ModelClientOptions): number {
   if (options.timeoutMs !== undefined) return options.timeoutMs;
@@ -46,20 +58,36 @@ function timeoutOf(settings: ModelClientSettings, options: ModelClientOptions): 
 
 export function createAnthropicModel(settings: ModelClientSettings, options: ModelClientOptions = {}): AgentModel {
   const timeoutMs = timeoutOf(settings, options);
-  const client = new Anthropic({
-    // SDK 1.x sends apiKey as `Authorization: Bearer`; the fake server and the API accept it.
-    apiKey: settings.apiKey,
-    baseURL: settings.baseUrl,
-    // The key is the person's own, typed into their own browser; the panel is the only place it is used.
-    dangerouslyAllowBrowser: true,
-    maxRetries: 0,
-    // The SDK's timeout only covers the wait for the response headers; streamTurn watches the stream itself.
-    timeout: timeoutMs,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-  });
+  const baseFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const clientWith = (fetchImpl: typeof fetch) =>
+    new Anthropic({
+      // SDK 1.x sends apiKey as `Authorization: Bearer`; the API and the stand-in accept it.
+      apiKey: settings.apiKey,
+      baseURL: settings.baseUrl,
+      // The key is the person's own, typed into their own browser; the panel is the only place it is used.
+      dangerouslyAllowBrowser: true,
+      maxRetries: 0,
+      // The SDK's timeout only covers the wait for the response headers; the stall watch covers the stream.
+      timeout: timeoutMs,
+      fetch: fetchImpl,
+    });
   const sleep = options.sleep ?? realSleep;
   const random = options.random ?? Math.random;
   const limits = { rate: options.maxRateLimitRetries ?? 5, failure: options.maxFailureRetries ?? 3 };
+  let profile: Promise<EndpointProfile> | null = options.profile ? Promise.resolve(options.profile) : null;
+
+  const profileFor = (signal: AbortSignal): Promise<EndpointProfile> => {
+    profile ??= resolveProfile(
+      settings.baseUrl,
+      settings.model,
+      (model, lookupSignal) => clientWith(baseFetch).models.retrieve(model, {}, { signal: lookupSignal }),
+      signal,
+    ).catch((error: unknown) => {
+      profile = null;
+      throw error;
+    });
+    return profile;
+  };
 
   async function complete(request: ModelRequest, call: ModelCallOptions): Promise<ModelTurn> {
     // Without a key the SDK fails before sending anything, with an error that would look like a network failure.
@@ -67,7 +95,9 @@ export function createAnthropicModel(settings: ModelClientSettings, options: Mod
     const counts = { rate: 0, failure: 0 };
     for (let attempt = 1; ; attempt++) {
       try {
-        return await streamTurn(client, settings.model, request, call, timeoutMs);
+        const endpoint = await profileFor(call.signal);
+        const body = requestBody(settings, request, endpoint);
+        return await streamTurn(clientWith, baseFetch, body, call, timeoutMs);
       } catch (error) {
         if (isAbort(error, call.signal)) throw abortedError('The model call');
         const failure = error as ModelError;
@@ -108,115 +138,73 @@ function gaveUp(failure: ModelError, attempts: number): ModelError {
   );
 }
 
-/**
- * Aborts the request when the stream has been quiet for `ms`: the SDK's own timeout ends once the headers arrive,
- * so without this a stream that stalls mid-answer would hold the task until Stop.
- */
-class StallWatch {
-  readonly #controller = new AbortController();
-  readonly signal: AbortSignal;
-  #timer: ReturnType<typeof setTimeout> | undefined;
-  fired = false;
-
-  constructor(
-    private readonly ms: number,
-    outer: AbortSignal,
-  ) {
-    this.signal = AbortSignal.any([outer, this.#controller.signal]);
-  }
-
-  /** (Re)arms the watch: called when the response starts and on every event. */
-  touch(): void {
-    clearTimeout(this.#timer);
-    this.#timer = setTimeout(() => {
-      this.fired = true;
-      this.#controller.abort();
-    }, this.ms);
-  }
-
-  dispose(): void {
-    clearTimeout(this.#timer);
-  }
+interface RequestBody {
+  body: Record<string, unknown>;
+  betas: string[];
 }
 
-interface PendingTool {
-  id: string;
-  name: string;
-  json: string;
+/**
+ * The request as the endpoint takes it. Key order matters only for reading the body: tools, system, then messages is
+ * also the order of the cached prefix.
+ */
+export function requestBody(
+  settings: ModelClientSettings,
+  request: ModelRequest,
+  endpoint: EndpointProfile,
+): RequestBody {
+  const anthropic = endpoint.kind === 'anthropic';
+  const maxTokens = Math.min(request.maxTokens, endpoint.maxOutputTokens ?? Number.POSITIVE_INFINITY);
+  const body: Record<string, unknown> = { model: settings.model, max_tokens: maxTokens };
+  if (request.tools.length > 0) body.tools = request.tools;
+  if (request.system.length > 0) body.system = request.system;
+  body.messages = anthropic ? request.messages : boundLocally(request);
+  // Automatic caching: the breakpoint sits on the last block and moves forward as the conversation grows, so each
+  // request reads the previous one's prefix without the client ever touching a sent message
+  // (https://platform.claude.com/docs/en/build-with-claude/prompt-caching).
+  if (anthropic) body.cache_control = { type: 'ephemeral' };
+  // Summaries make the model's reasoning (and, on Sonnet and Opus 5.5, its notes between tool calls) readable; the
+  // default display on 5.x leaves thinking blocks empty.
+  if (endpoint.adaptiveThinking) body.thinking = { type: 'adaptive', display: 'summarized' };
+  const effort = settings.effort;
+  if (effort && endpoint.effort.has(effort)) body.output_config = { effort };
+  const managed = contextManagement(endpoint);
+  if (managed) body.context_management = managed.config;
+  return { body, betas: managed?.betas ?? [] };
 }
 
 async function streamTurn(
-  client: Anthropic,
-  model: string,
-  request: ModelRequest,
+  clientWith: (fetchImpl: typeof fetch) => Anthropic,
+  baseFetch: typeof fetch,
+  { body, betas }: RequestBody,
   call: ModelCallOptions,
   timeoutMs: number,
 ): Promise<ModelTurn> {
   let midStream = false;
+  const model = String(body.model);
   const watch = new StallWatch(timeoutMs, call.signal);
+  const client = clientWith(watchedFetch(baseFetch, () => watch.touch()));
   const stalled = () =>
     new ModelError('stream_cut', `The model stopped sending mid-answer: nothing came for ${seconds(timeoutMs)}.`);
   try {
-    // Key order matters only for reading the body: tools, system, then messages is also the cache-prefix order.
-    const stream = await client.messages.create(
-      {
-        model,
-        max_tokens: request.maxTokens,
-        stream: true,
-        tools: request.tools,
-        system: request.system,
-        messages: request.messages,
-      },
-      { signal: watch.signal },
-    );
+    const params = { ...body, stream: true } as Anthropic.Beta.MessageCreateParamsStreaming;
+    // Only the beta route carries context management; without betas the plain route, which compatible servers serve.
+    const stream: AsyncIterable<BetaRawMessageStreamEvent> =
+      betas.length > 0
+        ? await client.beta.messages.create({ ...params, betas }, { signal: watch.signal })
+        : ((await client.messages.create(params as Anthropic.MessageCreateParamsStreaming, {
+            signal: watch.signal,
+          })) as AsyncIterable<unknown> as AsyncIterable<BetaRawMessageStreamEvent>);
     midStream = true;
     watch.touch();
-    const turn = emptyTurn(model);
-    const blocks = new Map<number, PendingTool | { text: true }>();
-    let finished = false;
+    const assembler = new TurnAssembler(model, call);
     for await (const event of stream) {
       watch.touch();
-      switch (event.type) {
-        case 'message_start':
-          turn.model = event.message.model;
-          addUsage(turn, event.message.usage);
-          break;
-        case 'content_block_start':
-          if (event.content_block.type === 'tool_use') {
-            const { id, name } = event.content_block;
-            blocks.set(event.index, { id, name, json: '' });
-          } else if (event.content_block.type === 'text') {
-            blocks.set(event.index, { text: true });
-          }
-          break;
-        case 'content_block_delta': {
-          const block = blocks.get(event.index);
-          if (event.delta.type === 'text_delta') {
-            turn.text += event.delta.text;
-            call.onText?.(event.delta.text);
-          } else if (event.delta.type === 'input_json_delta' && block && 'json' in block) {
-            block.json += event.delta.partial_json;
-          }
-          break;
-        }
-        case 'content_block_stop': {
-          const block = blocks.get(event.index);
-          if (block && 'json' in block) turn.toolCalls.push(parseToolCall(block));
-          break;
-        }
-        case 'message_delta':
-          turn.stopReason = event.delta.stop_reason;
-          turn.usage.output = event.usage.output_tokens;
-          break;
-        case 'message_stop':
-          finished = true;
-          break;
-      }
+      assembler.add(event);
     }
     // The SDK ends the iteration quietly when the request is aborted, so a stall shows up here as an unfinished turn.
     if (watch.fired) throw stalled();
-    if (!finished) throw new ModelError('stream_cut', 'The model stream ended before the turn was complete.');
-    return turn;
+    if (!assembler.finished) throw new ModelError('stream_cut', 'The model stream ended before the turn was complete.');
+    return assembler.turn();
   } catch (error) {
     if (isAbort(error, call.signal)) throw error;
     if (watch.fired) throw stalled();
@@ -229,37 +217,4 @@ async function streamTurn(
 function seconds(ms: number): string {
   const s = ms / 1000;
   return `${Number.isInteger(s) ? s : s.toFixed(1)} s`;
-}
-
-function emptyTurn(model: string): ModelTurn {
-  return {
-    text: '',
-    toolCalls: [],
-    stopReason: null,
-    usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
-    model,
-  };
-}
-
-function addUsage(turn: ModelTurn, usage: Anthropic.Usage): void {
-  turn.usage.input += usage.input_tokens;
-  turn.usage.output += usage.output_tokens;
-  turn.usage.cacheRead += usage.cache_read_input_tokens ?? 0;
-  turn.usage.cacheWrite += usage.cache_creation_input_tokens ?? 0;
-}
-
-/** The model's streamed JSON, parsed strictly: a broken input is reported back to it, never guessed at. */
-export function parseToolCall(block: PendingTool): ModelToolCall {
-  const raw = block.json.trim();
-  if (raw === '') return { id: block.id, name: block.name, input: {} };
-  try {
-    return { id: block.id, name: block.name, input: JSON.parse(raw) as unknown };
-  } catch (error) {
-    return {
-      id: block.id,
-      name: block.name,
-      input: {},
-      inputError: { message: (error as Error).message, raw: raw.slice(0, 300) },
-    };
-  }
 }

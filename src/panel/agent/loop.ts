@@ -4,11 +4,11 @@
 // observe, the site gate (tab-check.ts, decision 0010): a page on an origin the task may not use is never shown.
 
 import { safeParseOrigin } from '../../shared/urls';
-import { shortUrl } from './conversation';
 import { STOP_TEXT, type TaskResult, type TaskStatus } from './events';
 import type { ModelTurn } from './model';
 import { observe, type StepView } from './observe';
 import { type ActionRecord, ProgressTracker } from './progress';
+import { newNonce } from './prompt';
 import { decideRepair, repairMessage } from './repair';
 import { act, decideWatchingTab, type LoopDeps } from './step-io';
 import { checkAgentTab, gateCheck, gateView } from './tab-check';
@@ -34,6 +34,23 @@ const end = (status: TaskStatus, summary: string, extra: Partial<Ending> = {}): 
 const USE_TOOLS_NOTE =
   'Your last reply had no tool call. Continue with tool calls; when the task is finished (or cannot be), call done.';
 
+/**
+ * The model declined to go on. The task ends: sending the same conversation again would only be refused again, and
+ * the person reads what the API said (https://platform.claude.com/docs/en/build-with-claude/refusals-and-fallback).
+ */
+function refused(refusal: NonNullable<ModelTurn['refusal']>): Ending {
+  const category = refusal.category ? ` (${refusal.category.replace(/_/g, ' ')})` : '';
+  const said = refusal.explanation?.trim() || 'it gave no explanation';
+  const why = /[.!?]$/.test(said) ? said : `${said}.`;
+  return end(
+    'failed',
+    `The model declined to continue this task${category}: ${why} Rephrase the task or start a new one.`,
+    {
+      refusal,
+    },
+  );
+}
+
 export class Run {
   readonly #progress = new ProgressTracker();
   #agentMoved = true;
@@ -43,7 +60,6 @@ export class Run {
    */
   #tabLossExpected = true;
   #navigated = new Set<number>();
-  #notes: string[] = [];
   #textOnly = 0;
   #rejections = 0;
   #wallMark: number;
@@ -56,13 +72,9 @@ export class Run {
     this.#wallMark = deps.clock.now();
   }
 
-  /**
-   * The person added an instruction while the run goes on: the model reads it with the next observation, and the
-   * history keeps it, so it is not lost when older steps are compacted.
-   */
+  /** The person added an instruction while the run goes on: the model reads it with the next observation. */
   addInstruction(instruction: string): void {
-    this.#notes.push(`The person adds an instruction while you work (it takes precedence): ${instruction}`);
-    this.task.conversation.annotate(`The person added: ${instruction}`);
+    this.task.conversation.note(`The person adds an instruction while you work (it takes precedence): ${instruction}`);
   }
 
   /** Adds the wall time since the last call to the task's metrics (the caller closes the run with it). */
@@ -146,12 +158,11 @@ export class Run {
       digest: view.snapshot?.digest ?? null,
     });
 
-    const notes = this.#notes;
-    this.#notes = [];
-    const turn = await decideWatchingTab(deps, task, signal, tabId, { step, stepsLeft, view, notes });
+    const nonce = (deps.nonce ?? newNonce)();
+    const turn = await decideWatchingTab(deps, task, signal, tabId, { step, stepsLeft, view, nonce });
     if (!turn) return end('stopped', STOP_TEXT.tabClosed, { stopCause: 'tab_closed' });
-    const results = await act(deps, task, signal, { step, turn, view, denied });
-    const ending = this.#afterStep(step, turn, view, results);
+    const results = await act(deps, task, signal, { step, turn, view, nonce, denied });
+    const ending = turn.refusal ? refused(turn.refusal) : this.#afterStep(turn, view, results);
 
     this.tickWall();
     const m = task.metrics.metrics;
@@ -168,15 +179,9 @@ export class Run {
     return ending;
   }
 
-  #afterStep(step: number, turn: ModelTurn, view: StepView, results: CallResult[]): Ending | null {
+  #afterStep(turn: ModelTurn, view: StepView, results: CallResult[]): Ending | null {
     const { deps, task } = this;
-    task.conversation.record({
-      step,
-      where: view.operable ? shortUrl(view.url) : `${shortUrl(view.url)} (not operable)`,
-      text: turn.text,
-      toolCalls: turn.toolCalls,
-      results,
-    });
+    const step = task.step;
     const ran = results.filter(
       (r) => r.outcome !== 'invalid_input' && r.outcome !== 'unknown_tool' && r.outcome !== 'skipped',
     );
@@ -196,10 +201,17 @@ export class Run {
     if (turn.toolCalls.length === 0) {
       this.#textOnly++;
       if (this.#textOnly >= MAX_TEXT_ONLY_TURNS) {
+        if (turn.cut) {
+          return end(
+            'failed',
+            `The model's replies were cut off at the output limit ${MAX_TEXT_ONLY_TURNS} times in a row.`,
+          );
+        }
         const said = turn.text.trim() ? `: “${turn.text.trim().slice(0, 300)}”` : '';
         return end('failed', `The model stopped calling tools before finishing${said}`);
       }
-      this.#notes.push(USE_TOOLS_NOTE);
+      // A cut reply already comes with its own note (cut.ts).
+      if (!turn.cut) task.conversation.note(USE_TOOLS_NOTE);
     } else {
       this.#textOnly = 0;
     }
@@ -229,8 +241,7 @@ export class Run {
         this.#progress.reset();
       }
       const message = repairMessage(verdict.trigger, verdict.detail, budget.repairsUsed);
-      this.#notes.push(message);
-      task.conversation.annotate(`repair (${verdict.trigger})`);
+      task.conversation.note(message);
       deps.emit({
         type: 'repair',
         taskId: task.taskId,

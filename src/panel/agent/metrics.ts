@@ -1,8 +1,9 @@
-// Per-task metrics (seed 002, section 7): steps, done-and-verified, rejected dones, repairs, retries, tokens, a cost
-// estimate, wall time and harness time. Harness time is what the extension itself spent: wall time minus the time
+// Per-task metrics: steps, done-and-verified, rejected dones, repairs, retries, tokens, a cost estimate, wall time
+// and harness time. Harness time is what the extension itself spent: wall time minus the time
 // spent waiting for the model and for the person's answers to ask_user.
 
 import type { TokenUsage } from './model';
+import { requestCost } from './prices';
 
 export interface TaskMetrics {
   steps: number;
@@ -12,39 +13,12 @@ export interface TaskMetrics {
   /** Model calls retried (rate limits, overload, server and network errors, cut streams). */
   retries: number;
   tokens: TokenUsage;
-  /** USD, from the price table below; null for a model family it does not know. */
+  /** USD, from the price table (prices.ts); null once any request went to a model the table does not know. */
   costUsd: number | null;
   wallMs: number;
   harnessMs: number;
   modelMs: number;
   personMs: number;
-}
-
-/** USD per million tokens. Cache writes (5-minute TTL) cost 1.25× input, cache reads 0.1× input. */
-interface Price {
-  input: number;
-  output: number;
-}
-
-/** Matched on the model id; first match wins. Edit here when prices change. */
-const PRICES: [pattern: RegExp, price: Price][] = [
-  [/opus-4-[01]\b|opus-4-2025|3-opus/, { input: 15, output: 75 }],
-  [/opus/, { input: 5, output: 25 }],
-  [/sonnet/, { input: 3, output: 15 }],
-  [/3-5-haiku/, { input: 0.8, output: 4 }],
-  [/3-haiku/, { input: 0.25, output: 1.25 }],
-  [/haiku/, { input: 1, output: 5 }],
-];
-
-export function priceFor(model: string): Price | null {
-  return PRICES.find(([pattern]) => pattern.test(model))?.[1] ?? null;
-}
-
-export function estimateCost(model: string, tokens: TokenUsage): number | null {
-  const price = priceFor(model);
-  if (!price) return null;
-  const input = tokens.input + tokens.cacheWrite * 1.25 + tokens.cacheRead * 0.1;
-  return (input * price.input + tokens.output * price.output) / 1_000_000;
 }
 
 export function emptyMetrics(): TaskMetrics {
@@ -66,16 +40,16 @@ export function emptyMetrics(): TaskMetrics {
 /** Accumulates one task's metrics across its runs (the first instruction and its follow-ups). */
 export class MetricsRecorder {
   readonly metrics: TaskMetrics = emptyMetrics();
-  #model = '';
 
+  /** One request's usage; its cost is priced per request (a price band depends on the request's size). */
   addTurn(model: string, usage: TokenUsage): void {
-    this.#model = model;
     const tokens = this.metrics.tokens;
     tokens.input += usage.input;
     tokens.output += usage.output;
     tokens.cacheRead += usage.cacheRead;
     tokens.cacheWrite += usage.cacheWrite;
-    this.metrics.costUsd = estimateCost(model, tokens);
+    const cost = requestCost(model, usage);
+    this.metrics.costUsd = cost === null || this.metrics.costUsd === null ? null : this.metrics.costUsd + cost;
   }
 
   /** Closes a span of wall time; model and person waits inside it were added as they happened. */
@@ -87,6 +61,6 @@ export class MetricsRecorder {
 
   snapshot(): TaskMetrics {
     const m = this.metrics;
-    return { ...m, tokens: { ...m.tokens }, costUsd: this.#model ? m.costUsd : 0 };
+    return { ...m, tokens: { ...m.tokens } };
   }
 }

@@ -1,12 +1,26 @@
 // The model as the loop sees it: one request in, one complete turn out. The Anthropic client (llm.ts) implements it
-// over the real API; unit tests implement it with scripted turns. Request shapes are the Messages API's own types.
+// over the real API; unit tests and the offline demo implement it with scripted turns. Request shapes are the
+// Messages API's own types (the beta ones: context management lives there).
 
-import type Anthropic from '@anthropic-ai/sdk';
+import type {
+  BetaContentBlockParam,
+  BetaMessageParam,
+  BetaTextBlockParam,
+  BetaTool,
+} from '@anthropic-ai/sdk/resources/beta/messages/messages';
+
+export type ContentBlock = BetaContentBlockParam;
+export type MessageParam = BetaMessageParam;
+export type TextBlock = BetaTextBlockParam;
+export type ToolDefinition = BetaTool;
 
 export interface ModelRequest {
-  system: Anthropic.TextBlockParam[];
-  tools: Anthropic.Tool[];
-  messages: Anthropic.MessageParam[];
+  /** Byte-identical for the life of a task (docs/decisions/0012-append-only-conversation.md). */
+  system: TextBlock[];
+  /** Byte-identical for the life of a task. */
+  tools: ToolDefinition[];
+  /** The task's conversation, append-only, ending with a user message (or an assistant message to continue). */
+  messages: MessageParam[];
   maxTokens: number;
 }
 
@@ -26,10 +40,39 @@ export interface TokenUsage {
   cacheWrite: number;
 }
 
+/** Why the model stopped, as the API says it (`stop_reason`), or null when it did not say. */
+export type StopReasonName =
+  | 'end_turn'
+  | 'tool_use'
+  | 'max_tokens'
+  | 'stop_sequence'
+  | 'pause_turn'
+  | 'refusal'
+  | 'model_context_window_exceeded'
+  | 'compaction';
+
+export interface RefusalDetails {
+  category: string | null;
+  explanation: string | null;
+}
+
 export interface ModelTurn {
+  /**
+   * Every complete block of the assistant message, exactly as the API sent it (thinking with its signature, text,
+   * tool_use, compaction, ...), in order: this is what goes back in the next request. A block cut off by
+   * `max_tokens` is not here (`cut` says so).
+   */
+  content: ContentBlock[];
+  /** The text blocks, joined. */
   text: string;
+  /** The readable part of the thinking blocks (summaries, progress notes), joined; empty when the display omits it. */
+  thinking: string;
   toolCalls: ModelToolCall[];
-  stopReason: string | null;
+  stopReason: StopReasonName | string | null;
+  /** Set when the model declined (stop_reason `refusal`). */
+  refusal?: RefusalDetails;
+  /** A block was cut off by the output limit (or the context window) and left out of `content`. */
+  cut?: { kind: string };
   usage: TokenUsage;
   /** The model that answered (from the response). */
   model: string;
@@ -47,6 +90,8 @@ export interface ModelCallOptions {
   signal: AbortSignal;
   /** Text as it streams; a retried attempt starts over, announced by `onRetry` first. */
   onText?(delta: string): void;
+  /** Readable thinking (a summary or progress note) as it streams. */
+  onThinking?(delta: string): void;
   onRetry?(retry: ModelRetry): void;
 }
 

@@ -1,12 +1,9 @@
-// What the model is sent each step. Order and caching: tools, the system prompt and the history lines form a prefix
-// that only grows at its end, with a cache breakpoint after each part; the latest turn and the fresh observation
-// come after the last breakpoint. Page content is wrapped in markers carrying a nonce drawn for each call, and the
+// What the model reads: the system prompt (the same bytes for every request of every task), each step's observation
+// and each tool call's result. Page content is wrapped in markers carrying a nonce drawn for each step, and the
 // system prompt says that what is inside them is data, never instructions.
 
-import type Anthropic from '@anthropic-ai/sdk';
 import type { Snapshot } from '../../shared/page-types';
-import type { Conversation, TurnRecord } from './conversation';
-import type { ModelRequest } from './model';
+import type { ContentBlock, TextBlock } from './model';
 import type { OwnedTab } from './ports';
 import type { CallResult } from './tools/execute';
 
@@ -21,7 +18,7 @@ How a step works
 
 Reading first
 - For information tasks, read instead of clicking around: use read_page (the page text, in chunks) and find (search the page) before you interact. Do not click through what you can read. Open a detail page only when the information is not on the page you are on.
-- Only the latest observation is shown in full. Earlier steps are shortened to one line each, and what a page said is not kept. When you learn a fact you will need later (a price, a name, a date, a reference number), write it down in your reply text in a few words: your own notes are kept.
+- Each observation comes with the results of the tool calls before it. To keep your context small, older tool results, and the page views inside them, are cleared after a while: only the most recent ones stay. When you learn a fact you will need later (a price, a name, a date, a reference number), write it down with the note tool, in a few words, as soon as you read it: notes are never cleared.
 
 Working with pages
 - Forms: type into text fields (type replaces the current value; submit: true presses Enter), select_option for drop-downs, check for checkboxes, radio buttons and switches. Then submit with the form's button and check the result page for a confirmation or an error message. Fix reported field errors and submit again.
@@ -34,7 +31,7 @@ Working with pages
 
 Tabs
 - You work on the tab the task started on and on tabs you open. The person may be using other tabs at the same time; they do not concern you, and you cannot act on them.
-- open_url loads a page in the current tab, or in a new background tab with newTab: true; use switch_tab to work on another of the task's tabs, and close_tab for tabs you no longer need. A link that opens a new tab adds it to the task's tabs. Pages such as chrome:// settings, the Chrome Web Store, file: and data: URLs cannot be operated: when the current tab shows one, only navigation tools are offered.
+- open_url loads a page in the current tab, or in a new background tab with newTab: true; use switch_tab to work on another of the task's tabs, and close_tab for tabs you no longer need. A link that opens a new tab adds it to the task's tabs. Pages such as chrome:// settings, the Chrome Web Store, file: and data: URLs cannot be operated: when the current tab shows one, the observation says so, and only navigation, tab and control tools work; page tools answer with an error saying why.
 
 Sites
 - You may work on the site the task started on. Another site (an origin: scheme, host and port) may need the person's permission first: open_url to it, or a link, form, redirect or tab that takes you there, makes the panel ask them, unless they named that site in the task or a follow-up, or allowed it before. While they are asked, the task waits.
@@ -54,7 +51,14 @@ Finishing
 - If the task cannot be completed, call done with success: false and explain why in answer.
 - answer is what the person reads: the information they asked for, or what you did, in a sentence or two.`;
 
-const EPHEMERAL = { type: 'ephemeral' } as const;
+/**
+ * The system prompt as sent, byte-identical from the first request of a task to the last (decision 0012). Its
+ * breakpoint caches the tools and the system prompt, which every task shares: a request right after the API cleared
+ * old tool results still reads that much from the cache.
+ */
+export const SYSTEM: readonly TextBlock[] = Object.freeze([
+  { type: 'text', text: SYSTEM_PROMPT, cache_control: { type: 'ephemeral' } },
+]);
 
 /** Random hex for the untrusted-content markers; a page cannot guess it, so it cannot close the block itself. */
 export function newNonce(): string {
@@ -100,9 +104,12 @@ export function observationText(obs: Observation, nonce: string): string {
   return lines.join('\n');
 }
 
-function toolResultBlock(result: CallResult, nonce: string): Anthropic.ToolResultBlockParam {
+type ToolResultBlock = Extract<ContentBlock, { type: 'tool_result' }>;
+
+/** A tool call's result as the model reads it; page-derived text goes inside the step's untrusted-content markers. */
+export function toolResultBlock(result: CallResult, nonce: string): ToolResultBlock {
   const text = result.pageText === undefined ? result.text : `${result.text}\n${wrapUntrusted(result.pageText, nonce)}`;
-  const content: Anthropic.ToolResultBlockParam['content'] = [{ type: 'text', text }];
+  const content: Exclude<ToolResultBlock['content'], string | undefined> = [{ type: 'text', text }];
   if (result.image) {
     content.push({
       type: 'image',
@@ -110,53 +117,4 @@ function toolResultBlock(result: CallResult, nonce: string): Anthropic.ToolResul
     });
   }
   return { type: 'tool_result', tool_use_id: result.id, content, ...(result.isError ? { is_error: true } : {}) };
-}
-
-function assistantContent(turn: TurnRecord): Anthropic.ContentBlockParam[] {
-  const blocks: Anthropic.ContentBlockParam[] = [];
-  if (turn.text.trim()) blocks.push({ type: 'text', text: turn.text });
-  for (const call of turn.toolCalls) {
-    const input = typeof call.input === 'object' && call.input !== null && !Array.isArray(call.input) ? call.input : {};
-    blocks.push({ type: 'tool_use', id: call.id, name: call.name, input });
-  }
-  // The API refuses an empty assistant message; a turn with no content still happened.
-  return blocks.length > 0 ? blocks : [{ type: 'text', text: '(no reply)' }];
-}
-
-export interface RequestInput {
-  conversation: Conversation;
-  observation: Observation;
-  /** Harness messages for this step only: a repair nudge, a reminder to use tools. */
-  notes: readonly string[];
-  tools: Anthropic.Tool[];
-  nonce: string;
-  maxTokens: number;
-}
-
-export function buildRequest(input: RequestInput): ModelRequest {
-  const { conversation, nonce } = input;
-  const history: Anthropic.TextBlockParam[] = conversation.lines.map((line) => ({ type: 'text', text: line }));
-  const lastLine = history.at(-1);
-  if (lastLine) history[history.length - 1] = { ...lastLine, cache_control: EPHEMERAL };
-  const fresh: Anthropic.TextBlockParam[] = [
-    ...input.notes.map((note) => ({ type: 'text' as const, text: note })),
-    { type: 'text', text: observationText(input.observation, nonce) },
-  ];
-  const last = conversation.last;
-  const messages: Anthropic.MessageParam[] = last
-    ? [
-        { role: 'user', content: history },
-        { role: 'assistant', content: assistantContent(last) },
-        { role: 'user', content: [...last.results.map((r) => toolResultBlock(r, nonce)), ...fresh] },
-      ]
-    : [{ role: 'user', content: [...history, ...fresh] }];
-  const tools = input.tools.map((tool, i) =>
-    i === input.tools.length - 1 ? { ...tool, cache_control: EPHEMERAL } : tool,
-  );
-  return {
-    tools,
-    system: [{ type: 'text', text: SYSTEM_PROMPT, cache_control: EPHEMERAL }],
-    messages,
-    maxTokens: input.maxTokens,
-  };
 }

@@ -5,8 +5,12 @@
 import { z } from 'zod';
 import { normalizeSiteList } from './site-access';
 
-/** 2 added the site lists (decision 0010); a version-1 object migrates as it is, with both lists empty. */
-export const SETTINGS_VERSION = 2;
+/**
+ * 2 added the site lists (decision 0010); 3 replaced the raw output budget (`maxOutputTokens`) with an effort level
+ * the budget is derived from (decision 0012). Older objects migrate as they are: missing fields take their default,
+ * the dropped field is ignored.
+ */
+export const SETTINGS_VERSION = 3;
 
 /**
  * Newest Sonnet in the SDK's own `Model` list (node_modules/@anthropic-ai/sdk, resources/messages). Editable in
@@ -16,6 +20,21 @@ export const DEFAULT_MODEL = 'claude-sonnet-5-5';
 
 export const VERIFY_MODES = ['strict', 'lenient', 'off'] as const;
 export type VerifyMode = (typeof VERIFY_MODES)[number];
+
+/**
+ * How hard the model thinks before it acts (`output_config.effort`,
+ * https://platform.claude.com/docs/en/build-with-claude/effort). A browser step is a short decision made many times
+ * over, so medium is the default: high doubles the thinking of every step for little gain on routine pages.
+ */
+export const EFFORT_LEVELS = ['low', 'medium', 'high'] as const;
+export type Effort = (typeof EFFORT_LEVELS)[number];
+
+/**
+ * Output room per model call, by effort. Thinking counts toward `max_tokens`
+ * (https://platform.claude.com/docs/en/build-with-claude/thinking), so the room must hold the reasoning as well as
+ * the tool calls; 2,048 cut tool calls in half on today's thinking models.
+ */
+export const OUTPUT_TOKENS_FOR: Record<Effort, number> = { low: 8_192, medium: 16_384, high: 32_768 };
 
 export const END_TAB_ACTIONS = ['keep', 'ungroup', 'close'] as const;
 /** What happens to the tabs the agent opened when a run ends: keep the `Task(<id>)` group, ungroup, or close. */
@@ -34,8 +53,8 @@ const settingsSchema = z.object({
   model: z.string().min(1).catch(DEFAULT_MODEL),
   /** Model calls per instruction (a follow-up gets a fresh budget). */
   maxSteps: z.number().int().min(1).max(500).catch(40),
-  /** Output tokens per model call. */
-  maxOutputTokens: z.number().int().min(256).max(32_000).catch(2048),
+  /** How hard the model thinks; the output budget per call follows from it (OUTPUT_TOKENS_FOR). */
+  effort: z.enum(EFFORT_LEVELS).catch('medium'),
   /** Seconds to wait for the model's answer to start, and then for each next part of its stream, before a retry. */
   modelTimeoutSec: z.number().int().min(1).max(600).catch(120),
   /** strict: done needs confirmed evidence; lenient: unconfirmed done = unverified success; off: no checks. */
@@ -65,7 +84,7 @@ export const DEFAULT_SETTINGS: AgentSettings = settingsSchema.parse({});
  * Any stored value → complete settings. Fields that are missing or invalid take their default, unknown fields are
  * dropped, so a bad write can never leave the agent without a setting. A later version adds a step here that renames
  * or converts fields (keyed on `stored.version`) before the schema fills in the rest; version 2 only added fields,
- * which the schema fills in.
+ * which the schema fills in, and version 3 dropped `maxOutputTokens` (unknown fields are dropped).
  */
 export function migrateSettings(stored: unknown): AgentSettings {
   const raw = typeof stored === 'object' && stored !== null ? (stored as Record<string, unknown>) : {};

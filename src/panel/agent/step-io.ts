@@ -1,16 +1,18 @@
-// The two halves of a step that talk to the outside: decide (build the bounded request, call the model, count its
-// time, tokens and retries) and act (run the turn's tool calls in order, announcing each call and its result).
+// The two halves of a step that talk to the outside: decide (send the conversation with the step's observation, call
+// the model, count its time, tokens and retries, keep its turn) and act (run the turn's tool calls in order,
+// announcing each call and its result, and answering each in the conversation).
 
 import type { Sleep } from './abort';
+import { cutNote, joinTurns, keepable, raisedLimit } from './cut';
 import type { AgentEvent } from './events';
-import type { AgentModel, ModelTurn } from './model';
+import type { AgentModel, ModelRequest, ModelTurn } from './model';
 import type { StepView } from './observe';
 import type { AgentTabs, Clock, Navigation } from './ports';
-import { buildRequest, newNonce } from './prompt';
-import type { AgentSettings } from './settings';
+import { observationText, SYSTEM, toolResultBlock } from './prompt';
+import { type AgentSettings, OUTPUT_TOKENS_FOR } from './settings';
 import type { TaskState } from './task-state';
 import { type CallResult, executeCall, type TurnState } from './tools/execute';
-import { anthropicTools, offeredTools } from './tools/registry';
+import { anthropicTools, taskTools } from './tools/registry';
 import type { CaptureFn, ToolContext } from './tools/types';
 
 export interface LoopDeps {
@@ -28,21 +30,70 @@ export interface LoopDeps {
   nonce?: () => string;
 }
 
+/** A paused turn (`pause_turn`) is continued at most this often before the step takes what it has. */
+const MAX_CONTINUATIONS = 5;
+
+export interface StepInput {
+  step: number;
+  stepsLeft: number;
+  view: StepView;
+  /** Marks this step's untrusted page content (the observation and the results of its tool calls). */
+  nonce: string;
+}
+
+/**
+ * Asks the model for the step's turn and keeps it in the conversation as it came. A paused turn is sent back to be
+ * continued (https://platform.claude.com/docs/en/build-with-claude/handling-stop-reasons); a refused one is never
+ * kept, so it is not sent again; a turn cut off by the output limit keeps its complete blocks, and the model is told
+ * (cut.ts).
+ */
 export async function decide(
   deps: LoopDeps,
   task: TaskState,
   signal: AbortSignal,
-  input: { step: number; stepsLeft: number; view: StepView; notes: readonly string[] },
+  input: StepInput,
 ): Promise<ModelTurn> {
-  const { step, view } = input;
-  const request = buildRequest({
-    conversation: task.conversation,
-    observation: { step, stepsLeft: input.stepsLeft, ...view },
-    notes: input.notes,
-    tools: anthropicTools(offeredTools(deps.settings, view.operable)),
-    nonce: (deps.nonce ?? newNonce)(),
-    maxTokens: deps.settings.maxOutputTokens,
+  const { conversation } = task;
+  task.tools ??= anthropicTools(taskTools(deps.settings));
+  const maxTokens = task.maxTokens ?? OUTPUT_TOKENS_FOR[deps.settings.effort];
+  const observation = observationText({ step: input.step, stepsLeft: input.stepsLeft, ...input.view }, input.nonce);
+  let messages = conversation.next(observation);
+  let turn = await callModel(deps, task, signal, input.step, {
+    system: [...SYSTEM],
+    tools: task.tools,
+    messages,
+    maxTokens,
   });
+  for (let i = 0; turn.stopReason === 'pause_turn' && i < MAX_CONTINUATIONS && keepable(turn.content); i++) {
+    conversation.commit(messages, turn.content, true);
+    messages = conversation.next(null);
+    const more = await callModel(deps, task, signal, input.step, {
+      system: [...SYSTEM],
+      tools: task.tools,
+      messages,
+      maxTokens,
+    });
+    turn = joinTurns(turn, more);
+  }
+  if (turn.refusal) {
+    conversation.withholdAfterRefusal();
+    return turn;
+  }
+  if (keepable(turn.content)) conversation.commit(messages, turn.content);
+  if (turn.cut) {
+    task.maxTokens = raisedLimit(maxTokens);
+    conversation.note(cutNote(turn, maxTokens, task.maxTokens));
+  }
+  return turn;
+}
+
+async function callModel(
+  deps: LoopDeps,
+  task: TaskState,
+  signal: AbortSignal,
+  step: number,
+  request: ModelRequest,
+): Promise<ModelTurn> {
   const metrics = task.metrics.metrics;
   let attempt = 1;
   const t0 = deps.clock.now();
@@ -50,6 +101,7 @@ export async function decide(
     const turn = await deps.model.complete(request, {
       signal,
       onText: (delta) => deps.emit({ type: 'model_text', taskId: task.taskId, step, attempt, delta }),
+      onThinking: (delta) => deps.emit({ type: 'model_thinking', taskId: task.taskId, step, attempt, delta }),
       onRetry: (retry) => {
         metrics.retries++;
         attempt = retry.attempt + 1;
@@ -75,7 +127,7 @@ export async function decideWatchingTab(
   task: TaskState,
   signal: AbortSignal,
   tabId: number | null,
-  input: { step: number; stepsLeft: number; view: StepView; notes: readonly string[] },
+  input: StepInput,
 ): Promise<ModelTurn | null> {
   if (tabId === null || !deps.tabs.subscribe) return decide(deps, task, signal, input);
   const lost = new AbortController();
@@ -97,7 +149,7 @@ export async function act(
   deps: LoopDeps,
   task: TaskState,
   signal: AbortSignal,
-  input: { step: number; turn: ModelTurn; view: StepView; denied?: string | null },
+  input: { step: number; turn: ModelTurn; view: StepView; nonce: string; denied?: string | null },
 ): Promise<CallResult[]> {
   const { step, view } = input;
   const ctx: ToolContext = {
@@ -130,6 +182,8 @@ export async function act(
     });
     const result = await executeCall(call, ctx, state);
     results.push(result);
+    // Kept at once: a Stop during a later call still leaves this one answered in the conversation.
+    task.conversation.answer(toolResultBlock(result, input.nonce));
     deps.emit({
       type: 'tool_result',
       taskId: task.taskId,

@@ -1,14 +1,20 @@
-// What one task keeps between its runs (the first instruction and each follow-up): the conversation, the metrics,
-// the pinned origin and the agent's last tab, the step counter, the repair budget and the site permissions.
+// What one task keeps between its runs (the first instruction and each follow-up): the conversation and its tool
+// list, the metrics, the pinned origin and the agent's last tab, the step counter, the repair budget and the site
+// permissions.
 
 import { Conversation } from './conversation';
 import { MetricsRecorder } from './metrics';
+import type { ToolDefinition } from './model';
 import type { RepairBudget } from './repair';
 import type { SiteAccess } from './site-access';
 
 export interface TaskState {
   readonly taskId: string;
   readonly conversation: Conversation;
+  /** The tool list, fixed by the first run's settings for the life of the task (decision 0012). */
+  tools: ToolDefinition[] | null;
+  /** Output room per model call; raised for the rest of the task after a reply was cut off by it. */
+  maxTokens: number | null;
   readonly metrics: MetricsRecorder;
   /** The origin the agent is working on; follows the agent's own navigations (seed 000). */
   pinnedOrigin: string | null;
@@ -27,6 +33,8 @@ export function newTaskState(taskId: string, sites: SiteAccess): TaskState {
     taskId,
     sites,
     conversation: new Conversation(),
+    tools: null,
+    maxTokens: null,
     metrics: new MetricsRecorder(),
     pinnedOrigin: null,
     lastTabId: null,

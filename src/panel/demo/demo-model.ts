@@ -34,9 +34,15 @@ export class DemoModel implements AgentModel {
       options.onText?.(word);
     }
     const requestChars = JSON.stringify(request).length;
+    const call = { id: `toolu_demo${nextId++}`, name: tool.tool, input: tool.input };
     return {
+      content: [
+        { type: 'text', text: say },
+        { type: 'tool_use', ...call },
+      ],
       text: say,
-      toolCalls: [{ id: `demo_${nextId++}`, name: tool.tool, input: tool.input }],
+      thinking: '',
+      toolCalls: [call],
       stopReason: 'tool_use',
       usage: {
         input: Math.ceil(requestChars / 4),

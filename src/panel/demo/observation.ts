@@ -2,7 +2,7 @@
 // (`[12] button "Add to cart"`, `[7] textbox "Email" value="a@b.c" required`). Used by the offline demo model, which
 // has to decide from the same observation a real model gets.
 
-import type Anthropic from '@anthropic-ai/sdk';
+import type { MessageParam } from '../agent/model';
 
 export interface SeenControl {
   ref: number;
@@ -21,9 +21,9 @@ export interface SeenPage {
 const CONTROL = /^\[(\d+)\] (\S+)(?: ("(?:[^"\\]|\\.)*"))?(.*)$/;
 const VALUE = / value=("(?:[^"\\]|\\.)*")/;
 
-function blockTexts(content: Anthropic.MessageParam['content']): string[] {
+function blockTexts(content: MessageParam['content'] | undefined): string[] {
   if (typeof content === 'string') return [content];
-  return content.flatMap((block) => {
+  return (content ?? []).flatMap((block) => {
     if (block.type === 'text') return [block.text];
     if (block.type === 'tool_result' && Array.isArray(block.content)) {
       return block.content.flatMap((inner) => (inner.type === 'text' ? [inner.text] : []));
@@ -46,8 +46,11 @@ export function parseControl(line: string): SeenControl | null {
   };
 }
 
-/** The latest observation in a request: the last user message's text. */
-export function latestPage(messages: Anthropic.MessageParam[]): SeenPage {
+/**
+ * The latest observation in a request: the last user message's text (the observation rides in its last tool result,
+ * or is a text block of its own).
+ */
+export function latestPage(messages: readonly MessageParam[]): SeenPage {
   const last = [...messages].reverse().find((message) => message.role === 'user');
   const text = last ? blockTexts(last.content).join('\n') : '';
   const url = /^Agent's tab: \d+ · (\S+)/m.exec(text)?.[1] ?? null;
@@ -55,7 +58,7 @@ export function latestPage(messages: Anthropic.MessageParam[]): SeenPage {
   return { url, text, controls };
 }
 
-/** Every text the person wrote (the task and follow-ups) appears in the first user message's history lines. */
-export function allText(messages: Anthropic.MessageParam[]): string {
+/** Every text of the conversation, the person's task and follow-ups included. */
+export function allText(messages: readonly MessageParam[]): string {
   return messages.flatMap((message) => blockTexts(message.content)).join('\n');
 }

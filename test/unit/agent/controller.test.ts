@@ -2,20 +2,21 @@
 // events tell the whole run in order; metrics count tokens, cost and where the time went.
 
 import { describe, expect, it } from 'vitest';
-import { estimateCost } from '../../../src/panel/agent/metrics';
 import type { ModelRequest } from '../../../src/panel/agent/model';
+import { requestCost } from '../../../src/panel/agent/prices';
 import { setupAgent } from './fakes/harness';
 import { call, lastUserText, say, toolResults } from './fakes/scripted-model';
 import { DOCS, SHOP, SITE } from './fakes/sites';
 
 const giveUp = call('done', { success: false, answer: 'Nothing more to do.' });
 
-/** The compacted history of a request: the text blocks up to the last cache breakpoint. */
-function historyLines(request: ModelRequest | undefined): string[] {
-  const content = request?.messages[0]?.content;
-  if (!Array.isArray(content)) return [];
-  const end = content.findLastIndex((b) => 'cache_control' in b && b.cache_control);
-  return content.slice(0, end + 1).map((b) => (b.type === 'text' ? b.text : ''));
+/** Every text block the person or the harness wrote into a request's user messages, in order. */
+function userTexts(request: ModelRequest | undefined): string[] {
+  return (request?.messages ?? []).flatMap((message) =>
+    message.role === 'user' && Array.isArray(message.content)
+      ? message.content.flatMap((b) => (b.type === 'text' && !b.text.startsWith('Step ') ? [b.text] : []))
+      : [],
+  );
 }
 
 describe('AgentController', () => {
@@ -36,12 +37,14 @@ describe('AgentController', () => {
     expect(h.tabs.createdFor).toHaveLength(1);
     expect(h.tabs.beginRuns).toBe(2);
     expect(h.of('step_started').map((e) => e.step)).toEqual([1, 2, 3, 4]);
-    const lines = historyLines(h.model.requests[2]);
-    expect(lines[0]).toBe('Task: Open docs.test in a new tab');
-    expect(lines.at(-1)).toBe('Follow-up instruction from the person: Now switch to it');
-    expect(lines.some((l) => l.startsWith('#1 @shop.test: open_url url="https://docs.test/" newTab=true → ok'))).toBe(
-      true,
-    );
+    // The follow-up continues the same conversation: the first run's messages come first, unchanged.
+    const request = h.model.requests[2] as ModelRequest;
+    expect(JSON.stringify(request.messages.slice(0, 3))).toBe(JSON.stringify(h.model.requests[1]?.messages));
+    expect(userTexts(request)).toEqual([
+      'Task: Open docs.test in a new tab',
+      'Follow-up instruction from the person: Now switch to it',
+    ]);
+    expect(toolResults(request)[0]?.text).toMatch(/^done accepted/);
     expect(h.tabs.currentTabId).toBe(2);
     expect(second.metrics.steps).toBe(4);
   });
@@ -60,11 +63,11 @@ describe('AgentController', () => {
     expect(lastUserText(h.model.requests[1])).toContain('The person adds an instruction while you work');
     expect(lastUserText(h.model.requests[1])).toContain('Prefer the blue one');
     expect(lastUserText(h.model.requests[0])).not.toContain('Prefer the blue one');
-    // It stays in the compacted history of later requests.
-    expect(JSON.stringify(h.model.requests[2]?.messages)).toContain('The person added: Prefer the blue one');
+    // It stays in the conversation of later requests.
+    expect(JSON.stringify(h.model.requests[2]?.messages)).toContain('Prefer the blue one');
   });
 
-  it('after its tab was closed, a follow-up goes on with navigation tools and opens a new tab', async () => {
+  it('after its tab was closed, a follow-up goes on without a page and opens a new tab', async () => {
     const h = setupAgent({ site: SITE, turns: [call('read_page'), call('open_url', { url: SHOP }), giveUp] });
     h.browser.afterPageCall = () => {
       h.browser.remove(h.tabId);
@@ -74,8 +77,10 @@ describe('AgentController', () => {
     h.browser.afterPageCall = null;
     const next = await h.controller.followUp('Open the shop again');
     expect(next.status).toBe('failed');
-    expect(h.model.requests[1]?.tools.map((t) => t.name)).not.toContain('click');
+    expect(JSON.stringify(h.model.requests[1]?.tools)).toBe(JSON.stringify(h.model.requests[0]?.tools));
     expect(lastUserText(h.model.requests[1])).toContain('The agent has no tab.');
+    // The read of the first run is answered in the follow-up's first message, so every tool call has its result.
+    expect(toolResults(h.model.requests[1])[0]?.text).toMatch(/^read_page: /);
     expect(h.tabs.openCalls).toEqual([{ url: SHOP, newTab: false }]);
     expect(lastUserText(h.model.requests[2])).toContain('Welcome to the shop');
   });
@@ -103,7 +108,7 @@ describe('AgentController', () => {
     const result = await h.controller.execute('Buy a lamp');
     expect(h.of('ask_user')).toMatchObject([{ question: 'Which colour?', step: 1 }]);
     expect(toolResults(h.model.requests[1])[0]?.text).toBe('The person answered: Blue, please');
-    expect(historyLines(h.model.requests[1])).toEqual(['Task: Buy a lamp']);
+    expect(userTexts(h.model.requests[1])).toEqual(['Task: Buy a lamp']);
     expect(result.metrics).toMatchObject({ personMs: 30_000, modelMs: 2_000, wallMs: 32_000, harnessMs: 0 });
   });
 
@@ -140,9 +145,10 @@ describe('AgentController', () => {
     const result = await h.controller.execute('Think');
     const tokens = { input: 2000, output: 100, cacheRead: 1600, cacheWrite: 200 };
     expect(result.metrics.tokens).toEqual(tokens);
-    expect(result.metrics.costUsd).toBeCloseTo((2000 * 3 + 200 * 3.75 + 1600 * 0.3 + 100 * 15) / 1e6, 10);
-    expect(estimateCost('claude-haiku-4-5', tokens)).toBeLessThan(estimateCost('claude-opus-4-6', tokens) ?? 0);
-    expect(estimateCost('some-unknown-model', tokens)).toBeNull();
+    // Sonnet 5.5: $2 in, $2.50 cache write, $0.10 cache read, $10 out per million tokens.
+    expect(result.metrics.costUsd).toBeCloseTo((2000 * 2 + 200 * 2.5 + 1600 * 0.1 + 100 * 10) / 1e6, 10);
+    expect(requestCost('claude-haiku-4-5', tokens)).toBeLessThan(requestCost('claude-opus-4-6', tokens) ?? 0);
+    expect(requestCost('some-unknown-model', tokens)).toBeNull();
   });
 
   it('nudges a model that answers without tools, and ends the run if it keeps doing so', async () => {

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { realSleep } from '../../../src/panel/agent/abort';
 import { AgentController } from '../../../src/panel/agent/controller';
-import { createAnthropicModel, parseToolCall } from '../../../src/panel/agent/llm';
+import { createAnthropicModel } from '../../../src/panel/agent/llm';
 import { ModelError, retryAfterMs } from '../../../src/panel/agent/llm-errors';
 import type { ModelRequest, ModelRetry } from '../../../src/panel/agent/model';
 import { DEFAULT_SETTINGS, withSettings } from '../../../src/panel/agent/settings';
@@ -198,14 +198,6 @@ describe('Anthropic model client', () => {
 });
 
 describe('parsing and headers', () => {
-  it('reports a tool input that is not valid JSON instead of guessing', () => {
-    expect(parseToolCall({ id: 't1', name: 'click', json: '{"ref": 1' })).toMatchObject({
-      input: {},
-      inputError: { raw: '{"ref": 1' },
-    });
-    expect(parseToolCall({ id: 't2', name: 'go_back', json: '' })).toEqual({ id: 't2', name: 'go_back', input: {} });
-  });
-
   it('reads retry-after as ms, seconds or a date', () => {
     expect(retryAfterMs(new Headers({ 'retry-after-ms': '250' }))).toBe(250);
     expect(retryAfterMs(new Headers({ 'retry-after': '2.5' }))).toBe(2_500);

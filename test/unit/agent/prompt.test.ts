@@ -1,5 +1,5 @@
-// The prompt: bounded over many steps (older observations compacted to a line each), a stable cacheable prefix
-// with breakpoints after tools, system and history, and page content fenced by a per-call nonce.
+// The prompt: append-only for the whole task (decision 0012), observations inside tool results, the cache breakpoint
+// on the shared system prompt, and page content fenced by a nonce drawn for each step.
 
 import { describe, expect, it } from 'vitest';
 import type { ModelRequest } from '../../../src/panel/agent/model';
@@ -8,22 +8,7 @@ import { setupAgent } from './fakes/harness';
 import { call, lastUserText } from './fakes/scripted-model';
 import { CALENDAR, SHOP, SITE } from './fakes/sites';
 
-const size = (request: ModelRequest | undefined) => JSON.stringify(request).length;
-
-function breakpoints(request: ModelRequest): string[] {
-  const where: string[] = [];
-  for (const [i, tool] of request.tools.entries()) if (tool.cache_control) where.push(`tool ${i}`);
-  for (const [i, block] of request.system.entries()) if (block.cache_control) where.push(`system ${i}`);
-  for (const [m, message] of request.messages.entries()) {
-    if (typeof message.content === 'string') continue;
-    for (const [b, block] of message.content.entries()) {
-      if ('cache_control' in block && block.cache_control) where.push(`message ${m} block ${b}`);
-    }
-  }
-  return where;
-}
-
-/** A long run that pages through a page with a big view: 30 model calls, then done. */
+/** A long run on a page with a big view: 30 model calls, then the step limit. */
 function longRun() {
   const bigPage = () => ({
     title: 'Catalogue',
@@ -37,54 +22,71 @@ function longRun() {
   return setupAgent({
     site: { ...SITE, [SHOP]: bigPage },
     settings: { maxSteps: 30, noProgressDetection: false },
-    responder: (_req, i) => call('scroll', { direction: 'down' }, `Step ${i + 1}: scrolling for more products.`),
+    responder: (_req, i) => ({
+      thinking: `Step ${i + 1}: more products may be below.`,
+      calls: [{ name: 'scroll', input: { direction: 'down' } }],
+    }),
   });
 }
 
+const json = (value: unknown) => JSON.stringify(value);
+
 describe('prompt', () => {
-  it('stays bounded over 30 steps: step 30 is at most 1.5× step 3', async () => {
+  it('is append-only over 30 steps: system, tools and every earlier message byte-identical', async () => {
     const h = longRun();
     const result = await h.controller.execute('List all products');
     expect(result.status).toBe('max_steps');
     expect(h.model.requests).toHaveLength(30);
-    const ratio = size(h.model.requests[29]) / size(h.model.requests[2]);
-    expect(ratio).toBeLessThanOrEqual(1.5);
-    // Each older step is one short line; only the latest observation is there in full.
-    const last = h.model.requests[29] as ModelRequest;
-    expect(JSON.stringify(last.messages).match(/BEGIN UNTRUSTED PAGE CONTENT id=[0-9a-f]{16}/g)).toHaveLength(1);
-    const history = last.messages[0]?.content;
-    expect(Array.isArray(history) && history.length).toBe(1 + 28);
-    if (Array.isArray(history)) {
-      for (const block of history.slice(1)) expect(block.type === 'text' && block.text.length).toBeLessThan(260);
+    for (const [i, request] of h.model.requests.entries()) {
+      if (i === 0) continue;
+      const before = h.model.requests[i - 1] as ModelRequest;
+      expect(json(request.system)).toBe(json(before.system));
+      expect(json(request.tools)).toBe(json(before.tools));
+      // Everything the previous request sent comes again, unchanged, followed by its answer and the new message.
+      expect(json(request.messages.slice(0, before.messages.length))).toBe(json(before.messages));
+      expect(request.messages[before.messages.length]?.role).toBe('assistant');
+    }
+    // The assistant messages go back exactly as they came: the signed thinking block first.
+    const answer = h.model.requests[29]?.messages[1]?.content;
+    expect(Array.isArray(answer) && answer[0]).toMatchObject({ type: 'thinking', signature: expect.any(String) });
+  });
+
+  it('sends each observation inside the last tool result, where the API can clear it with the result', async () => {
+    const h = longRun();
+    await h.controller.execute('List all products');
+    const request = h.model.requests[5] as ModelRequest;
+    const last = request.messages.at(-1)?.content;
+    expect(Array.isArray(last) && last[0]?.type).toBe('tool_result');
+    expect(json(Array.isArray(last) && last[0])).toContain('Step 6 (24 steps left after this one).');
+    // Outside the first message, no observation sits in a plain text block.
+    for (const message of request.messages.slice(1)) {
+      for (const block of Array.isArray(message.content) ? message.content : []) {
+        if (block.type === 'text') expect(block.text).not.toContain('UNTRUSTED PAGE CONTENT');
+      }
     }
   });
 
-  it('puts cache breakpoints after the tools, the system prompt and the history, and nowhere else', async () => {
+  it('caches the tools and the system prompt with one breakpoint, and marks no message', async () => {
     const h = longRun();
     await h.controller.execute('List all products');
     const request = h.model.requests[9] as ModelRequest;
-    expect(breakpoints(request)).toEqual([`tool ${request.tools.length - 1}`, 'system 0', 'message 0 block 8']);
-    // The prefix of request n is a prefix of request n+1: tools, system and old lines never change. (The breakpoint
-    // marker moves forward each step, as the API's incremental caching expects; it is not part of the content.)
-    const prefix = (r: ModelRequest | undefined) =>
-      JSON.stringify([r?.tools, r?.system, r?.messages[0]?.content], (key, value) =>
-        key === 'cache_control' ? undefined : value,
-      );
-    const nine = prefix(request).slice(0, -2);
-    expect(prefix(h.model.requests[10]).startsWith(nine)).toBe(true);
+    expect(request.system.map((block) => block.cache_control)).toEqual([{ type: 'ephemeral' }]);
+    expect(json(request.tools)).not.toContain('cache_control');
+    expect(json(request.messages)).not.toContain('cache_control');
   });
 
   it('fences page content with a nonce drawn for each call', async () => {
     const h = setupAgent({ site: SITE, turns: [call('read_page'), call('done', { success: false, answer: 'x' })] });
     await h.controller.execute('Read');
     const nonces = h.model.requests.map(
-      (r) => /BEGIN UNTRUSTED PAGE CONTENT id=([0-9a-f]{16})/.exec(lastUserText(r))?.[1],
+      (r) => [...lastUserText(r).matchAll(/BEGIN UNTRUSTED PAGE CONTENT id=([0-9a-f]{16})/g)].at(-1)?.[1],
     );
     expect(nonces[0]).toBeDefined();
     expect(nonces[0]).not.toBe(nonces[1]);
     const second = lastUserText(h.model.requests[1]);
-    // The read_page result and the observation share the call's nonce.
-    expect(second.split(`id=${nonces[1]}`).length - 1).toBe(4);
+    // The read_page result was fenced with its step's nonce; the observation with the next step's.
+    expect(second.split(`id=${nonces[0]}`).length - 1).toBe(2);
+    expect(second.split(`id=${nonces[1]}`).length - 1).toBe(2);
     expect(second).toMatch(/read_page: characters 0–\d+ of \d+ \(end of page\)\.\nBEGIN UNTRUSTED PAGE CONTENT/);
   });
 

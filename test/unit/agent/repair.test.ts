@@ -2,7 +2,6 @@
 // second no_progress after a repair ends the task.
 
 import { describe, expect, it } from 'vitest';
-import { PAGE_REASON_LEFT_OUT } from '../../../src/panel/agent/conversation';
 import { decideRepair, MAX_REPAIRS } from '../../../src/panel/agent/repair';
 import type { CallResult } from '../../../src/panel/agent/tools/execute';
 import { setupAgent } from './fakes/harness';
@@ -85,14 +84,17 @@ describe('repair triggers', () => {
     expect(h.of('repair')).toHaveLength(2);
   });
 
-  it('notes the repair in the compacted history line of its step', async () => {
+  it('sends the nudge after the failed call’s result, and keeps it in every later request', async () => {
     const h = setupAgent({ site: SITE, turns: [call('click', { ref: 4 }), call('read_page'), giveUp] });
     await h.controller.execute('Press Broken');
-    const history = h.model.requests[2]?.messages[0]?.content;
-    const lines = Array.isArray(history) ? history.map((b) => (b.type === 'text' ? b.text : '')) : [];
-    // The page's own words for the failure are left out of history lines (conversation.ts, keptBrief).
-    expect(lines.at(-1)).toBe(
-      `#1 @shop.test: click ref=4 → failed_verify: ${PAGE_REASON_LEFT_OUT} | repair (failed_verify)`,
+    const second = h.model.requests[1]?.messages.at(-1)?.content;
+    const blocks = Array.isArray(second) ? second : [];
+    expect(blocks.map((b) => b.type)).toEqual(['tool_result', 'text']);
+    expect(blocks[1]?.type === 'text' && blocks[1].text).toMatch(/failed_verify/);
+    // The page's own words for the failure stay inside the untrusted-content fence of the result.
+    expect(JSON.stringify(blocks[0])).toMatch(/BEGIN UNTRUSTED PAGE CONTENT/);
+    expect(JSON.stringify(h.model.requests[2]?.messages.slice(0, 3))).toBe(
+      JSON.stringify(h.model.requests[1]?.messages),
     );
   });
 });

@@ -17,7 +17,7 @@ describe('settings', () => {
       baseUrl: 'https://api.anthropic.com',
       model: DEFAULT_MODEL,
       maxSteps: 40,
-      maxOutputTokens: 2048,
+      effort: 'medium',
       modelTimeoutSec: 120,
       verifyMode: 'strict',
       noProgressDetection: true,
@@ -53,6 +53,14 @@ describe('settings', () => {
       modelTimeoutSec: 120,
     });
     expect(migrated).not.toHaveProperty('unknownField');
+  });
+
+  it('migrates version 2: the output budget gives way to an effort level with its default', () => {
+    const migrated = migrateSettings({ version: 2, apiKey: 'sk-ant-x', maxOutputTokens: 4096, maxSteps: 12 });
+    expect(migrated).toMatchObject({ version: SETTINGS_VERSION, apiKey: 'sk-ant-x', maxSteps: 12, effort: 'medium' });
+    expect(migrated).not.toHaveProperty('maxOutputTokens');
+    expect(migrateSettings({ effort: 'high' }).effort).toBe('high');
+    expect(migrateSettings({ effort: 'max' }).effort).toBe('medium');
   });
 
   it('turns anything stored into complete settings', () => {

@@ -163,14 +163,8 @@ describe('the site gate at the top of a step', () => {
       'This page cannot be operated: the person did not allow https://evil.test for this task, so its content is ' +
         'not shown.',
     );
-    expect(h.model.requests[1]?.tools.map((t) => t.name)).toEqual([
-      'open_url',
-      'switch_tab',
-      'close_tab',
-      'go_back',
-      'ask_user',
-      'done',
-    ]);
+    // The tool list stays as it was (decision 0012); the observation says the page cannot be operated.
+    expect(JSON.stringify(h.model.requests[1]?.tools)).toBe(JSON.stringify(h.model.requests[0]?.tools));
     expect(h.of('step_started')[1]).toMatchObject({ operable: false, url: EVIL, digest: null });
     // Back on the shop, the agent works on: no stop, no second question.
     expect(lastUserText(h.model.requests[2])).toContain('Welcome to the shop.');

@@ -7,7 +7,7 @@ import type { AgentTabs, Navigation, TabSnapshot, UrlSettleResult } from '../../
 import { checkAgentTab, SETTLE_TIMEOUT_MS } from '../../../src/panel/agent/tab-check';
 import { TabError } from '../../../src/shared/errors';
 import { type AgentHarness, setupAgent } from './fakes/harness';
-import { call, lastUserText } from './fakes/scripted-model';
+import { call, calls, lastUserText, toolResults } from './fakes/scripted-model';
 import { DOCS, RESULTS, SHOP, SITE } from './fakes/sites';
 
 const giveUp = call('done', { success: false, answer: 'Stopping here.' });
@@ -140,22 +140,31 @@ describe('top-of-step check in the loop (seed 000, section 8)', () => {
     expect(h.clock.now() - start).toBe(0);
   });
 
-  it('offers only navigation and control tools on a restricted start page, and goes on after open_url', async () => {
+  it('keeps the tool list on a restricted start page: a page tool says why it cannot run, open_url goes on', async () => {
     const h = setupAgent({
       site: SITE,
       startUrl: 'chrome://newtab/',
-      turns: [call('open_url', { url: SHOP }), call('read_page'), giveUp],
+      turns: [calls({ name: 'read_page' }, { name: 'open_url', input: { url: SHOP } }), call('read_page'), giveUp],
     });
     const result = await h.controller.execute('Look at the shop');
     expect(result.status).toBe('failed');
-    const names = (i: number) => h.model.requests[i]?.tools.map((t) => t.name);
-    expect(names(0)).toEqual(['open_url', 'switch_tab', 'close_tab', 'go_back', 'ask_user', 'done']);
+    const tools = (i: number) => JSON.stringify(h.model.requests[i]?.tools);
+    // The list is part of the prefix every thinking block is bound to: the same bytes on every request.
+    expect(tools(1)).toBe(tools(0));
+    expect(tools(2)).toBe(tools(0));
+    expect(h.model.requests[0]?.tools.map((t) => t.name)).toContain('click');
     expect(lastUserText(h.model.requests[0])).toContain('cannot be operated');
-    expect(names(1)).toContain('click');
-    expect(lastUserText(h.model.requests[1])).toContain('Welcome to the shop');
+    expect(toolResults(h.model.requests[1])).toEqual([
+      expect.objectContaining({
+        isError: true,
+        text: expect.stringMatching(/^read_page is not available: the agent's current tab cannot be operated/),
+      }),
+      expect.objectContaining({ isError: false, text: expect.stringMatching(/^open_url: /) }),
+    ]);
+    expect(lastUserText(h.model.requests[2])).toContain('Welcome to the shop');
   });
 
-  it('does not stop when the agent itself goes back to a browser page: it offers navigation tools', async () => {
+  it('does not stop when the agent itself goes back to a browser page: the page is shown as not operable', async () => {
     const h = setupAgent({
       site: SITE,
       startUrl: 'chrome://newtab/',
@@ -163,12 +172,13 @@ describe('top-of-step check in the loop (seed 000, section 8)', () => {
     });
     const result = await h.controller.execute('Open the shop, then go back');
     expect(result.status).toBe('failed');
-    expect(h.model.requests[2]?.tools.map((t) => t.name)).not.toContain('click');
+    expect(lastUserText(h.model.requests[2])).toContain('cannot be operated');
+    expect(JSON.stringify(h.model.requests[2]?.tools)).toBe(JSON.stringify(h.model.requests[0]?.tools));
   });
 });
 
 describe('observing after the agent navigated', () => {
-  it('offers only navigation tools when the ready wait says the new page is restricted, without stopping', async () => {
+  it('says the page cannot be operated when the ready wait finds it restricted, without stopping', async () => {
     const site = {
       ...SITE,
       [SHOP]: () => ({
@@ -184,7 +194,7 @@ describe('observing after the agent navigated', () => {
     h.navigation.readyError = new TabError('restricted', 'Steadyhand cannot work on chrome://settings/.');
     const result = await h.controller.execute('Open the settings link');
     expect(result.status).toBe('failed'); // the scripted give-up, not a stop
-    expect(h.model.requests[1]?.tools.map((t) => t.name)).not.toContain('click');
+    expect(JSON.stringify(h.model.requests[1]?.tools)).toBe(JSON.stringify(h.model.requests[0]?.tools));
     expect(lastUserText(h.model.requests[1])).toContain(
       'This page cannot be operated: Steadyhand cannot work on chrome://settings/',
     );

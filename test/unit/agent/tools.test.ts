@@ -181,6 +181,7 @@ describe('tool definitions', () => {
       'close_tab',
       'go_back',
       'ask_user',
+      'note',
       'done',
     ]);
   });

@@ -2,6 +2,7 @@
 // fresh observation confirms (verify.ts).
 
 import { z } from 'zod';
+import { NOTE_TOOL } from '../context-budget';
 import { type DoneInput, decideDone } from '../verify';
 import { defineTool } from './common';
 import type { DoneDecision, ToolContext } from './types';
@@ -70,7 +71,27 @@ export const done = defineTool({
   },
 });
 
-export const CONTROL_TOOLS = [askUser, done];
+/**
+ * Keeps a fact for the whole task. Old tool results, page views included, are cleared from the model's context to keep
+ * it small; the calls of this tool are excluded from clearing (context-budget.ts), so what the model writes here is
+ * still there twenty steps later.
+ */
+export const note = defineTool({
+  name: NOTE_TOOL,
+  description:
+    'Write down a fact you will need later in the task (a price, a name, a date, an order number, what is left to ' +
+    'do), in a few words. Older tool results and page views are cleared from your context after a while; notes are ' +
+    'kept for the whole task.',
+  schema: z.object({ text: z.string().min(1).max(1_000) }).strict(),
+  group: 'control',
+  mayNavigate: false,
+  usesPage: false,
+  async run(input) {
+    return { outcome: 'ok', text: 'Noted.', brief: `noted "${clip(input.text, 200)}"` };
+  },
+});
+
+export const CONTROL_TOOLS = [askUser, note, done];
 
 /**
  * Quotes cannot be checked on a page the task may not read (decision 0010): reading it for them would tell the model

@@ -1,5 +1,5 @@
-// All tools, in one fixed order (the tool list is the first part of the cached prompt prefix, so it must not
-// reorder between steps), and which of them are offered in the current context.
+// All tools, in one fixed order, the list a task sends (fixed for its whole life: decision 0012), and which of them
+// can be used in the current context (a tool that cannot stays listed and answers with an error saying why).
 
 import type Anthropic from '@anthropic-ai/sdk';
 import type { AgentSettings } from '../settings';
@@ -16,6 +16,14 @@ const BY_NAME = new Map(ALL_TOOLS.map((tool) => [tool.name, tool]));
 
 export function toolNamed(name: string): AnyTool | undefined {
   return BY_NAME.get(name);
+}
+
+/**
+ * The tools a task lists, fixed when it starts: every tool its settings enable, operable page or not. The list is part
+ * of the prefix every thinking block is bound to, so it never changes within the task.
+ */
+export function taskTools(settings: AgentSettings): AnyTool[] {
+  return ALL_TOOLS.filter((tool) => tool.enabled?.(settings) ?? true);
 }
 
 /**

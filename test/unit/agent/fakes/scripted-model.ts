@@ -3,6 +3,7 @@
 
 import type {
   AgentModel,
+  ContentBlock,
   ModelCallOptions,
   ModelRequest,
   ModelTurn,
@@ -19,7 +20,17 @@ export interface ScriptCall {
 }
 
 export type ScriptTurn =
-  | { text?: string; calls?: ScriptCall[]; usage?: Partial<TokenUsage> }
+  | {
+      text?: string;
+      /** Readable thinking, streamed through onThinking and kept as a signed thinking block first. */
+      thinking?: string;
+      calls?: ScriptCall[];
+      usage?: Partial<TokenUsage>;
+      stopReason?: string;
+      refusal?: ModelTurn['refusal'];
+      /** The reply was cut off by the output limit in a block of this kind (left out of the content). */
+      cut?: string;
+    }
   | { hang: true }
   | { error: Error };
 
@@ -79,16 +90,30 @@ export class ScriptedModel implements AgentModel {
     if ('error' in turn) throw turn.error;
     this.#clock?.advance(this.#callMs);
     const text = turn.text ?? '';
+    const thinking = turn.thinking ?? '';
+    for (let i = 0; i < thinking.length; i += 8) options.onThinking?.(thinking.slice(i, i + 8));
     for (let i = 0; i < text.length; i += 8) options.onText?.(text.slice(i, i + 8));
+    const toolCalls = (turn.calls ?? []).map((c) => ({
+      id: c.id ?? `toolu_${++ids}`,
+      name: c.name,
+      input: c.input ?? {},
+      ...(c.inputError ? { inputError: c.inputError } : {}),
+    }));
+    const content: ContentBlock[] = [];
+    if (thinking) content.push({ type: 'thinking', thinking, signature: `sig-${ids}` });
+    if (text) content.push({ type: 'text', text });
+    for (const c of toolCalls) {
+      const input = typeof c.input === 'object' && c.input !== null && !Array.isArray(c.input) ? c.input : {};
+      content.push({ type: 'tool_use', id: c.id, name: c.name, input: input as Record<string, unknown> });
+    }
     return {
+      content,
       text,
-      toolCalls: (turn.calls ?? []).map((c) => ({
-        id: c.id ?? `toolu_${++ids}`,
-        name: c.name,
-        input: c.input ?? {},
-        ...(c.inputError ? { inputError: c.inputError } : {}),
-      })),
-      stopReason: (turn.calls ?? []).length > 0 ? 'tool_use' : 'end_turn',
+      thinking,
+      toolCalls,
+      stopReason: turn.stopReason ?? (turn.refusal ? 'refusal' : toolCalls.length > 0 ? 'tool_use' : 'end_turn'),
+      ...(turn.refusal ? { refusal: turn.refusal } : {}),
+      ...(turn.cut ? { cut: { kind: turn.cut } } : {}),
       usage: { input: 1000, output: 50, cacheRead: 800, cacheWrite: 100, ...turn.usage },
       model: this.modelId,
     };
@@ -118,22 +143,18 @@ export function lastUserText(request: ModelRequest | undefined): string {
     .join('\n');
 }
 
-/** The tool_result blocks the model got in a request's last message. */
+/**
+ * The tool_result blocks the model got in a request's last message: each result's own text (its first text block;
+ * the step's observation rides after it in the last result).
+ */
 export function toolResults(request: ModelRequest | undefined): { id: string; isError: boolean; text: string }[] {
   const message = request?.messages.at(-1);
   if (!message || typeof message.content === 'string') return [];
-  return message.content.flatMap((block) =>
-    block.type === 'tool_result'
-      ? [
-          {
-            id: block.tool_use_id,
-            isError: block.is_error === true,
-            text:
-              typeof block.content === 'string'
-                ? block.content
-                : (block.content ?? []).map((c) => (c.type === 'text' ? c.text : '')).join('\n'),
-          },
-        ]
-      : [],
-  );
+  return (message.content ?? []).flatMap((block) => {
+    if (block.type !== 'tool_result') return [];
+    const first =
+      typeof block.content === 'string' ? block.content : (block.content ?? []).find((c) => c.type === 'text');
+    const text = typeof first === 'string' ? first : first?.type === 'text' ? first.text : '';
+    return [{ id: block.tool_use_id, isError: block.is_error === true, text }];
+  });
 }

@@ -1,0 +1,93 @@
+// "Test connection": lists the models the key can use (`GET /v1/models`,
+// https://platform.claude.com/docs/en/api/models/list) so the person picks one that exists, and says in one sentence
+// what is wrong when it fails: the key, the address, or the model. An Anthropic-compatible local server (Ollama,
+// llama.cpp, LM Studio) lists its models in the OpenAI shape, which reads the same here; one that lists none is
+// tried with a one-word request instead.
+
+import Anthropic from '@anthropic-ai/sdk';
+import { toModelError } from './llm-errors';
+import type { AgentSettings } from './settings';
+
+export interface ModelChoice {
+  id: string;
+  /** The display name when the endpoint gives one, else the id. */
+  name: string;
+}
+
+export interface ConnectionResult {
+  ok: boolean;
+  /** A plain sentence for the person. */
+  message: string;
+  /** The models the key can use, newest first, when the endpoint lists them. */
+  models?: ModelChoice[];
+}
+
+/** Enough for any account's list; the API's page size maximum is 1,000. */
+const LIST_LIMIT = 200;
+const TIMEOUT_MS = 20_000;
+
+type Settings = Pick<AgentSettings, 'apiKey' | 'baseUrl' | 'model'>;
+
+function client(settings: Settings, fetchImpl?: typeof fetch): Anthropic {
+  return new Anthropic({
+    apiKey: settings.apiKey,
+    baseURL: settings.baseUrl,
+    dangerouslyAllowBrowser: true,
+    maxRetries: 0,
+    timeout: TIMEOUT_MS,
+    ...(fetchImpl ? { fetch: fetchImpl } : {}),
+  });
+}
+
+async function listModels(api: Anthropic, signal: AbortSignal): Promise<ModelChoice[]> {
+  const page = await api.models.list({ limit: LIST_LIMIT }, { signal });
+  return page.data.flatMap((info) => {
+    const entry = info as Partial<Anthropic.ModelInfo>;
+    if (typeof entry.id !== 'string' || entry.lifecycle === 'retired') return [];
+    return [{ id: entry.id, name: typeof entry.display_name === 'string' ? entry.display_name : entry.id }];
+  });
+}
+
+function unreachable(settings: Settings, message: string): string {
+  return (
+    `${message} Check the base URL (${settings.baseUrl}): for the Anthropic API it is https://api.anthropic.com; ` +
+    'for a model on this computer, the address of its Anthropic-compatible server, such as http://localhost:11434 ' +
+    'for Ollama, http://localhost:8080 for llama.cpp or http://localhost:1234 for LM Studio.'
+  );
+}
+
+export async function checkConnection(
+  settings: Settings,
+  options: { signal?: AbortSignal; fetch?: typeof fetch } = {},
+): Promise<ConnectionResult> {
+  const signal = options.signal ?? AbortSignal.timeout(TIMEOUT_MS);
+  const api = client(settings, options.fetch);
+  let models: ModelChoice[] | null = null;
+  try {
+    models = await listModels(api, signal);
+  } catch (error) {
+    const failure = toModelError(error, settings.model, false, TIMEOUT_MS);
+    if (failure.kind === 'network') return { ok: false, message: unreachable(settings, failure.message) };
+    // A server without the Models API: ask the model itself below. Anything else is the answer.
+    if (failure.kind !== 'not_found') return { ok: false, message: failure.message };
+  }
+  if (models && models.length > 0) {
+    const listed = models.some((model) => model.id === settings.model);
+    const message = listed
+      ? `Connected: ${models.length} model${models.length === 1 ? '' : 's'} available, ${settings.model} among them.`
+      : `Connected, but ${settings.model} is not among the ${models.length} models this key can use: pick one below.`;
+    return { ok: listed, message, models };
+  }
+  try {
+    const started = performance.now();
+    const reply = await api.messages.create(
+      { model: settings.model, max_tokens: 16, messages: [{ role: 'user', content: 'Reply with the word ok.' }] },
+      { signal },
+    );
+    const ms = Math.round(performance.now() - started);
+    return { ok: true, message: `Connected: ${reply.model} answered in ${ms} ms.` };
+  } catch (error) {
+    const failure = toModelError(error, settings.model, false, TIMEOUT_MS);
+    return { ok: false, message: failure.kind === 'network' ? unreachable(settings, failure.message) : failure.message };
+  }
+}
