@@ -19,6 +19,8 @@ export function describeEvent(event: AgentEvent): string | null {
       const check = event.verification ? (event.verification.verified ? 'verified' : 'not verified') : event.outcome;
       return `  ${event.isError ? '✗' : '✓'} ${check}: ${event.summary}`;
     }
+    case 'model_retry':
+      return `  … ${event.reason}`;
     case 'done_rejected':
       return `  ✗ done rejected: ${event.reason}`;
     case 'repair':

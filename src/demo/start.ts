@@ -39,12 +39,16 @@ async function runDemoTask(
   shop: Page,
   instruction: string,
 ): Promise<AgentEvent & { type: 'task_finished' }> {
-  const finished = new Promise<AgentEvent & { type: 'task_finished' }>((resolveFinished) => {
-    void panel.exposeFunction('steadyhandReport', (event: AgentEvent) => {
-      const line = describeEvent(event);
-      if (line) console.log(line);
-      if (event.type === 'task_finished') resolveFinished(event);
-    });
+  let resolveFinished: (event: AgentEvent & { type: 'task_finished' }) => void = () => {};
+  const finished = new Promise<AgentEvent & { type: 'task_finished' }>((done) => {
+    resolveFinished = done;
+  });
+  // Exposed before the panel subscribes (and before the task starts), so no event, the first and the last included,
+  // can reach the page before the reporter is there to take it.
+  await panel.exposeFunction('steadyhandReport', (event: AgentEvent) => {
+    const line = describeEvent(event);
+    if (line) console.log(line);
+    if (event.type === 'task_finished') resolveFinished(event);
   });
   await panel.evaluate(() => {
     const g = globalThis as PanelHandleGlobal & { steadyhandReport(event: AgentEvent): void };

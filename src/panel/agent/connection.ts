@@ -88,6 +88,9 @@ export async function checkConnection(
     return { ok: true, message: `Connected: ${reply.model} answered in ${ms} ms.` };
   } catch (error) {
     const failure = toModelError(error, settings.model, false, TIMEOUT_MS);
-    return { ok: false, message: failure.kind === 'network' ? unreachable(settings, failure.message) : failure.message };
+    return {
+      ok: false,
+      message: failure.kind === 'network' ? unreachable(settings, failure.message) : failure.message,
+    };
   }
 }

@@ -15,9 +15,9 @@ export { STOP_TEXT } from './events';
 export { createAnthropicModel, type ModelClientOptions } from './llm';
 export { ModelError, type ModelFailureKind } from './llm-errors';
 export type { TaskMetrics } from './metrics';
-export { PRICES_AS_OF, requestCost } from './prices';
 export type { AgentModel, ModelCallOptions, ModelRequest, ModelToolCall, ModelTurn, TokenUsage } from './model';
 export type { AgentPage, AgentTabs, Clock, Navigation, OwnedTab, TabSnapshot, UrlSettleResult } from './ports';
+export { PRICES_AS_OF, requestCost } from './prices';
 export { SYSTEM_PROMPT } from './prompt';
 export {
   type AgentSettings,

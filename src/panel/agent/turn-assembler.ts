@@ -42,6 +42,8 @@ export class TurnAssembler {
   #model: string;
   #stopReason: BetaStopReason | null = null;
   #refusal: ModelTurn['refusal'];
+  /** The block whose readable text streamed last, per kind, so a new block starts on a new paragraph. */
+  readonly #streaming = { text: -1, thinking: -1 };
   finished = false;
 
   constructor(
@@ -94,11 +96,11 @@ export class TurnAssembler {
     switch (delta.type) {
       case 'text_delta':
         block.text = `${(block.text as string | undefined) ?? ''}${delta.text}`;
-        this.call.onText?.(delta.text);
+        if (delta.text) this.call.onText?.(this.#paragraph('text', index) + delta.text);
         break;
       case 'thinking_delta':
         block.thinking = `${(block.thinking as string | undefined) ?? ''}${delta.thinking}`;
-        if (delta.thinking) this.call.onThinking?.(delta.thinking);
+        if (delta.thinking) this.call.onThinking?.(this.#paragraph('thinking', index) + delta.thinking);
         break;
       case 'signature_delta':
         // The signature is sent whole, just before the block stops: it replaces, never appends.
@@ -116,6 +118,13 @@ export class TurnAssembler {
         if (delta.encrypted_content !== null) block.encrypted_content = delta.encrypted_content;
         break;
     }
+  }
+
+  /** A paragraph break before the first delta of a block that follows another block of the same kind. */
+  #paragraph(kind: 'text' | 'thinking', index: number): string {
+    const previous = this.#streaming[kind];
+    this.#streaming[kind] = index;
+    return previous >= 0 && previous !== index ? '\n\n' : '';
   }
 
   /** The turn as it stands; call once the stream ended with `message_stop`. */
@@ -140,8 +149,8 @@ export class TurnAssembler {
         // The API takes an object back; anything else the model sent is reported to it by the tool result.
         open.block.input = isPlainObject(call.input) ? call.input : {};
       }
-      if (open.block.type === 'text') text += open.block.text as string;
-      if (open.block.type === 'thinking') thinking += open.block.thinking as string;
+      if (open.block.type === 'text') text = joinParagraphs(text, open.block.text as string);
+      if (open.block.type === 'thinking') thinking = joinParagraphs(thinking, open.block.thinking as string);
       content.push(open.block as unknown as ContentBlock);
     }
     return {
@@ -156,6 +165,10 @@ export class TurnAssembler {
       model: this.#model,
     };
   }
+}
+
+function joinParagraphs(before: string, next: string): string {
+  return before && next ? `${before}\n\n${next}` : before + next;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

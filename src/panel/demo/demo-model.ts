@@ -3,8 +3,8 @@
 // panel labels it as a demo wherever it is in use.
 
 import { RelayError } from '../../shared/errors';
-import type { AgentModel, ModelCallOptions, ModelRequest, ModelTurn } from '../agent/model';
-import { nextDemoMove } from './demo-task';
+import type { AgentModel, MessageParam, ModelCallOptions, ModelRequest, ModelTurn } from '../agent/model';
+import { type DemoMove, nextDemoMove } from './demo-task';
 import { allText, latestPage } from './observation';
 
 export const DEMO_MODEL_ID = 'steadyhand-offline-demo';
@@ -13,20 +13,26 @@ const SHOP_URL = /Fern & Fig shop \((https?:\/\/[^)\s]+)\)/;
 
 let nextId = 1;
 
+/**
+ * The demo's next move in a conversation: the shop task's next step, or a done that says what the demo cannot do.
+ * Also what the tests' stand-in of the Messages API plays for `npm start` against it.
+ */
+export function demoMove(messages: readonly MessageParam[]): DemoMove {
+  const shopUrl = SHOP_URL.exec(allText(messages))?.[1] ?? null;
+  const move = nextDemoMove(latestPage(messages), shopUrl);
+  if (move) return move;
+  const say =
+    'I am the offline demo model: I can only play the prepared Fern & Fig shop task. Add an API key in settings to use a real model.';
+  return { say, tool: 'done', input: { success: false, answer: say } };
+}
+
 export class DemoModel implements AgentModel {
   readonly modelId = DEMO_MODEL_ID;
 
   async complete(request: ModelRequest, options: ModelCallOptions): Promise<ModelTurn> {
     if (options.signal.aborted) throw new RelayError('aborted', 'The demo model call was aborted.');
-    const shopUrl = SHOP_URL.exec(allText(request.messages))?.[1] ?? null;
-    const move = nextDemoMove(latestPage(request.messages), shopUrl);
-    const say =
-      move?.say ??
-      'I am the offline demo model: I can only play the prepared Fern & Fig shop task. Add an API key in settings to use a real model.';
-    const tool = move ?? {
-      tool: 'done',
-      input: { success: false, answer: say },
-    };
+    const tool = demoMove(request.messages);
+    const say = tool.say;
     for (const word of say.split(/(?<= )/)) {
       // Word by word, so the panel shows text arriving as it would from the API.
       await new Promise((resolve) => setTimeout(resolve, 15));

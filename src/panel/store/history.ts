@@ -13,10 +13,11 @@ export const HISTORY_VERSION = 1;
 /** Oldest tasks beyond this are dropped, so storage stays small. */
 const MAX_TASKS = 100;
 /**
- * Events that come many times a step (streamed text, running totals) wait for the coalesced write; any other event
- * is written at once, so a panel torn down without warning (an extension reload) loses at most streamed text.
+ * Events that come many times a step (streamed text and reasoning, running totals) wait for the coalesced write; any
+ * other event is written at once, so a panel torn down without warning (an extension reload) loses at most streamed
+ * text.
  */
-const COALESCED: ReadonlySet<AgentEvent['type']> = new Set(['model_text', 'metrics']);
+const COALESCED: ReadonlySet<AgentEvent['type']> = new Set(['model_text', 'model_thinking', 'metrics']);
 
 const historyStorage = coalescingStorage(chromeLocalStorage, 300);
 
@@ -67,7 +68,10 @@ export const useHistory = create<HistoryState>()(
   ),
 );
 
-/** Version 1 is the first; later versions convert older shapes here before use. */
+/**
+ * Version 1 is the first; later versions convert older shapes here before use. Fields added since (a step's
+ * `thinking`, a task's `refusal`, `permissions`) are optional, so older records read as they are.
+ */
 export function migrateHistory(stored: unknown): Persisted {
   const value = stored as Partial<Persisted> | undefined;
   return { tasks: value?.tasks ?? {}, order: value?.order ?? [] };

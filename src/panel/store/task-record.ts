@@ -4,7 +4,7 @@
 import type { AgentEvent, CallOutcome, DoneEvidence, StopCause, TaskStatus, Verification } from '../agent/events';
 import type { ModelFailureKind } from '../agent/llm-errors';
 import type { TaskMetrics } from '../agent/metrics';
-import type { TokenUsage } from '../agent/model';
+import type { RefusalDetails, TokenUsage } from '../agent/model';
 import type { AgentSettings } from '../agent/settings';
 import type { DecidedBy, SiteDecision, SiteReason } from '../agent/site-access';
 
@@ -30,6 +30,11 @@ export interface StepView {
   url: string | null;
   /** The model's text, streamed. */
   text: string;
+  /**
+   * The model's reasoning, streamed: its thinking summary, or its notes between tool calls where the model writes
+   * them in thinking blocks. Absent when it showed none, and in records from before it was kept.
+   */
+  thinking?: string;
   calls: CallView[];
   notes: string[];
   /** Digest of the snapshot the model was shown (what progress detection compares). */
@@ -72,6 +77,8 @@ export interface TaskRecord {
   stopCause?: StopCause;
   /** For an `error` from the model API: the kind of failure. */
   errorKind?: ModelFailureKind;
+  /** For a `failed` task the model declined to continue: what the API said about it. */
+  refusal?: RefusalDetails;
   metrics?: TaskMetrics;
   steps: StepView[];
   /** The settings of the task's latest run, without the API key. */
@@ -135,9 +142,15 @@ export function applyEvent(record: TaskRecord | undefined, event: AgentEvent, no
       };
     case 'model_text':
       return updateStep(record, event.step, (view) => ({ ...view, text: view.text + event.delta }));
+    case 'model_thinking':
+      return updateStep(record, event.step, (view) => ({ ...view, thinking: (view.thinking ?? '') + event.delta }));
     case 'model_retry':
-      // The failed attempt's text is discarded; the retry streams the turn again.
-      return updateStep(record, event.step, (view) => ({ ...view, text: '', notes: [...view.notes, event.reason] }));
+      // The failed attempt's text and reasoning are discarded; the retry streams the turn again.
+      return updateStep(record, event.step, ({ thinking: _discarded, ...view }) => ({
+        ...view,
+        text: '',
+        notes: [...view.notes, event.reason],
+      }));
     case 'tool_call':
       return updateStep(record, event.step, (view) => ({
         ...view,
@@ -194,6 +207,7 @@ export function applyEvent(record: TaskRecord | undefined, event: AgentEvent, no
         evidence: event.evidence,
         stopCause: event.stopCause,
         errorKind: event.errorKind,
+        refusal: event.refusal,
         metrics: event.metrics,
         finishedAt: now,
         question: undefined,

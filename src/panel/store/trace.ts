@@ -18,8 +18,9 @@ export const TRACE_FORMAT = 'steadyhand-trace';
 /**
  * Bump with any change of the format (a field added, removed or changed in meaning), and update the docs. The fields
  * of `settings` follow the settings' own `version` (settings.ts), so a new setting does not change the trace format.
+ * 2 added each step's `thinking`.
  */
-export const TRACE_VERSION = 1;
+export const TRACE_VERSION = 2;
 
 export interface TraceAction {
   callId: string;
@@ -40,6 +41,8 @@ export interface TraceStep {
   url: string | null;
   /** Digest of the snapshot the model was shown; null when the page could not be observed. */
   observationDigest: string | null;
+  /** The model's reasoning in the step, as streamed; empty when it showed none (or the record is older than it). */
+  thinking: string;
   text: string;
   actions: TraceAction[];
   notes: string[];
@@ -48,7 +51,7 @@ export interface TraceStep {
   usage: TokenUsage | null;
 }
 
-export interface TraceV1 {
+export interface Trace {
   format: typeof TRACE_FORMAT;
   version: typeof TRACE_VERSION;
   exportedAt: string;
@@ -118,9 +121,9 @@ export function buildTrace(
   settings: AgentSettings,
   extension: { version: string },
   now: number = Date.now(),
-): TraceV1 {
+): Trace {
   const { apiKey, ...safeSettings } = settings;
-  const trace: TraceV1 = {
+  const trace: Trace = {
     format: TRACE_FORMAT,
     version: TRACE_VERSION,
     exportedAt: iso(now),
@@ -145,6 +148,7 @@ export function buildTrace(
       tabId: view.tabId,
       url: view.url,
       observationDigest: view.digest ?? null,
+      thinking: view.thinking ?? '',
       text: view.text,
       actions: view.calls.map((call) => ({
         callId: call.callId,

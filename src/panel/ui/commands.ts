@@ -6,8 +6,10 @@ import type { SiteDecision } from '../agent/site-access';
 
 export interface ConnectionCheck {
   ok: boolean;
-  /** A plain sentence: "Connected: claude-… answered in 412 ms." or "Check your API key in settings." */
+  /** A plain sentence: "Connected: 9 models available, claude-… among them." or "Check your API key in settings." */
   message: string;
+  /** The models the key can use, newest first, when the endpoint lists them: the settings offer them as a choice. */
+  models?: { id: string; name: string }[];
 }
 
 export interface PanelCommands {
@@ -27,6 +29,6 @@ export interface PanelCommands {
   /** After a task: ungroup, or close, the tabs the agent opened. */
   releaseTabs(taskId: string, how: 'ungroup' | 'close'): void;
   saveSettings(patch: Partial<AgentSettings>): Promise<void>;
-  /** One tiny API call with these settings. */
+  /** Lists the models these settings reach (or, where the endpoint has no list, makes one tiny call). */
   testConnection(settings: AgentSettings): Promise<ConnectionCheck>;
 }

@@ -84,21 +84,33 @@ export function CheckField(props: FieldProps & { checked: boolean; onValue(check
 }
 
 export function SelectField<V extends string>(
-  props: FieldProps & { value: V; options: readonly { value: V; label: string }[]; onValue(value: V): void },
+  props: FieldProps & {
+    value: V;
+    options: readonly { value: V; label: string }[];
+    /** Shown, and not choosable, while the value is none of the options (a model typed by hand). */
+    placeholder?: string;
+    onValue(value: V): void;
+  },
 ) {
-  const { id, label, hint, error, value, options, onValue } = props;
+  const { id, label, hint, error, value, options, placeholder, onValue } = props;
+  const listed = options.some((option) => option.value === value);
   return (
     <div class="field">
       <label for={id}>{label}</label>
       <select
         id={id}
-        value={value}
+        value={listed || placeholder === undefined ? value : ''}
         aria-describedby={describedBy(id, hint, error)}
         onChange={(event) => {
           const chosen = options.find((option) => option.value === event.currentTarget.value);
           if (chosen) onValue(chosen.value);
         }}
       >
+        {placeholder !== undefined && !listed && (
+          <option value="" disabled>
+            {placeholder}
+          </option>
+        )}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

@@ -1,7 +1,14 @@
 // The settings form's draft (what the fields hold, as typed) and its validation. Checked before saving so the person
 // sees what is wrong next to the field, instead of the store silently putting a default back.
 
-import { type AgentSettings, DEFAULT_MODEL, type EndTabAction, type VerifyMode } from '../agent/settings';
+import {
+  type AgentSettings,
+  DEFAULT_MODEL,
+  EFFORT_LEVELS,
+  type Effort,
+  type EndTabAction,
+  type VerifyMode,
+} from '../agent/settings';
 import { normalizeSiteEntry } from '../agent/site-access';
 import { t } from './i18n';
 
@@ -10,7 +17,7 @@ export interface SettingsDraft {
   baseUrl: string;
   model: string;
   maxSteps: string;
-  maxOutputTokens: string;
+  effort: Effort;
   modelTimeoutSec: string;
   verifyMode: VerifyMode;
   noProgressDetection: boolean;
@@ -33,7 +40,6 @@ export type Validated = { ok: true; patch: Partial<AgentSettings> } | { ok: fals
 /** The bounds settings.ts enforces; kept equal to its schema. */
 export const LIMITS = {
   maxSteps: { min: 1, max: 500 },
-  maxOutputTokens: { min: 256, max: 32_000 },
   modelTimeoutSec: { min: 1, max: 600 },
 } as const;
 
@@ -43,7 +49,7 @@ export function draftOf(settings: AgentSettings): SettingsDraft {
     baseUrl: settings.baseUrl,
     model: settings.model,
     maxSteps: String(settings.maxSteps),
-    maxOutputTokens: String(settings.maxOutputTokens),
+    effort: settings.effort,
     modelTimeoutSec: String(settings.modelTimeoutSec),
     verifyMode: settings.verifyMode,
     noProgressDetection: settings.noProgressDetection,
@@ -98,8 +104,8 @@ export function validateDraft(draft: SettingsDraft): Validated {
   if (model === '') errors.model = t('errModel', DEFAULT_MODEL);
   const maxSteps = checkCount(draft.maxSteps.trim(), LIMITS.maxSteps);
   if (typeof maxSteps === 'string') errors.maxSteps = maxSteps;
-  const maxOutputTokens = checkCount(draft.maxOutputTokens.trim(), LIMITS.maxOutputTokens);
-  if (typeof maxOutputTokens === 'string') errors.maxOutputTokens = maxOutputTokens;
+  // A select offers only the levels, but a draft is plain data: an unknown level is refused, never saved.
+  if (!EFFORT_LEVELS.includes(draft.effort)) errors.effort = t('errEffort');
   const modelTimeoutSec = checkCount(draft.modelTimeoutSec.trim(), LIMITS.modelTimeoutSec);
   if (typeof modelTimeoutSec === 'string') errors.modelTimeoutSec = modelTimeoutSec;
   const allowedSites = checkSites(draft.allowedSites);
@@ -108,7 +114,6 @@ export function validateDraft(draft: SettingsDraft): Validated {
   if (typeof blockedSites === 'string') errors.blockedSites = blockedSites;
   if (
     typeof maxSteps === 'string' ||
-    typeof maxOutputTokens === 'string' ||
     typeof modelTimeoutSec === 'string' ||
     typeof allowedSites === 'string' ||
     typeof blockedSites === 'string' ||
@@ -123,7 +128,7 @@ export function validateDraft(draft: SettingsDraft): Validated {
       baseUrl,
       model,
       maxSteps,
-      maxOutputTokens,
+      effort: draft.effort,
       modelTimeoutSec,
       verifyMode: draft.verifyMode,
       noProgressDetection: draft.noProgressDetection,

@@ -1,10 +1,19 @@
 import { useState } from 'preact/hooks';
-import { END_TAB_ACTIONS, VERIFY_MODES, withSettings } from '../agent/settings';
+import {
+  EFFORT_LEVELS,
+  type Effort,
+  END_TAB_ACTIONS,
+  OUTPUT_TOKENS_FOR,
+  VERIFY_MODES,
+  withSettings,
+} from '../agent/settings';
 import { useSettings } from '../store/settings';
-import type { ConnectionCheck, PanelCommands } from './commands';
+import type { PanelCommands } from './commands';
+import { ConnectionFields } from './connection-fields';
 import { type MessageKey, t } from './i18n';
 import { CheckField, SelectField, TextAreaField, TextField } from './settings-fields';
 import { type DraftErrors, type DraftField, draftOf, type SettingsDraft, validateDraft } from './settings-form';
+import { uiLocale } from './status-text';
 
 const VERIFY_HINT: Record<(typeof VERIFY_MODES)[number], MessageKey> = {
   strict: 'verifyModeHint',
@@ -17,6 +26,11 @@ const VERIFY_LABEL: Record<(typeof VERIFY_MODES)[number], MessageKey> = {
   lenient: 'verifyLenient',
   off: 'verifyOff',
 };
+const EFFORT_LABEL: Record<Effort, MessageKey> = {
+  low: 'effortLow',
+  medium: 'effortMedium',
+  high: 'effortHigh',
+};
 const END_TABS_LABEL: Record<(typeof END_TAB_ACTIONS)[number], MessageKey> = {
   keep: 'endTabsKeep',
   ungroup: 'endTabsUngroup',
@@ -28,7 +42,7 @@ const FIELD_ORDER: DraftField[] = [
   'baseUrl',
   'model',
   'maxSteps',
-  'maxOutputTokens',
+  'effort',
   'modelTimeoutSec',
   'allowedSites',
   'blockedSites',
@@ -45,10 +59,7 @@ export function SettingsView({ commands }: { commands: PanelCommands }) {
   const [edits, setEdits] = useState<SettingsDraft | null>(null);
   const draft = edits ?? draftOf(stored);
   const [errors, setErrors] = useState<DraftErrors>({});
-  const [showKey, setShowKey] = useState(false);
   const [saved, setSaved] = useState<Notice>(null);
-  const [check, setCheck] = useState<Notice>(null);
-  const [checking, setChecking] = useState(false);
 
   const set = <K extends DraftField>(field: K, value: SettingsDraft[K]) => {
     setEdits((current) => ({ ...(current ?? draftOf(stored)), [field]: value }));
@@ -80,21 +91,6 @@ export function SettingsView({ commands }: { commands: PanelCommands }) {
     }
   };
 
-  const testConnection = async () => {
-    const patch = validated();
-    if (!patch) return;
-    setChecking(true);
-    setCheck(null);
-    try {
-      const result: ConnectionCheck = await commands.testConnection(withSettings(stored, patch));
-      setCheck({ ok: result.ok, message: result.message });
-    } catch (error) {
-      setCheck({ ok: false, message: error instanceof Error ? error.message : String(error) });
-    } finally {
-      setChecking(false);
-    }
-  };
-
   const field = (name: DraftField) => ({ id: fieldId(name), error: errors[name] });
 
   return (
@@ -109,46 +105,17 @@ export function SettingsView({ commands }: { commands: PanelCommands }) {
       }}
     >
       <h2 id="settings-heading">{t('settingsHeading')}</h2>
-      <fieldset>
-        <legend>{t('connectionLegend')}</legend>
-        <TextField
-          {...field('apiKey')}
-          label={t('apiKeyLabel')}
-          hint={t('apiKeyHint')}
-          masked={!showKey}
-          value={draft.apiKey}
-          onValue={(value) => set('apiKey', value)}
-        >
-          <button
-            type="button"
-            aria-pressed={showKey}
-            aria-controls={fieldId('apiKey')}
-            onClick={() => setShowKey(!showKey)}
-          >
-            {t(showKey ? 'hideKey' : 'showKey')}
-          </button>
-        </TextField>
-        <TextField
-          {...field('baseUrl')}
-          label={t('baseUrlLabel')}
-          inputMode="url"
-          value={draft.baseUrl}
-          onValue={(value) => set('baseUrl', value)}
-        />
-        <TextField {...field('model')} label={t('modelLabel')} value={draft.model} onValue={(v) => set('model', v)} />
-        <div class="row">
-          <button type="button" data-testid="test-connection" disabled={checking} onClick={() => void testConnection()}>
-            {t(checking ? 'testingConnection' : 'testConnection')}
-          </button>
-        </div>
-        <p
-          role="status"
-          class={check ? (check.ok ? 'result-ok' : 'result-err') : 'meta'}
-          data-testid="connection-result"
-        >
-          {check?.message ?? ''}
-        </p>
-      </fieldset>
+      <ConnectionFields
+        draft={draft}
+        errors={errors}
+        fieldId={fieldId}
+        set={set}
+        formSettings={() => {
+          const patch = validated();
+          return patch ? withSettings(stored, patch) : null;
+        }}
+        commands={commands}
+      />
       <fieldset>
         <legend>{t('agentLegend')}</legend>
         <TextField
@@ -159,12 +126,13 @@ export function SettingsView({ commands }: { commands: PanelCommands }) {
           value={draft.maxSteps}
           onValue={(value) => set('maxSteps', value)}
         />
-        <TextField
-          {...field('maxOutputTokens')}
-          label={t('maxOutputTokensLabel')}
-          inputMode="numeric"
-          value={draft.maxOutputTokens}
-          onValue={(value) => set('maxOutputTokens', value)}
+        <SelectField
+          {...field('effort')}
+          label={t('effortLabel')}
+          hint={t('effortHint', OUTPUT_TOKENS_FOR[draft.effort].toLocaleString(uiLocale()))}
+          value={draft.effort}
+          options={EFFORT_LEVELS.map((level) => ({ value: level, label: t(EFFORT_LABEL[level]) }))}
+          onValue={(value) => set('effort', value)}
         />
         <TextField
           {...field('modelTimeoutSec')}

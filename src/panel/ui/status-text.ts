@@ -62,9 +62,12 @@ export function uiLocale(): string | undefined {
 
 const count = (n: number) => n.toLocaleString(uiLocale());
 
-/** "≈ 0.0123 USD", or that the price of this model is not known. */
-export function formatCost(costUsd: number | null): string {
-  if (costUsd === null) return t('costUnknown');
+/**
+ * "≈ 0.0123 USD", or that the price of this model is not known (never $0: the offline demo alone costs nothing). A
+ * record kept before the cost could be unknown may lack it; that reads as unknown too.
+ */
+export function formatCost(costUsd: number | null | undefined): string {
+  if (typeof costUsd !== 'number' || !Number.isFinite(costUsd)) return t('costUnknown');
   return t('costUsd', costUsd < 0.01 && costUsd > 0 ? costUsd.toFixed(4) : costUsd.toFixed(2));
 }
 
@@ -99,6 +102,7 @@ const CAUSE: Record<NonNullable<TaskRecord['stopCause']>, MessageKey> = {
 const MODEL_FAILURE: Record<NonNullable<TaskRecord['errorKind']>, MessageKey> = {
   auth: 'errorAuth',
   billing: 'errorBilling',
+  spend_limit: 'errorSpendLimit',
   bad_request: 'errorBadRequest',
   not_found: 'errorNotFound',
   rate_limited: 'errorRateLimited',
@@ -117,19 +121,22 @@ const ENDING: Partial<Record<RecordStatus, MessageKey>> = {
 /**
  * How the task ended, in the person's language. The agent writes its summaries in English (the seed's stop texts
  * among them, kept word for word); in another language the endings the harness decides get their translation, with
- * the agent's own sentence kept for the details. A summary the model wrote (a failure it explained) stays as it is.
+ * the agent's own sentence kept for the details. A refusal is one of those: the agent's sentence quotes what the API
+ * said. A summary the model wrote (a failure it explained) stays as it is.
  */
 export function summaryText(record: TaskRecord): string {
   const summary = record.summary ?? '';
   if (record.status === 'interrupted') return t('interruptedNote');
-  const key =
-    record.status === 'stopped' && record.stopCause
-      ? CAUSE[record.stopCause]
-      : record.status === 'error' && record.errorKind
-        ? MODEL_FAILURE[record.errorKind]
-        : ENDING[record.status];
+  const key = endingKey(record);
   if (!key || uiLocale()?.startsWith('en')) return summary;
   return summary ? `${t(key)} (${summary})` : t(key);
+}
+
+function endingKey(record: TaskRecord): MessageKey | undefined {
+  if (record.status === 'stopped' && record.stopCause) return CAUSE[record.stopCause];
+  if (record.status === 'error' && record.errorKind) return MODEL_FAILURE[record.errorKind];
+  if (record.status === 'failed' && record.refusal) return 'summaryRefused';
+  return ENDING[record.status];
 }
 
 const EFFECT: Record<ActionEffect, MessageKey> = {

@@ -18,14 +18,30 @@ function CallItem({ call }: { call: CallView }) {
 }
 
 /**
- * One step as it happens: the model's streamed text, each action in words with its result and verification. Until
- * the model answers, the card says it is waiting; a step the task ended in before that says so.
+ * The model's reasoning in a step, as it streams and after: secondary to what it says and does, so muted and under a
+ * disclosure the person can close (open to begin with, so streaming reasoning shows the model is at work).
+ */
+function Reasoning({ text }: { text: string }) {
+  return (
+    <details class="reasoning" open data-testid="step-reasoning">
+      <summary>{t('stepReasoning')}</summary>
+      <p class="reasoning-text" data-testid="step-thinking">
+        {text}
+      </p>
+    </details>
+  );
+}
+
+/**
+ * One step as it happens: the model's streamed reasoning and text, each action in words with its result and
+ * verification. Until the model answers, the card says it is waiting; a step the task ended in before that says so.
  */
 export function StepCard({ step, running }: { step: StepView; running: boolean }) {
   const headingId = `step-${step.step}-heading`;
+  const thinking = step.thinking?.trim() ?? '';
   // A step has timings once it finished; before that, nothing in it means the model has not answered yet.
   const unanswered =
-    step.modelMs === undefined && step.text === '' && step.calls.length === 0 && step.notes.length === 0;
+    step.modelMs === undefined && step.text === '' && !thinking && step.calls.length === 0 && step.notes.length === 0;
   return (
     <article class="step" aria-labelledby={headingId} data-testid="step-card" data-step={step.step}>
       <h3 id={headingId}>{t('stepHeading', step.step)}</h3>
@@ -35,6 +51,7 @@ export function StepCard({ step, running }: { step: StepView; running: boolean }
           {t(running ? 'stepWaiting' : 'stepEmpty')}
         </p>
       )}
+      {thinking && <Reasoning text={thinking} />}
       {step.text && (
         <p class="thought" data-testid="step-text">
           {step.text}

@@ -86,6 +86,27 @@ describe('TurnAssembler', () => {
     expect(turn.usage).toEqual({ input: 10, output: 77, cacheRead: 900, cacheWrite: 40 });
   });
 
+  it('streams a new thinking block as a new paragraph, while the blocks keep their own text', () => {
+    const { turn, thinking } = assemble([
+      start(),
+      open(0, { type: 'thinking', thinking: '', signature: '' }),
+      delta(0, { type: 'thinking_delta', thinking: 'Reading the form.' }),
+      delta(0, { type: 'signature_delta', signature: 's1' }),
+      close(0),
+      open(1, { type: 'tool_use', id: 'toolu_1', name: 'read_page', input: {} }),
+      close(1),
+      open(2, { type: 'thinking', thinking: '', signature: '' }),
+      delta(2, { type: 'thinking_delta', thinking: 'Now the email.' }),
+      delta(2, { type: 'signature_delta', signature: 's2' }),
+      close(2),
+      open(3, { type: 'tool_use', id: 'toolu_2', name: 'read_page', input: {} }),
+      close(3),
+      ...end('tool_use'),
+    ]);
+    expect(thinking.join('')).toBe('Reading the form.\n\nNow the email.');
+    expect(turn.content[2]).toEqual({ type: 'thinking', thinking: 'Now the email.', signature: 's2' });
+  });
+
   it('keeps an omitted thinking block (empty text) with its signature: it must go back too', () => {
     const { turn } = assemble([
       start(),

@@ -47,13 +47,31 @@ describe('history writes', () => {
     }
   });
 
-  it('keeps streamed text for the coalesced write', () => {
+  it.each([
+    ['text', { type: 'model_text', taskId: 't1', step: 1, attempt: 1, delta: 'Reading' }],
+    ['reasoning', { type: 'model_thinking', taskId: 't1', step: 1, attempt: 1, delta: 'The list is sorted' }],
+  ] satisfies [string, AgentEvent][])('keeps streamed %s for the coalesced write', (_, event) => {
     vi.useFakeTimers();
     try {
-      useHistory.getState().apply({ type: 'model_text', taskId: 't1', step: 1, attempt: 1, delta: 'Reading' });
+      useHistory.getState().apply(event);
       expect(written).toEqual([]);
       vi.advanceTimersByTime(300);
       expect(written).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('writes the streamed reasoning with the next event that is not coalesced', () => {
+    vi.useFakeTimers();
+    try {
+      useHistory.getState().apply({ type: 'step_started', taskId: 't1', step: 2, tabId: 1, url: null, operable: true });
+      written.length = 0;
+      useHistory.getState().apply({ type: 'model_thinking', taskId: 't1', step: 2, attempt: 1, delta: 'Ref 7 is it.' });
+      expect(written).toEqual([]);
+      useHistory.getState().apply({ type: 'tool_call', taskId: 't1', step: 2, callId: 'c1', name: 'click', input: {} });
+      expect(written).toHaveLength(1);
+      expect(storedTask()?.steps.at(-1)).toMatchObject({ step: 2, thinking: 'Ref 7 is it.' });
     } finally {
       vi.useRealTimers();
     }

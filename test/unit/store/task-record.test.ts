@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../../src/panel/agent/events';
+import { emptyMetrics } from '../../../src/panel/agent/metrics';
 import { interruptRunning } from '../../../src/panel/store/history';
 import { applyEvent, type TaskRecord } from '../../../src/panel/store/task-record';
 
@@ -75,6 +76,53 @@ describe('task record', () => {
     ]);
     expect(record?.steps[0]?.text).toBe('whole thought');
     expect(record?.steps[0]?.notes).toEqual(['The stream was cut']);
+  });
+
+  it("folds the model's streamed reasoning into its step, apart from its text", () => {
+    const record = fold([
+      started,
+      { type: 'step_started', taskId: T, step: 1, tabId: 4, url: null, operable: true },
+      { type: 'model_thinking', taskId: T, step: 1, attempt: 0, delta: 'The cart button ' },
+      { type: 'model_thinking', taskId: T, step: 1, attempt: 0, delta: 'is ref 3.' },
+      { type: 'model_text', taskId: T, step: 1, attempt: 0, delta: 'Adding it.' },
+      { type: 'step_started', taskId: T, step: 2, tabId: 4, url: null, operable: true },
+    ]);
+    expect(record?.steps[0]).toMatchObject({ thinking: 'The cart button is ref 3.', text: 'Adding it.' });
+    // A step whose model showed no reasoning has none, as in records kept before reasoning was.
+    expect(record?.steps[1]).not.toHaveProperty('thinking');
+  });
+
+  it('drops the reasoning of a model attempt that is retried, with its text', () => {
+    const record = fold([
+      started,
+      { type: 'step_started', taskId: T, step: 1, tabId: 4, url: null, operable: true },
+      { type: 'model_thinking', taskId: T, step: 1, attempt: 0, delta: 'First I' },
+      { type: 'model_retry', taskId: T, step: 1, attempt: 1, reason: 'The API is overloaded', delayMs: 500 },
+    ]);
+    expect(record?.steps[0]).not.toHaveProperty('thinking');
+    expect(record?.steps[0]?.notes).toEqual(['The API is overloaded']);
+    const retried = fold(
+      [{ type: 'model_thinking', taskId: T, step: 1, attempt: 1, delta: 'Then I will click.' }],
+      record,
+    );
+    expect(retried?.steps[0]?.thinking).toBe('Then I will click.');
+  });
+
+  it('keeps what the API said about a task the model declined to continue', () => {
+    const refusal = { category: 'cyber', explanation: 'This request may facilitate harm.' };
+    const record = fold([
+      started,
+      {
+        type: 'task_finished',
+        taskId: T,
+        status: 'failed',
+        summary: 'The model declined to continue this task (cyber): This request may facilitate harm.',
+        verified: false,
+        refusal,
+        metrics: emptyMetrics(),
+      },
+    ]);
+    expect(record).toMatchObject({ status: 'failed', refusal });
   });
 
   it('continues the same record for a follow-up, numbering its steps under the new instruction', () => {

@@ -115,6 +115,33 @@ describe('history', () => {
     expect(root.textContent).toContain('No tasks yet.');
   });
 
+  it('reads a record an earlier version kept: no reasoning, an output budget in its settings', async () => {
+    const kept = {
+      taskId: 'v1',
+      instructions: ['Find the opening hours'],
+      model: 'claude-sonnet-4-5',
+      status: 'failed',
+      startedAt: Date.UTC(2025, 4, 1),
+      finishedAt: Date.UTC(2025, 4, 1, 0, 1),
+      summary: 'The page does not list opening hours.',
+      settings: { version: 2, model: 'claude-sonnet-4-5', maxSteps: 40, maxOutputTokens: 2048 },
+      steps: [{ step: 1, turn: 0, tabId: 3, url: 'https://example.test/', text: 'Reading.', calls: [], notes: [] }],
+    };
+    // The write the store reset left waiting goes out first, so what is read back is what storage holds.
+    window.dispatchEvent(new Event('pagehide'));
+    fakeStorage({
+      [HISTORY_KEY]: JSON.stringify({ state: { tasks: { v1: kept }, order: ['v1'] }, version: HISTORY_VERSION }),
+    });
+    await useHistory.persist.rehydrate();
+    const root = openHistory();
+    expect(byTestId(root, 'history-item').textContent).toContain('1 step');
+    click(byTestId(root, 'history-open'));
+    const card = byTestId(root, 'step-card');
+    expect(byTestId(card, 'step-text').textContent).toBe('Reading.');
+    expect(card.querySelector('[data-testid="step-reasoning"]')).toBeNull();
+    expect(byTestId(root, 'final-summary').textContent).toBe('The page does not list opening hours.');
+  });
+
   it('shows a task that was running when the panel closed as interrupted, with its steps', async () => {
     const data = fakeStorage();
     emit(started, ...firstSteps);

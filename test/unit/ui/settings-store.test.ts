@@ -45,6 +45,14 @@ describe('settings store', () => {
     expect(useSettings.getState().settings).toMatchObject({ allowedSites: [], blockedSites: [] });
   });
 
+  it('migrates version-2 settings to an effort level: the old output budget is dropped, effort takes its default', async () => {
+    fakeStorage(stored({ settings: { version: 2, apiKey: 'sk-v2', maxSteps: 12, maxOutputTokens: 4096 } }, 2));
+    await useSettings.persist.rehydrate();
+    expect(useSettings.getState().settings).toEqual({ ...DEFAULT_SETTINGS, apiKey: 'sk-v2', maxSteps: 12 });
+    expect(useSettings.getState().settings.effort).toBe('medium');
+    expect(useSettings.getState().settings).not.toHaveProperty('maxOutputTokens');
+  });
+
   it('keeps the valid entries of stored site lists, normalised, and drops the rest', async () => {
     const lists = { allowedSites: ['Docs.Test', 'not a site', 7, 'docs.test'], blockedSites: 'bank.test' };
     fakeStorage(stored({ settings: lists }));

@@ -29,6 +29,20 @@ const save = async (root: HTMLElement) => {
   await settle();
 };
 
+const choose = (select: HTMLSelectElement, value: string) => {
+  void act(() => {
+    select.value = value;
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+};
+
+/** The text of the hint a field points at through aria-describedby. */
+const hintOf = (field: HTMLElement) =>
+  (field.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
+
 describe('settings form', () => {
   it('blocks a bad URL and says what is wrong next to the field', async () => {
     const root = mount(<SettingsView commands={commands} />);
@@ -61,11 +75,8 @@ describe('settings form', () => {
     typeInto(byLabel(root, 'API address (base URL)'), 'http://127.0.0.1:8787');
     typeInto(byLabel(root, 'Model'), 'claude-haiku-4-5');
     typeInto(byLabel(root, 'Max steps per instruction'), '60');
-    const verify = byLabel<HTMLSelectElement>(root, 'Verification of done');
-    void act(() => {
-      verify.value = 'lenient';
-      verify.dispatchEvent(new Event('change', { bubbles: true }));
-    });
+    choose(byLabel<HTMLSelectElement>(root, 'Verification of done'), 'lenient');
+    choose(byLabel<HTMLSelectElement>(root, 'Thinking effort'), 'high');
     click(byLabel(root, 'Vision: send screenshots to the model'));
     click(byLabel(root, 'Auto-repair'));
     await save(root);
@@ -76,6 +87,7 @@ describe('settings form', () => {
       baseUrl: 'http://127.0.0.1:8787',
       model: 'claude-haiku-4-5',
       maxSteps: 60,
+      effort: 'high',
       verifyMode: 'lenient',
       vision: true,
       autoRepair: false,
@@ -147,5 +159,115 @@ describe('settings form', () => {
     });
     expect(byLabel(root, 'Model').value).toBe('claude-opus-4-5');
     expect(byLabel(root, 'Max steps per instruction').value).toBe('80');
+  });
+});
+
+describe('thinking effort', () => {
+  it('offers the three levels, medium by default, and says what the level changes and the output room it gives', () => {
+    const root = mount(<SettingsView commands={commands} />);
+    const effort = byLabel<HTMLSelectElement>(root, 'Thinking effort');
+    expect(effort.value).toBe('medium');
+    expect([...effort.options].map((option) => [option.value, option.textContent])).toEqual([
+      ['low', 'Low: faster and cheaper'],
+      ['medium', 'Medium (default)'],
+      ['high', 'High: more careful, slower and costlier'],
+    ]);
+    expect(hintOf(effort)).toContain('How much the model thinks before each step.');
+    expect(hintOf(effort)).toContain('slower and costs more');
+    expect(hintOf(effort)).toContain('room for 16,384 output tokens, thinking included');
+    choose(effort, 'low');
+    expect(hintOf(byLabel(root, 'Thinking effort'))).toContain('room for 8,192 output tokens');
+  });
+
+  it('shows the stored level', () => {
+    void act(() => {
+      useSettings.getState().update({ effort: 'high' });
+    });
+    const root = mount(<SettingsView commands={commands} />);
+    expect(byLabel<HTMLSelectElement>(root, 'Thinking effort').value).toBe('high');
+    expect(root.textContent).not.toContain('Max output tokens');
+  });
+});
+
+describe('base URL', () => {
+  it('says how to point at a model on this computer', () => {
+    const root = mount(<SettingsView commands={commands} />);
+    const hint = hintOf(byLabel(root, 'API address (base URL)'));
+    expect(hint).toContain('https://api.anthropic.com');
+    expect(hint).toContain('Anthropic-compatible server');
+    expect(hint).toContain('Ollama (http://localhost:11434)');
+    expect(hint).toContain("llama.cpp's llama-server (http://localhost:8080)");
+    expect(hint).toContain('LM Studio (http://localhost:1234)');
+    expect(hint).toContain('any non-empty API key');
+  });
+});
+
+describe('models this key can use', () => {
+  const models = [
+    { id: 'claude-opus-5-5', name: 'Claude Opus 5.5' },
+    { id: 'claude-sonnet-5-5', name: 'Claude Sonnet 5.5' },
+    { id: 'qwen3:8b', name: 'qwen3:8b' },
+  ];
+  const modelList = (root: HTMLElement) => byLabel<HTMLSelectElement>(root, 'Models this key can use');
+  const testConnection = async (root: HTMLElement) => {
+    click(byTestId(root, 'test-connection'));
+    await settle();
+  };
+
+  it('offers the listed models after a test, the current one chosen, and a choice fills in the model field', async () => {
+    commands.testConnection.mockResolvedValue({ ok: true, message: 'Connected: 3 models available.', models });
+    const root = mount(<SettingsView commands={commands} />);
+    expect(root.textContent).not.toContain('Models this key can use');
+    await testConnection(root);
+    const list = modelList(root);
+    expect([...list.options].map((option) => [option.value, option.textContent])).toEqual([
+      ['claude-opus-5-5', 'Claude Opus 5.5 (claude-opus-5-5)'],
+      ['claude-sonnet-5-5', 'Claude Sonnet 5.5 (claude-sonnet-5-5)'],
+      ['qwen3:8b', 'qwen3:8b'],
+    ]);
+    expect(list.value).toBe(DEFAULT_SETTINGS.model);
+    expect(hintOf(list)).toBe('Choosing one fills in the Model field; Save keeps it.');
+
+    choose(list, 'claude-opus-5-5');
+    expect(byLabel(root, 'Model').value).toBe('claude-opus-5-5');
+    expect(commands.saveSettings).not.toHaveBeenCalled();
+    await save(root);
+    expect(commands.saveSettings).toHaveBeenCalledExactlyOnceWith(
+      expect.objectContaining({ model: 'claude-opus-5-5' }),
+    );
+  });
+
+  it('asks for a choice when the model in the form is not listed, and follows a listed model typed by hand', async () => {
+    commands.testConnection.mockResolvedValue({
+      ok: false,
+      message: 'Connected, but claude-sonnet-5-5 is not among the 1 models this key can use: pick one below.',
+      models: [{ id: 'llama3.2', name: 'llama3.2' }],
+    });
+    const root = mount(<SettingsView commands={commands} />);
+    await testConnection(root);
+    expect(byTestId(root, 'connection-result').className).toBe('result-err');
+    const list = modelList(root);
+    expect(list.selectedOptions[0]?.textContent).toBe('Choose a model…');
+    expect(list.selectedOptions[0]?.disabled).toBe(true);
+    typeInto(byLabel(root, 'Model'), 'llama3.2');
+    expect(modelList(root).value).toBe('llama3.2');
+    expect(modelList(root).options).toHaveLength(1);
+  });
+
+  it('forgets the list when the key or the address changes, since another key may see other models', async () => {
+    commands.testConnection.mockResolvedValue({ ok: true, message: 'Connected.', models });
+    const root = mount(<SettingsView commands={commands} />);
+    await testConnection(root);
+    modelList(root);
+    typeInto(byLabel(root, 'API address (base URL)'), 'http://localhost:11434');
+    expect(root.textContent).not.toContain('Models this key can use');
+    expect(byTestId(root, 'connection-result').textContent).toBe('Connected.');
+  });
+
+  it('shows no list when the endpoint gives none', async () => {
+    commands.testConnection.mockResolvedValue({ ok: true, message: 'Connected: llama3.2 answered in 80 ms.' });
+    const root = mount(<SettingsView commands={commands} />);
+    await testConnection(root);
+    expect(root.querySelector('select#setting-model-choice')).toBeNull();
   });
 });

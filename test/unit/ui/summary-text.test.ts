@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TaskRecord } from '../../../src/panel/store/task-record';
+import { t } from '../../../src/panel/ui/i18n';
 import { summaryText } from '../../../src/panel/ui/status-text';
 import { useEnglish } from './harness';
 
@@ -48,6 +49,36 @@ describe('summaryText', () => {
     expect(summaryText(refused)).toBe(
       'API 拒绝了密钥：请在设置中检查你的 API 密钥。 (Check your API key in settings: 401.)',
     );
+  });
+
+  it('says an account at its spend limit must raise the limit or wait, in English and in Chinese', () => {
+    // The agent's sentence (llm-errors.ts) already says what to do in English; other languages lead with their own.
+    const summary =
+      'Your API account reached its spend limit, so the API takes no more requests until the date it names: raise the ' +
+      'limit in the Claude Console (Settings → Limits) or wait until then. The API said: You have reached your ' +
+      'specified API usage limits. You will regain access on 2026-12-01 at 00:00 UTC.';
+    const capped = record({ status: 'error', errorKind: 'spend_limit', summary });
+    expect(summaryText(capped)).toBe(summary);
+    expect(t('errorSpendLimit')).toBe(
+      'Your API account reached its spend limit: raise it in the Claude Console (Settings → Limits), or wait for the date the API names.',
+    );
+    useChinese();
+    expect(summaryText(capped)).toBe(
+      `你的 API 账户已达到支出上限：请在 Claude Console 的 Settings → Limits 中提高上限，或等到 API 给出的日期后再试。 (${summary})`,
+    );
+  });
+
+  it("leads a refusal with a translated sentence, keeping the agent's sentence that quotes the API", () => {
+    const summary =
+      'The model declined to continue this task (cyber): This request may facilitate harm. Rephrase the task or start a new one.';
+    const refused = record({
+      status: 'failed',
+      summary,
+      refusal: { category: 'cyber', explanation: 'This request may facilitate harm.' },
+    });
+    expect(summaryText(refused)).toBe(summary);
+    useChinese();
+    expect(summaryText(refused)).toBe(`模型拒绝继续此任务：请换一种说法，或开始新的任务。 (${summary})`);
   });
 
   it('leaves a summary the model wrote (a failure it explained) as it is', () => {

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MetricsRecorder } from '../../../src/panel/agent/metrics';
 import { App } from '../../../src/panel/ui/App';
 import {
   allByTestId,
@@ -130,6 +131,52 @@ describe('live steps', () => {
     emit(started, ...firstSteps);
     click(byTestId(root, 'export-trace'));
     expect(commands.exportTrace).toHaveBeenCalledExactlyOnceWith(TASK);
+  });
+});
+
+describe('cost', () => {
+  it('says the cost is unknown for a model the price table does not know, never $0, in the task and in history', () => {
+    const recorder = new MetricsRecorder();
+    recorder.addTurn('qwen3:8b', { input: 1_200, output: 80, cacheRead: 0, cacheWrite: 0 });
+    const metrics = { ...recorder.snapshot(), steps: 1 };
+    expect(metrics.costUsd).toBeNull();
+    const root = mount(<App commands={commands} />);
+    emit({ ...started, model: 'qwen3:8b' }, ...firstSteps.slice(0, 1), { type: 'metrics', taskId: TASK, metrics });
+    const usage = byTestId(root, 'task-usage').textContent;
+    expect(usage).toBe('1 step · 1,200 tokens in · 80 out · cost unknown for this model · qwen3:8b');
+    expect(usage).not.toContain('USD');
+    click(byTestId(root, 'nav-history'));
+    expect(byTestId(root, 'history-item').textContent).toContain('80 out · cost unknown for this model');
+  });
+
+  it('says the cost is unknown for a record kept without one', () => {
+    const { costUsd: _none, ...older } = METRICS;
+    const root = mount(<App commands={commands} />);
+    emit(started, { type: 'metrics', taskId: TASK, metrics: older as typeof METRICS });
+    expect(byTestId(root, 'task-usage').textContent).toContain('640 out · cost unknown for this model');
+  });
+});
+
+describe('a refusal', () => {
+  it("ends the task as failed with the agent's summary quoting the API", () => {
+    const summary =
+      'The model declined to continue this task (cyber): This request may facilitate harm. ' +
+      'Rephrase the task or start a new one.';
+    const root = mount(<App commands={commands} />);
+    emit(started, ...firstSteps, {
+      type: 'task_finished',
+      taskId: TASK,
+      status: 'failed',
+      summary,
+      verified: false,
+      refusal: { category: 'cyber', explanation: 'This request may facilitate harm.' },
+      metrics: METRICS,
+    });
+    const final = byTestId(root, 'final-status');
+    expect(final.dataset.status).toBe('failed');
+    expect(final.textContent).toContain('Failed');
+    expect(byTestId(final, 'final-summary').textContent).toBe(summary);
+    expect(live(root).textContent).toBe(`Task ended: Failed. ${summary}`);
   });
 });
 

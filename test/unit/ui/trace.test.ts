@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../../src/panel/agent/events';
 import { DEFAULT_SETTINGS } from '../../../src/panel/agent/settings';
+import type { TaskRecord } from '../../../src/panel/store/task-record';
 import { buildTrace, TRACE_FORMAT, TRACE_VERSION, traceFileName } from '../../../src/panel/store/trace';
 import { recordOf } from './harness';
 import { firstSteps, lastSteps, METRICS, started, TASK } from './scenario';
@@ -110,6 +111,42 @@ describe('trace', () => {
       observationDigest: '5d1c0e9a7b3f21',
       usage: { input: 2950, output: 118, cacheRead: 0, cacheWrite: 2950 },
     });
+  });
+
+  it("is version 2: each step carries the model's reasoning, empty where it showed none", () => {
+    const thought: AgentEvent = {
+      type: 'model_thinking',
+      taskId: TASK,
+      step: 1,
+      attempt: 0,
+      delta: 'The search box is ref 4.',
+    };
+    const [stepOne, ...rest] = firstSteps;
+    const record = recordOf([started, stepOne as AgentEvent, thought, ...rest, ...lastSteps]);
+    const trace = buildTrace(record, settings, { version: '0.1.0' }, EXPORTED);
+    expect(TRACE_VERSION).toBe(2);
+    expect(trace.version).toBe(2);
+    expect(trace.steps.map((step) => step.thinking)).toEqual(['The search box is ref 4.', '', '']);
+    expect(trace.steps[0]?.text).toBe('I will search for ferns.');
+  });
+
+  it('exports a record kept before reasoning and effort: no reasoning, and the settings it ran with', () => {
+    // A history record from before: no `thinking` on its steps, settings version 2 with the output budget.
+    const { apiKey: _key, effort: _effort, ...current } = DEFAULT_SETTINGS;
+    const ranWith = { ...current, version: 2, maxOutputTokens: 2048 } as unknown as TaskRecord['settings'];
+    const old = { ...recordOf([started, ...firstSteps, ...lastSteps]), settings: ranWith };
+    for (const step of old.steps) expect(step).not.toHaveProperty('thinking');
+    const trace = buildTrace(old, settings, { version: '0.1.0' }, EXPORTED);
+    expect(trace.steps.every((step) => step.thinking === '')).toBe(true);
+    expect(trace.settings).toMatchObject({ version: 2, maxOutputTokens: 2048 });
+    expect(trace.settings).not.toHaveProperty('effort');
+  });
+
+  it('shows the effort level in the settings of a task run now, not an output budget', () => {
+    const { apiKey: _key, ...safe } = { ...DEFAULT_SETTINGS, effort: 'high' as const };
+    const trace = buildTrace(recordOf([{ ...started, settings: safe }]), settings, { version: '0.1.0' }, EXPORTED);
+    expect(trace.settings).toMatchObject({ version: 3, effort: 'high' });
+    expect(trace.settings).not.toHaveProperty('maxOutputTokens');
   });
 
   it('matches the example in docs/trace-format.md, field for field', () => {
