@@ -1,10 +1,16 @@
 // Step bench: a scripted 30-step task (paging through a shop's search results, reading and searching on the way,
-// then a done whose evidence is checked) against the fake Messages API through the real SDK, on a fake page built
-// from realistic snapshot data. It measures what the agent core itself costs per step and how the prompt behaves:
-//   harnessMedianMs       harness time per step (wall time minus the wait for the model), median; target ≤ 150
-//   promptTokensStep3/30  request size (chars/4, as the fake counts) at steps 3 and 30; target step 30 ≤ 1.5× step 3
-//   cacheablePrefixRatio  smallest share, over the requests after the second, of the body up to and including its
-//                         last cache_control breakpoint; target ≥ 0.7
+// then a done whose evidence is checked) against the stand-in of the Messages API through the real SDK, on the
+// default model's profile (a thinking 5.x model), on a fake page built from realistic snapshot data. It measures what
+// the agent core itself costs per step and how the conversation behaves (decision 0012):
+//   harnessMedianMs            harness time per step (wall time minus the wait for the model), median
+//   cachedShareMedian          per request from step 3 on: cache reads / all input tokens, median; goal ≥ 0.9
+//   cachedShareMin             the same, lowest (a request right after the API cleared old tool results)
+//   processedTokensStep3/30    the input tokens the model processes (input + cache reads + cache writes, after the
+//                              API's context management) at steps 3 and 30; goal: step 30 ≤ 1.5× step 3
+//   processedTokensMean21to30  their mean over steps 21 to 30 (step 30 alone may fall just before or after a clearing)
+//   sentTokensStep3/30         the request body as sent (chars/4): it grows, the client never edits history
+//   clearings                  requests where the API cleared old tool results
+//   rejectedRequests           requests the stand-in refused (must be 0)
 
 import { AgentController } from '../../src/panel/agent/controller';
 import type { AgentEvent } from '../../src/panel/agent/events';
@@ -19,8 +25,6 @@ import { FakeTabs } from '../unit/agent/fakes/tabs';
 import { median, round } from './stats';
 
 const STEPS = 30;
-const BREAKPOINT = '"cache_control":{"type":"ephemeral"}';
-
 /** What the scripted model does at step `i` (0-based): mostly paging, with reads and searches in between. */
 function scriptedTurn(i: number) {
   const page = Math.min(CATALOGUE_PAGES, 1 + Math.ceil(i / 2));
@@ -43,16 +47,38 @@ function scriptedTurn(i: number) {
   return toolTurn('click', { ref: NEXT_PAGE_REF }, `Page ${page}: no lamp under €20 here. Next page.`);
 }
 
-export function cacheablePrefix(request: RecordedRequest): number {
-  const end = request.rawBody.lastIndexOf(BREAKPOINT);
-  return end < 0 ? 0 : (end + BREAKPOINT.length) / request.rawBody.length;
+interface RequestFigures {
+  processed: number;
+  cachedShare: number;
+  sent: number;
+  cleared: boolean;
 }
+
+function figures(request: RecordedRequest): RequestFigures {
+  const usage = request.usage;
+  const read = usage?.cache_read_input_tokens ?? 0;
+  const processed = (usage?.input_tokens ?? 0) + read + (usage?.cache_creation_input_tokens ?? 0);
+  return {
+    processed,
+    cachedShare: processed > 0 ? read / processed : 0,
+    sent: Math.ceil(request.rawBody.length / 4),
+    cleared: (request.appliedEdits ?? []).some((edit) => edit.type === 'clear_tool_uses_20250919'),
+  };
+}
+
+const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length);
 
 export async function benchStep(ctx: { log(line: string): void }): Promise<{
   harnessMedianMs: number;
-  promptTokensStep3: number;
-  promptTokensStep30: number;
-  cacheablePrefixRatio: number;
+  cachedShareMedian: number;
+  cachedShareMin: number;
+  processedTokensStep3: number;
+  processedTokensStep30: number;
+  processedTokensMean21to30: number;
+  sentTokensStep3: number;
+  sentTokensStep30: number;
+  clearings: number;
+  rejectedRequests: number;
 }> {
   const fake = await startFakeAnthropic({ apiKey: 'sk-ant-bench' });
   try {
@@ -78,26 +104,34 @@ export async function benchStep(ctx: { log(line: string): void }): Promise<{
       `step: task ${result.status} (${result.verified ? 'verified' : 'unverified'}) in ${result.metrics.steps} steps`,
     );
 
-    const requests = fake.messageRequests;
-    const tokens = (i: number) => Math.ceil((requests[i]?.rawBody.length ?? 0) / 4);
-    const ratios = requests.slice(2).map(cacheablePrefix);
-    // STEP_BENCH_VERBOSE=1 shows each request's size and cacheable share (the low ones follow a read_page).
+    const rows = fake.messageRequests.filter((r) => r.usage).map(figures);
+    // STEP_BENCH_VERBOSE=1 shows each request's processed tokens, cached share and size as sent.
     if (process.env.STEP_BENCH_VERBOSE) {
-      for (const [i, r] of requests.entries()) {
-        ctx.log(`step: request ${i + 1}: ${r.rawBody.length} chars, cacheable prefix ${round(cacheablePrefix(r))}`);
+      for (const [i, row] of rows.entries()) {
+        ctx.log(
+          `step: request ${i + 1}: processed ${row.processed}, cached ${round(row.cachedShare)}, sent ${row.sent}` +
+            (row.cleared ? ' (old tool results cleared)' : ''),
+        );
       }
     }
+    const shares = rows.slice(2).map((row) => row.cachedShare);
     const harness = steps.map((s) => s.harnessMs);
     ctx.log(
       `step: harness p50 ${round(median(harness), 2)} ms, max ${round(Math.max(...harness), 2)} ms; model p50 ` +
-        `${round(median(steps.map((s) => s.modelMs)), 2)} ms; cacheable prefix min ${round(Math.min(...ratios))}, ` +
-        `median ${round(median(ratios))}`,
+        `${round(median(steps.map((s) => s.modelMs)), 2)} ms; cached share from step 3: median ` +
+        `${round(median(shares))}, min ${round(Math.min(...shares))}`,
     );
     return {
       harnessMedianMs: round(median(harness), 2),
-      promptTokensStep3: tokens(2),
-      promptTokensStep30: tokens(STEPS - 1),
-      cacheablePrefixRatio: round(Math.min(...ratios)),
+      cachedShareMedian: round(median(shares)),
+      cachedShareMin: round(Math.min(...shares)),
+      processedTokensStep3: rows[2]?.processed ?? 0,
+      processedTokensStep30: rows[STEPS - 1]?.processed ?? 0,
+      processedTokensMean21to30: Math.round(mean(rows.slice(20, 30).map((row) => row.processed))),
+      sentTokensStep3: rows[2]?.sent ?? 0,
+      sentTokensStep30: rows[STEPS - 1]?.sent ?? 0,
+      clearings: rows.filter((row) => row.cleared).length,
+      rejectedRequests: fake.rejections.length,
     };
   } finally {
     await fake.close();
