@@ -20,7 +20,7 @@ export const CLEAR_TRIGGER_TOKENS = 16_000;
 /** The most recent tool results (and with them the latest observations) always stay. */
 export const KEEP_TOOL_USES = 3;
 /** Each clearing removes at least this much, so the cache write it costs pays for itself over the next steps. */
-export const CLEAR_AT_LEAST_TOKENS = 6_000;
+export const CLEAR_AT_LEAST_TOKENS = 8_000;
 /** Compaction is the backstop for very long tasks (the API's minimum trigger is 50,000). */
 export const COMPACTION_TRIGGER_TOKENS = 80_000;
 
