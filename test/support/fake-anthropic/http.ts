@@ -1,7 +1,9 @@
 // HTTP plumbing: CORS, Anthropic-shaped errors, request parsing.
 
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { makeId } from './turns';
+import { makeId } from './ids';
+import { isObject } from './json';
+import type { ErrorType } from './schema';
 import type { AuthKind, RecordedRequest, RequestBody } from './types';
 
 /** On every response: the extension page fetches from `chrome-extension://…`, and needs to read `request-id` etc. */
@@ -10,8 +12,9 @@ const CORS_HEADERS = {
   'access-control-expose-headers': '*',
 };
 
-export function baseHeaders(extra: OutgoingHttpHeaders = {}): OutgoingHttpHeaders {
-  return { ...CORS_HEADERS, 'request-id': makeId('req'), ...extra };
+/** "Every response carries a `request-id` header" (https://platform.claude.com/docs/en/api/errors). */
+export function baseHeaders(requestId: string, extra: OutgoingHttpHeaders = {}): OutgoingHttpHeaders {
+  return { ...CORS_HEADERS, 'request-id': requestId, ...extra };
 }
 
 export function sendPreflight(req: IncomingMessage, res: ServerResponse): void {
@@ -19,7 +22,7 @@ export function sendPreflight(req: IncomingMessage, res: ServerResponse): void {
   const requested = req.headers['access-control-request-headers'];
   res.writeHead(
     204,
-    baseHeaders({
+    baseHeaders(makeId('req'), {
       'access-control-allow-headers': requested ?? '*',
       'access-control-allow-methods': 'POST, GET, OPTIONS',
       'access-control-max-age': '600',
@@ -28,29 +31,32 @@ export function sendPreflight(req: IncomingMessage, res: ServerResponse): void {
   res.end();
 }
 
-export function sendJson(res: ServerResponse, status: number, body: unknown, extra: OutgoingHttpHeaders = {}): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, baseHeaders({ 'content-type': 'application/json', ...extra }));
-  res.end(text);
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  requestId = makeId('req'),
+  extra: OutgoingHttpHeaders = {},
+): void {
+  res.writeHead(status, baseHeaders(requestId, { 'content-type': 'application/json', ...extra }));
+  res.end(JSON.stringify(body));
 }
 
-export type ErrorType =
-  | 'invalid_request_error'
-  | 'authentication_error'
-  | 'not_found_error'
-  | 'rate_limit_error'
-  | 'api_error'
-  | 'overloaded_error';
-
-/** The real error shape: `{"type":"error","error":{"type":…,"message":…}}`. */
+/**
+ * "Errors are always returned as JSON, with a top-level error object that always includes a type and message value.
+ * The response also includes a request_id field." (https://platform.claude.com/docs/en/api/errors)
+ */
 export function sendError(
   res: ServerResponse,
   status: number,
   type: ErrorType,
   message: string,
   extra: OutgoingHttpHeaders = {},
+  details?: Record<string, unknown>,
 ): void {
-  sendJson(res, status, { type: 'error', error: { type, message } }, extra);
+  const requestId = makeId('req');
+  const error = { type, message, ...(details ? { details } : {}) };
+  sendJson(res, status, { type: 'error', error, request_id: requestId }, requestId, extra);
 }
 
 export function readBody(req: IncomingMessage): Promise<string> {
@@ -66,10 +72,8 @@ function parseBody(rawBody: string): RequestBody | undefined {
   if (rawBody === '') return undefined;
   try {
     const parsed: unknown = JSON.parse(rawBody);
-    // Trusted as the client's own shape: the fake records it for assertions and never validates it.
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
-      ? (parsed as RequestBody)
-      : undefined;
+    // Recorded as sent, for assertions; the rules check it separately.
+    return isObject(parsed) ? (parsed as RequestBody) : undefined;
   } catch {
     return undefined;
   }

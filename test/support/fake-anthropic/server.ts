@@ -1,72 +1,33 @@
-// The fake server itself: routing, auth, turn scripting, fault injection and SSE streaming.
+// The stand-in server: routing, auth, the turn script, and the record of requests and refusals.
 
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { setTimeout as sleep } from 'node:timers/promises';
-import {
-  baseHeaders,
-  type ErrorType,
-  isAuthorized,
-  readBody,
-  recordRequest,
-  sendError,
-  sendJson,
-  sendPreflight,
-} from './http';
-import { formatEvent, messageToEvents, type SseEvent } from './sse';
-import { buildMessage, estimateTokens, isFault, jsonBody } from './turns';
-import type {
-  FakeAnthropic,
-  FakeAnthropicOptions,
-  Fault,
-  RecordedRequest,
-  Reply,
-  Responder,
-  StreamErrorType,
-  Turn,
-} from './types';
+import { defaultSummary } from './compaction';
+import { isAuthorized, readBody, recordRequest, sendError, sendJson, sendPreflight } from './http';
+import { ConversationMemory } from './memory';
+import { answerCountTokens, answerMessages, type RouteState } from './messages-route';
+import { listModels, retrieveModel } from './models-endpoint';
+import { PromptCache } from './prompt-cache';
+import type { Turn } from './reply-types';
+import { RuleViolation } from './schema';
+import { ScriptError } from './script-error';
+import { Signer } from './signature';
+import type { FakeAnthropic, FakeAnthropicOptions, RecordedRequest, Responder } from './types';
 
 const MESSAGES_PATH = '/v1/messages';
-
-const MODELS = [
-  { id: 'claude-sonnet-4-6', display_name: 'Claude Sonnet 4.6', created_at: '2026-02-17T00:00:00Z' },
-  { id: 'claude-opus-4-6', display_name: 'Claude Opus 4.6', created_at: '2026-02-05T00:00:00Z' },
-  { id: 'claude-haiku-4-5', display_name: 'Claude Haiku 4.5', created_at: '2025-10-15T00:00:00Z' },
-].map((model) => ({ type: 'model', ...model }));
-
-type HttpFault = Exclude<Fault, { fault: 'hang' } | { fault: 'cut' } | { fault: 'stall' } | { fault: 'stream_error' }>;
-
-const STREAM_ERRORS: Record<StreamErrorType, { status: number; message: string }> = {
-  overloaded_error: { status: 529, message: 'Overloaded' },
-  api_error: { status: 500, message: 'Internal server error' },
-  rate_limit_error: { status: 429, message: 'This request would exceed your rate limit.' },
-};
-
-const HTTP_FAULTS: Record<HttpFault['fault'], { status: number; type: ErrorType; message: string }> = {
-  rate_limit: { status: 429, type: 'rate_limit_error', message: 'This request would exceed your rate limit.' },
-  server_error: { status: 500, type: 'api_error', message: 'Internal server error' },
-  overloaded: { status: 529, type: 'overloaded_error', message: 'Overloaded' },
-  unauthorized: { status: 401, type: 'authentication_error', message: 'invalid x-api-key' },
-  bad_request: { status: 400, type: 'invalid_request_error', message: 'Bad request' },
-};
-
-/** Waits for the chunk to reach the socket, so a following destroy() cannot swallow it. */
-function write(res: ServerResponse, chunk: string): Promise<void> {
-  return new Promise((resolve) => {
-    res.write(chunk, () => resolve());
-  });
-}
 
 class FakeAnthropicServer implements FakeAnthropic {
   readonly url: string;
   readonly port: number;
   readonly #server: Server;
   readonly #opts: FakeAnthropicOptions;
+  readonly #state: RouteState;
   #requests: RecordedRequest[] = [];
+  #rejections: RecordedRequest[] = [];
   #queue: Turn[] = [];
   #responder: Responder | undefined;
   #messageCount = 0;
-  /** Responses held open by `hang`, destroyed on reset() so one test's hang cannot leak into the next. */
+  /** Responses held open by `hang`/`stall`, destroyed on reset() so one test's hang cannot leak into the next. */
   readonly #hanging = new Set<ServerResponse>();
   #closing: Promise<void> | undefined;
 
@@ -75,6 +36,25 @@ class FakeAnthropicServer implements FakeAnthropic {
     this.#opts = opts;
     this.port = (server.address() as AddressInfo).port;
     this.url = `http://127.0.0.1:${this.port}`;
+    const now = opts.now ?? Date.now;
+    this.#state = {
+      options: {
+        eventDelayMs: opts.eventDelayMs ?? 0,
+        pingEveryMs: opts.pingEveryMs ?? 15_000,
+        now,
+        summarize: opts.summarize ?? defaultSummary,
+        defaultThinkingTokens: opts.defaultThinkingTokens ?? 120,
+      },
+      signer: new Signer(),
+      memory: new ConversationMemory(),
+      cache: new PromptCache(now),
+      nextTurn: async (req) => {
+        const index = this.#messageCount++;
+        const turn = this.#queue.shift() ?? (await this.#responder?.(req, index));
+        return { turn, index };
+      },
+      hold: (res) => this.#hold(res),
+    };
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
       this.#handle(req, res).catch((error: unknown) => this.#crash(res, error));
     });
@@ -86,6 +66,10 @@ class FakeAnthropicServer implements FakeAnthropic {
 
   get messageRequests(): readonly RecordedRequest[] {
     return this.#requests.filter((req) => req.method === 'POST' && req.path === MESSAGES_PATH);
+  }
+
+  get rejections(): readonly RecordedRequest[] {
+    return this.#rejections;
   }
 
   enqueue(...turns: Turn[]): void {
@@ -102,9 +86,12 @@ class FakeAnthropicServer implements FakeAnthropic {
 
   reset(): void {
     this.#requests = [];
+    this.#rejections = [];
     this.#queue = [];
     this.#responder = undefined;
     this.#messageCount = 0;
+    this.#state.memory.clear();
+    this.#state.cache.clear();
     for (const res of this.#hanging) res.destroy();
     this.#hanging.clear();
   }
@@ -125,65 +112,29 @@ class FakeAnthropicServer implements FakeAnthropic {
     if (!isAuthorized(recorded, this.#opts.apiKey)) {
       return sendError(res, 401, 'authentication_error', 'invalid x-api-key');
     }
-    const route = `${recorded.method} ${recorded.path}`;
-    switch (route) {
-      case `POST ${MESSAGES_PATH}`:
-        return this.#answerMessages(recorded, res);
-      case `POST ${MESSAGES_PATH}/count_tokens`:
-        return sendJson(res, 200, { input_tokens: estimateTokens(recorded.rawBody) });
-      case 'GET /v1/models':
-        return sendJson(res, 200, {
-          data: MODELS,
-          has_more: false,
-          first_id: MODELS[0]?.id,
-          last_id: MODELS.at(-1)?.id,
-        });
-      default:
-        return sendError(res, 404, 'not_found_error', `fake-anthropic: no route for ${route}`);
+    try {
+      await this.#route(recorded, res);
+    } catch (error) {
+      if (!(error instanceof RuleViolation)) throw error;
+      this.#reject(recorded, res, error);
     }
   }
 
-  async #answerMessages(req: RecordedRequest, res: ServerResponse): Promise<void> {
-    const index = this.#messageCount++;
-    const turn = this.#queue.shift() ?? (await this.#responder?.(req, index));
-    if (turn === undefined) {
-      // Not retryable, so a forgotten script fails the test at once instead of after the SDK's backoff.
-      const message = `fake-anthropic: no turn was scripted for messages request #${index}`;
-      return sendError(res, 500, 'api_error', message, { 'x-should-retry': 'false' });
-    }
-    if (isFault(turn)) return this.#answerFault(turn, req, res);
-    return this.#answerReply(turn, req, res);
+  async #route(req: RecordedRequest, res: ServerResponse): Promise<void> {
+    const route = `${req.method} ${req.path}`;
+    if (route === `POST ${MESSAGES_PATH}`) return answerMessages(this.#state, req, res);
+    if (route === `POST ${MESSAGES_PATH}/count_tokens`) return answerCountTokens(this.#state, req, res);
+    if (route === 'GET /v1/models') return sendJson(res, 200, listModels(req.query, this.#opts.localModels));
+    const model = /^\/v1\/models\/([^/]+)$/.exec(req.path)?.[1];
+    if (req.method === 'GET' && model) return sendJson(res, 200, retrieveModel(decodeURIComponent(model)));
+    throw new RuleViolation(404, 'not_found_error', `fake-anthropic: no route for ${route}`);
   }
 
-  async #answerReply(reply: Reply, req: RecordedRequest, res: ServerResponse): Promise<void> {
-    const message = buildMessage(reply, req);
-    if (req.body?.stream !== true) return sendJson(res, 200, jsonBody(message));
-    const delayMs = reply.eventDelayMs ?? this.#opts.eventDelayMs ?? 0;
-    await this.#stream(res, messageToEvents(message), delayMs);
-    res.end();
-  }
-
-  async #answerFault(turn: Fault, req: RecordedRequest, res: ServerResponse): Promise<void> {
-    switch (turn.fault) {
-      case 'hang':
-        return this.#hold(res);
-      case 'cut':
-        return this.#cut(turn, req, res);
-      case 'stall':
-        return this.#stall(turn, req, res);
-      case 'stream_error':
-        return this.#streamError(turn, req, res);
-      default:
-        return this.#sendHttpFault(turn, res);
-    }
-  }
-
-  #sendHttpFault(turn: HttpFault, res: ServerResponse): void {
-    const spec = HTTP_FAULTS[turn.fault];
-    const headers: Record<string, string> = {};
-    if (turn.shouldRetry !== undefined) headers['x-should-retry'] = String(turn.shouldRetry);
-    if (turn.fault === 'rate_limit') headers['retry-after'] = String(turn.retryAfterSec ?? 1);
-    sendError(res, spec.status, spec.type, turn.message ?? spec.message, headers);
+  /** A 4xx for a broken rule: recorded, and never retryable (real 400s carry `x-should-retry: false`). */
+  #reject(req: RecordedRequest, res: ServerResponse, violation: RuleViolation): void {
+    req.rejection = { status: violation.status, type: violation.errorType, message: violation.message };
+    this.#rejections.push(req);
+    sendError(res, violation.status, violation.errorType, violation.message, { 'x-should-retry': 'false' });
   }
 
   /** Keeps the response open, answering nothing more, until the client gives up or reset()/close() drops it. */
@@ -192,60 +143,14 @@ class FakeAnthropicServer implements FakeAnthropic {
     res.on('close', () => this.#hanging.delete(res));
   }
 
-  async #stall(turn: Extract<Fault, { fault: 'stall' }>, req: RecordedRequest, res: ServerResponse): Promise<void> {
-    this.#hold(res);
-    if (req.body?.stream !== true) return;
-    const events = messageToEvents(buildMessage(turn.turn, req));
-    const afterEvents = turn.afterEvents ?? Math.max(1, Math.floor(events.length / 2));
-    await this.#stream(res, events.slice(0, afterEvents), turn.turn.eventDelayMs ?? this.#opts.eventDelayMs ?? 0);
-  }
-
-  async #streamError(
-    turn: Extract<Fault, { fault: 'stream_error' }>,
-    req: RecordedRequest,
-    res: ServerResponse,
-  ): Promise<void> {
-    const type = turn.errorType ?? 'overloaded_error';
-    const spec = STREAM_ERRORS[type];
-    const message = turn.message ?? spec.message;
-    if (req.body?.stream !== true) return sendError(res, spec.status, type, message);
-    const events = messageToEvents(buildMessage(turn.turn, req)).slice(0, turn.afterEvents ?? 1);
-    const error = { event: 'error', data: { type: 'error', error: { type, message } } };
-    await this.#stream(res, [...events, error], turn.turn.eventDelayMs ?? this.#opts.eventDelayMs ?? 0);
-    res.end();
-  }
-
-  async #cut(turn: Extract<Fault, { fault: 'cut' }>, req: RecordedRequest, res: ServerResponse): Promise<void> {
-    if (req.body?.stream === true) {
-      const events = messageToEvents(buildMessage(turn.turn, req));
-      const afterEvents = turn.afterEvents ?? Math.max(1, Math.floor(events.length / 2));
-      await this.#stream(res, events.slice(0, afterEvents), turn.turn.eventDelayMs ?? this.#opts.eventDelayMs ?? 0);
-    }
-    // Destroying mid-body leaves the chunked response unterminated, which fetch reports as a network error.
-    res.destroy();
-  }
-
-  async #stream(res: ServerResponse, events: readonly SseEvent[], delayMs: number): Promise<void> {
-    res.writeHead(
-      200,
-      baseHeaders({ 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' }),
-    );
-    res.flushHeaders();
-    for (const [i, event] of events.entries()) {
-      if (i > 0 && delayMs > 0) await sleep(delayMs);
-      // The client may have aborted, or close()/reset() destroyed the connection, while we slept.
-      if (res.destroyed) return;
-      await write(res, formatEvent(event));
-    }
-  }
-
   #crash(res: ServerResponse, error: unknown): void {
     if (res.headersSent) {
       res.destroy();
       return;
     }
     const detail = error instanceof Error ? error.message : String(error);
-    sendError(res, 500, 'api_error', `fake-anthropic crashed: ${detail}`, { 'x-should-retry': 'false' });
+    const message = error instanceof ScriptError ? `fake-anthropic: ${detail}` : `fake-anthropic crashed: ${detail}`;
+    sendError(res, 500, 'api_error', message, { 'x-should-retry': 'false' });
   }
 }
 
@@ -259,9 +164,19 @@ function listen(server: Server, port: number): Promise<void> {
   });
 }
 
-/** Starts a fake Messages API on 127.0.0.1 (any free port by default). Close it in afterAll/afterEach. */
+/** Starts the stand-in Messages API on 127.0.0.1 (any free port by default). Close it in afterAll/afterEach. */
+/** Every stand-in started and not yet closed, so a suite can check after each test that none refused a request. */
+const LIVE = new Set<FakeAnthropic>();
+
+export function liveFakes(): readonly FakeAnthropic[] {
+  return [...LIVE];
+}
+
 export async function startFakeAnthropic(opts: FakeAnthropicOptions = {}): Promise<FakeAnthropic> {
   const server = createServer();
   await listen(server, opts.port ?? 0);
-  return new FakeAnthropicServer(server, opts);
+  const fake = new FakeAnthropicServer(server, opts);
+  LIVE.add(fake);
+  server.once('close', () => LIVE.delete(fake));
+  return fake;
 }
