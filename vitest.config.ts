@@ -29,6 +29,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           globalSetup: ['test/support/e2e-global-setup.ts'],
+          setupFiles: ['test/support/e2e-setup.ts'],
         },
       },
     ],

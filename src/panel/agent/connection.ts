@@ -48,6 +48,16 @@ async function listModels(api: Anthropic, signal: AbortSignal): Promise<ModelCho
   });
 }
 
+/** An alias (`claude-haiku-4-5`) is not in the list, which names snapshots; the Models API resolves it. */
+async function resolves(api: Anthropic, model: string, signal: AbortSignal): Promise<boolean> {
+  try {
+    const info = await api.models.retrieve(model, {}, { signal });
+    return typeof info.id === 'string';
+  } catch {
+    return false;
+  }
+}
+
 function unreachable(settings: Settings, message: string): string {
   return (
     `${message} Check the base URL (${settings.baseUrl}): for the Anthropic API it is https://api.anthropic.com; ` +
@@ -72,7 +82,7 @@ export async function checkConnection(
     if (failure.kind !== 'not_found') return { ok: false, message: failure.message };
   }
   if (models && models.length > 0) {
-    const listed = models.some((model) => model.id === settings.model);
+    const listed = models.some((model) => model.id === settings.model) || (await resolves(api, settings.model, signal));
     const message = listed
       ? `Connected: ${models.length} model${models.length === 1 ? '' : 's'} available, ${settings.model} among them.`
       : `Connected, but ${settings.model} is not among the ${models.length} models this key can use: pick one below.`;

@@ -150,8 +150,13 @@ describe('Anthropic model client', () => {
   });
 
   it('retries a stream cut mid-way as a whole: the turn returned is the complete one', async () => {
-    fake.enqueue({ fault: 'cut', afterEvents: 4, turn: toolTurn('click', { ref: 1 }, 'Half a thought that ') });
-    fake.enqueue(toolTurn('click', { ref: 2 }, 'A whole thought.'));
+    // Without reasoning first, so the cut falls inside the text the test follows.
+    fake.enqueue({
+      fault: 'cut',
+      afterEvents: 4,
+      turn: { ...toolTurn('click', { ref: 1 }, 'Half a thought that '), thinking: false },
+    });
+    fake.enqueue({ ...toolTurn('click', { ref: 2 }, 'A whole thought.'), thinking: false });
     const c = client();
     const turn = await c.call();
     expect(turn).toMatchObject({ text: 'A whole thought.', toolCalls: [{ name: 'click', input: { ref: 2 } }] });
