@@ -97,24 +97,28 @@ export async function expectStatus(panel: Page, status: string, timeout = 30_000
 }
 
 /**
- * Records every text the step cards' model-text paragraphs show, in the panel, as the DOM changes: a streamed text
- * shows up as a series of growing prefixes, which a poll from the test could miss.
+ * Records every text the step cards' reasoning (or, with `step-text`, model-text) paragraphs show, in the panel, as
+ * the DOM changes: a streamed text shows up as a series of growing prefixes, which a poll from the test could miss.
+ * On the default model (a thinking 5.x model) what the model writes before its tool calls arrives as reasoning.
  */
-export async function recordStepTexts(panel: Page): Promise<void> {
-  await panel.evaluate(() => {
+export async function recordStepTexts(
+  panel: Page,
+  testId: 'step-thinking' | 'step-text' = 'step-thinking',
+): Promise<void> {
+  await panel.evaluate((id) => {
     const g = globalThis as typeof globalThis & { stepTexts?: string[]; stepTextObserver?: MutationObserver };
     g.stepTextObserver?.disconnect();
     const seen: string[] = [];
     g.stepTexts = seen;
     const read = () => {
-      for (const node of document.querySelectorAll('[data-testid="step-text"]')) {
+      for (const node of document.querySelectorAll(`[data-testid="${id}"]`)) {
         const text = node.textContent ?? '';
         if (seen.at(-1) !== text) seen.push(text);
       }
     };
     g.stepTextObserver = new MutationObserver(read);
     g.stepTextObserver.observe(document.body, { subtree: true, childList: true, characterData: true });
-  });
+  }, testId);
 }
 
 export function recordedStepTexts(panel: Page): Promise<string[]> {

@@ -116,7 +116,7 @@ describe('panel history', () => {
     const garden = await openWebPage(rig, '/ui-garden.html');
     // One step that reads the page, then the model never answers: the task is still running when the panel closes.
     rig.fake.respondWith((_request, index) =>
-      index === 0 ? act('read_page', {}, 'Reading first.') : { fault: 'hang' },
+      index === 0 ? { ...act('read_page', {}, 'Reading first.'), thinking: false } : { fault: 'hang' },
     );
     await nav('Task').click();
     const before = await currentTaskId(panel);
@@ -136,7 +136,7 @@ describe('panel history', () => {
     expect(await textOf(card.status)).toBe('Interrupted');
     expect(await textOf(card.final.getByTestId('final-summary'))).toMatch(/^The panel was closed while this task/);
     expect(await card.card.getByTestId('call').first().getAttribute('data-tool')).toBe('read_page');
-    expect(await textOf(card.steps.first().getByTestId('step-text'))).toBe('Reading first.');
+    expect(await textOf(card.steps.first().getByTestId('step-thinking'))).toBe('Reading first.');
     // The step the model never answered says so, instead of an empty card.
     expect(await textOf(card.steps.nth(1).getByTestId('step-waiting'))).toBe(
       'The task ended before the model answered in this step.',
@@ -212,7 +212,7 @@ describe('panel export', () => {
     const doc = documentedTrace();
 
     expect(Object.keys(trace).sort()).toEqual(Object.keys(doc).sort());
-    expect(trace).toMatchObject({ format: 'steadyhand-trace', version: 1 });
+    expect(trace).toMatchObject({ format: 'steadyhand-trace', version: 2 });
     expect(shape(trace.task)).toEqual(shape(doc.task));
     expect(shape(trace.settings)).toEqual(shape(doc.settings));
     expect(trace.settings).not.toHaveProperty('apiKey');
@@ -237,7 +237,8 @@ describe('panel export', () => {
     });
     // The documented first step is a verified `type` too, so the shapes match field for field.
     expect(shape(withoutInput(at(steps, 0)))).toEqual(shape(withoutInput(at(doc, 'steps', 0))));
-    expect(at(steps, 0, 'text')).toBe('Using key [redacted] to type.');
+    // The default model writes its note before a tool call inside a thinking block: the trace keeps it as `thinking`.
+    expect(at(steps, 0, 'thinking')).toContain('Using key [redacted] to type.');
     expect(at(steps, 0, 'actions', 0, 'verification')).toMatchObject({ verified: true });
     expect(at(trace, 'metrics').steps).toBe(3);
     await garden.page.close();

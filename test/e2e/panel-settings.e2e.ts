@@ -3,7 +3,6 @@
 
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { textTurn } from '../support/agent';
 import { saveScreenshot } from '../support/screenshots';
 import {
   expectStatus,
@@ -45,6 +44,8 @@ function settingsForm(panel: Page) {
     autoRepair: form.getByLabel('Auto-repair'),
     vision: form.getByLabel('Vision: send screenshots to the model'),
     testConnection: form.getByRole('button', { name: 'Test connection' }),
+    models: form.getByLabel('Models this key can use'),
+    effort: form.getByLabel('Thinking effort'),
     connectionResult: form.getByTestId('connection-result'),
     save: form.getByRole('button', { name: 'Save' }),
     saveResult: form.getByTestId('save-result'),
@@ -92,18 +93,26 @@ describe('panel settings', () => {
     await form.form.getByRole('button', { name: 'Show' }).click();
     expect(await form.apiKey.getAttribute('type')).toBe('text');
 
-    rig.fake.enqueue(textTurn('ok'));
+    // Test connection lists the models the key can use (GET /v1/models); an alias is found through its snapshot.
     await form.testConnection.click();
     await expect
       .poll(() => textOf(form.connectionResult))
-      .toMatch(/^Connected: claude-haiku-4-5 answered in \d+ ms\.$/);
-    expect(rig.fake.messageRequests[0]?.credential).toBe(RIGHT_KEY);
+      .toMatch(/^Connected: \d+ models available, claude-haiku-4-5 among them\.$/);
+    const listed = rig.fake.requests.filter((r) => r.method === 'GET' && r.path === '/v1/models');
+    expect(listed.map((r) => r.credential)).toEqual([RIGHT_KEY]);
+    // Picking one from the list fills in the model field; Save keeps it.
+    await form.models.selectOption('claude-sonnet-5-5');
+    expect(await form.model.inputValue()).toBe('claude-sonnet-5-5');
+    await form.effort.selectOption('high');
+    await form.save.click();
+    await expect.poll(() => textOf(form.saveResult)).toBe('Saved.');
 
-    await expect.poll(() => storedSettings(panel)).toContain('claude-haiku-4-5');
+    await expect.poll(() => storedSettings(panel)).toContain('claude-sonnet-5-5');
     await panel.reload();
     await panel.waitForFunction(() => 'steadyhand' in globalThis);
     const after = await openSettings(panel);
-    await expect.poll(() => after.model.inputValue()).toBe('claude-haiku-4-5');
+    await expect.poll(() => after.model.inputValue()).toBe('claude-sonnet-5-5');
+    expect(await after.effort.inputValue()).toBe('high');
     expect(await after.apiKey.inputValue()).toBe(RIGHT_KEY);
     expect(await after.apiKey.getAttribute('type')).toBe('password');
     expect(await after.baseUrl.inputValue()).toBe(rig.fake.url);
@@ -125,7 +134,7 @@ describe('panel settings', () => {
     await form.testConnection.click();
     await expect.poll(() => textOf(form.connectionResult)).toMatch(/^Check your API key in settings/);
     expect(await form.connectionResult.getAttribute('class')).toBe('result-err');
-    expect(rig.fake.messageRequests.at(-1)?.credential).toBe(WRONG_KEY);
+    expect(rig.fake.requests.at(-1)?.credential).toBe(WRONG_KEY);
     await saveScreenshot(panel, 'bad-key-test-connection');
 
     const garden = await openWebPage(rig, '/ui-garden.html');

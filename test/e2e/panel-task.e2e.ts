@@ -2,7 +2,7 @@
 // fake model streams, stop a task with the button or Esc, answer the agent's question, and add follow-ups.
 
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { act, control, playPolicy } from '../support/agent';
+import { act, control, playPolicy, type Seen } from '../support/agent';
 import { saveScreenshot } from '../support/screenshots';
 import {
   currentTaskId,
@@ -53,12 +53,12 @@ const LONG_THOUGHT =
   'blue fern and then the copper rose, and only then decide what to write down in the note field below.';
 
 describe('panel task view', () => {
-  it('streams the model text into the step cards and ends with the evidence it checked', async () => {
+  it('streams the model’s reasoning into the step cards and ends with the evidence it checked', async () => {
     const { panel } = rig.harness;
     const view = taskView(panel);
     await gardenTab();
     const thought = 'I will read the garden notes first, then write down what the blue fern needs.';
-    playPolicy(rig.fake, (seen) => {
+    const next = (seen: Seen) => {
       if (seen.previousTools.length === 0) return { ...act('read_page', {}, thought), eventDelayMs: 150 };
       if (seen.text.includes('Saved: Deep shade')) {
         return act('done', {
@@ -70,15 +70,19 @@ describe('panel task view', () => {
       const note = control(seen, 'textbox', /^note$/i);
       if (note.value !== 'Deep shade') return act('type', { ref: note.ref, text: 'Deep shade' });
       return act('click', { ref: control(seen, 'button', /save note/i).ref });
-    });
+    };
+    // No reasoning of its own before each call: the only reasoning is the thought, the model's note before its first
+    // tool call, which the default model sends inside a thinking block.
+    playPolicy(rig.fake, (seen) => ({ ...next(seen), thinking: false }));
     await recordStepTexts(panel);
     const before = await currentId();
 
     await submitTask(panel, 'Note down what the blue fern needs');
 
     await newTaskId(panel, before);
-    // The first thought arrives in pieces: the card shows part of it while the rest is still streaming.
-    const firstText = view.steps.first().getByTestId('step-text');
+    // The first thought arrives in pieces (as reasoning: the default model writes it inside a thinking block, shown as
+    // a summary): the card shows part of it while the rest is still streaming.
+    const firstText = view.steps.first().getByTestId('step-thinking');
     await expect.poll(() => textOf(firstText), { timeout: 20_000 }).toMatch(/^I will/);
     expect(await view.status.getAttribute('class')).toContain('status-running');
     await saveScreenshot(panel, 'running');
@@ -92,7 +96,7 @@ describe('panel task view', () => {
     expect(texts.indexOf(partial[0] ?? '')).toBeLessThan(texts.indexOf(thought));
 
     expect(await view.steps.count()).toBe(4);
-    expect(await textOf(view.steps.first().getByTestId('step-text'))).toBe(thought);
+    expect(await textOf(view.steps.first().getByTestId('step-thinking'))).toBe(thought);
     const calls = view.card.getByTestId('call');
     const described = await calls.locator('.call-action').allTextContents();
     expect(described).toEqual([
@@ -119,7 +123,7 @@ describe('panel task view', () => {
 
     await submitTask(panel, 'Look at every plant');
     await newTaskId(panel, before);
-    await expect.poll(() => textOf(view.steps.first().getByTestId('step-text')), { timeout: 20_000 }).not.toBe('');
+    await expect.poll(() => textOf(view.steps.first().getByTestId('step-thinking')), { timeout: 20_000 }).not.toBe('');
     await view.stop.click();
 
     await expectStatus(panel, 'stopped');
@@ -141,7 +145,7 @@ describe('panel task view', () => {
     await submitTask(panel, 'Look at every plant, again');
     await newTaskId(panel, before);
     expect(await view.box.getAttribute('data-action')).toBe('followUpRunning');
-    await expect.poll(() => textOf(view.steps.first().getByTestId('step-text')), { timeout: 20_000 }).not.toBe('');
+    await expect.poll(() => textOf(view.steps.first().getByTestId('step-thinking')), { timeout: 20_000 }).not.toBe('');
     await view.input.press('Escape');
 
     await expectStatus(panel, 'stopped');

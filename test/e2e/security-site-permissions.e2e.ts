@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { AgentEvent } from '../../src/panel/agent/events';
 import { act, control, giveUp, playPolicy, runTask, type Seen, useFakeModel } from '../support/agent';
 import { type ExtensionHarness, launchExtension } from '../support/extension';
-import { type FakeAnthropic, lastUserText, startFakeAnthropic } from '../support/fake-anthropic';
+import { type FakeAnthropic, lastUserText, type RecordedRequest, startFakeAnthropic } from '../support/fake-anthropic';
 import { type FixtureServer, startFixtureServer } from '../support/fixture-server';
 import { openTab, type PanelGlobal } from '../support/panel';
 import { hostLog, permissionBox, setSiteLists } from '../support/perm-sites';
@@ -240,9 +240,12 @@ describe('site permissions in Chromium', () => {
       ['done', 'done_accepted'],
     ]);
     expect(ofType(events, 'step_started').map((e) => e.operable)).toEqual([true, false, true]);
-    // Not operable: only navigation and control tools, and nothing of the partner page reached the model.
-    const tools = (fake.messageRequests[1]?.body?.tools ?? []) as { name: string }[];
-    expect(tools.map((t) => t.name)).not.toContain('click');
+    // Not operable: the observation says so (the tool list stays the task's), and nothing of the partner page
+    // reached the model.
+    expect(JSON.stringify(fake.messageRequests[1]?.body?.tools)).toBe(
+      JSON.stringify(fake.messageRequests[0]?.body?.tools),
+    );
+    expect(lastUserText(fake.messageRequests[1] as RecordedRequest)).toContain('This page cannot be operated');
     expect(allModelText()).not.toContain('PARTNER-7731');
     expect(allModelText()).not.toContain('Claim the member price');
     expect(await tabUrl(tabId)).toContain('/perm-hidden-instructions.html?t=link');

@@ -1,19 +1,29 @@
-// `npm start` without a display: the main job from the README, end to end. (npm test has built dist/ already, so
-// this runs the script itself rather than `npm start`, which would build again.)
+// `npm start` without a display: the main job from the README, end to end, on the offline demo model and, with a
+// key, through the real client against the stand-in of the Messages API on each kind of model: a thinking 5.x model
+// (the default), a model without thinking, and an Anthropic-compatible local server. (npm test has built dist/
+// already, so this runs the script itself rather than `npm start`, which would build again.)
 
 import { spawn } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeAnthropic, startFakeAnthropic } from '../support/fake-anthropic';
+import { playShop } from '../support/shop-model';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const OUT = resolve(ROOT, 'test-results/start');
+const KEY = 'sk-ant-start-test';
 
-function runStart(): Promise<{ code: number | null; output: string }> {
+function runStart(model?: { baseUrl: string; id: string }): Promise<{ code: number | null; output: string }> {
   return new Promise((done) => {
     const env = { ...process.env };
     delete env.DISPLAY;
-    delete env.ANTHROPIC_API_KEY; // the offline demo model, whatever the machine has set
+    // The offline demo model, or the stand-in: never whatever the machine has set.
+    delete env.ANTHROPIC_API_KEY;
+    delete env.ANTHROPIC_BASE_URL;
+    delete env.STEADYHAND_MODEL;
+    if (model)
+      Object.assign(env, { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: model.baseUrl, STEADYHAND_MODEL: model.id });
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/demo/start.ts'], { cwd: ROOT, env });
     let output = '';
     child.stdout.on('data', (chunk) => {
@@ -39,4 +49,29 @@ describe('npm start, headless', () => {
     expect(existsSync(resolve(OUT, 'panel.png'))).toBe(true);
     expect(existsSync(resolve(OUT, 'page.png'))).toBe(true);
   }, 120_000);
+});
+
+describe('npm start, headless, with a key, against the stand-in of the Messages API', () => {
+  let fake: FakeAnthropic;
+  beforeAll(async () => {
+    fake = await startFakeAnthropic({ apiKey: KEY });
+  });
+  afterAll(async () => {
+    await fake.close();
+  });
+
+  for (const model of ['claude-sonnet-5-5', 'claude-haiku-4-5', 'qwen3-coder:30b']) {
+    it(`completes the demo task verified on ${model}, with no request refused`, async () => {
+      fake.reset();
+      fake.respondWith(playShop);
+      const { code, output } = await runStart({ baseUrl: fake.url, id: model });
+      expect(output).toContain('Model: your Anthropic API key (from ANTHROPIC_API_KEY).');
+      expect(output).toMatch(/■ succeeded \(verified\): .*order number is FF-\d{6}/);
+      expect(code, output).toBe(0);
+      expect(fake.rejections.map((r) => r.rejection?.message)).toEqual([]);
+      // Served by the profile of the model asked for (an alias is served by its dated snapshot).
+      const served = [...new Set(fake.messageRequests.map((r) => r.profile))];
+      expect(served).toEqual([expect.stringMatching(model.startsWith('claude-') ? `^${model}` : '^compatible$')]);
+    }, 120_000);
+  }
 });
