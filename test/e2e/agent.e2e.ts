@@ -4,7 +4,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { act, control, giveUp, playPolicy, runTask, useFakeModel } from '../support/agent';
 import { type ExtensionHarness, launchExtension } from '../support/extension';
-import { type FakeAnthropic, startFakeAnthropic } from '../support/fake-anthropic';
+import {
+  type FakeAnthropic,
+  type RecordedRequest,
+  startFakeAnthropic,
+  toolsTurn,
+  viewText,
+} from '../support/fake-anthropic';
 import { type FixtureServer, startFixtureServer } from '../support/fixture-server';
 import { openTab } from '../support/panel';
 
@@ -102,4 +108,39 @@ describe('agent loop in Chromium', () => {
     expect(clicks.length).toBeLessThan(15); // stopped by detection, not by the step limit
     await page.close();
   });
+
+  it('works through 40 steps on the default model, every request accepted, a fact noted early still known at the end', async () => {
+    const { page } = await openTab(harness, site.url('/agent-ledger.html'));
+    await page.bringToFront();
+    playPolicy(fake, (seen) => {
+      const entry = Number(/Entry (\d+) of 40/.exec(seen.text)?.[1] ?? 0);
+      const next = control(seen, 'button', /next entry/i);
+      const code = /Vault code (\S+),/.exec(seen.text)?.[1];
+      if (code) {
+        return toolsTurn([
+          { name: 'note', input: { text: `Vault code from entry 2: ${code}` } },
+          { name: 'click', input: { ref: next.ref } },
+        ]);
+      }
+      if (entry < 40) return act('click', { ref: next.ref }, `Entry ${entry}: nothing for the harbour master.`);
+      // At the end the code is known only from the note: entry 2's page view was cleared long ago.
+      const noted = /Vault code from entry 2: (\S+?)"/.exec(viewText(seen.request))?.[1] ?? 'unknown';
+      return act('done', {
+        success: true,
+        answer: `The vault code is ${noted}.`,
+        evidence: { quotes: ['Entry 40 of 40'] },
+      });
+    });
+
+    const { result } = await runTask(harness.panel, 'Go through the harbour ledger and tell me the vault code');
+
+    expect(result).toMatchObject({ status: 'succeeded', verified: true, answer: 'The vault code is 7Q-2291.' });
+    expect(result.metrics.steps).toBe(40);
+    expect(fake.messageRequests).toHaveLength(40);
+    expect(fake.rejections).toEqual([]);
+    const last = fake.messageRequests.at(-1) as RecordedRequest;
+    expect(last.appliedEdits).toContainEqual(expect.objectContaining({ type: 'clear_tool_uses_20250919' }));
+    expect(viewText(last)).not.toContain('for the harbour master only');
+    expect(last.rawBody).toContain('for the harbour master only');
+  }, 120_000);
 });
