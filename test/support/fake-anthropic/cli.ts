@@ -25,6 +25,17 @@ async function main(): Promise<void> {
   const fake = await startFakeAnthropic({ port, ...(values['api-key'] ? { apiKey: values['api-key'] } : {}) });
   if (values.responder) fake.respondWith(await loadResponder(values.responder));
   process.stdout.write(`${fake.url}\n`);
+  // Every request it refuses is one the real API would refuse: say so at once, on stderr.
+  let reported = 0;
+  const report = setInterval(() => {
+    for (const refused of fake.rejections.slice(reported)) {
+      process.stderr.write(
+        `fake-anthropic: refused ${refused.method} ${refused.path}: ${refused.rejection?.message}\n`,
+      );
+    }
+    reported = fake.rejections.length;
+  }, 250);
+  report.unref();
   const stop = () => {
     fake.close().then(
       () => process.exit(0),
