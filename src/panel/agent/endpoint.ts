@@ -63,28 +63,16 @@ export function profileFromModelInfo(info: Partial<ModelInfo> | null | undefined
  */
 export function documentedProfile(model: string): EndpointProfile {
   const base: EndpointProfile = { ...COMPATIBLE_PROFILE, kind: 'anthropic' };
-  if (/^claude-(opus|sonnet|haiku|fable|mythos)-5/.test(model)) {
-    return {
-      ...base,
-      adaptiveThinking: true,
-      effort: ALL_EFFORTS,
-      clearToolUses: true,
-      clearThinking: true,
-      compaction: true,
-      maxOutputTokens: 128_000,
-    };
-  }
-  if (/^claude-(opus|sonnet)-4-[678]/.test(model)) {
-    return {
-      ...base,
-      adaptiveThinking: true,
-      effort: ALL_EFFORTS,
-      clearToolUses: true,
-      clearThinking: true,
-      compaction: true,
-      maxOutputTokens: 64_000,
-    };
-  }
+  const thinking = {
+    adaptiveThinking: true,
+    effort: ALL_EFFORTS,
+    clearToolUses: true,
+    clearThinking: true,
+    compaction: true,
+  };
+  if (/^claude-(opus|sonnet|haiku|fable|mythos)-5/.test(model))
+    return { ...base, ...thinking, maxOutputTokens: 128_000 };
+  if (/^claude-(opus|sonnet)-4-[678]/.test(model)) return { ...base, ...thinking, maxOutputTokens: 64_000 };
   if (/^claude-/.test(model)) return { ...base, clearToolUses: true, maxOutputTokens: 64_000 };
   return base;
 }

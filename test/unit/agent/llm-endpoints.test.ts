@@ -9,7 +9,7 @@ import { CLEARED_RESULT_TEXT } from '../../../src/panel/agent/local-bounding';
 import type { ModelRequest, ModelRetry } from '../../../src/panel/agent/model';
 import { type FakeAnthropic, startFakeAnthropic, textTurn, toolTurn } from '../../support/fake-anthropic';
 import { FakeClock } from './fakes/clock';
-import { API_KEY, useFakeApi } from './fakes/fake-api';
+import { API_KEY, modelFailure, useFakeApi } from './fakes/fake-api';
 
 let fake: FakeAnthropic;
 useFakeApi((started) => {
@@ -37,15 +37,7 @@ function model(id: string, over: { fake?: FakeAnthropic; timeoutMs?: number } = 
   return { call, retries, clock };
 }
 
-async function failure(promise: Promise<unknown>): Promise<ModelError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ModelError) return error;
-    throw error;
-  }
-  throw new Error('expected a ModelError');
-}
+const failure = modelFailure;
 
 describe('what each endpoint is asked for', () => {
   it('a thinking 5.x model: adaptive thinking with summaries, effort, context management with its betas, caching', async () => {

@@ -9,7 +9,7 @@ import { ModelError } from '../../../src/panel/agent/llm-errors';
 import type { ModelRequest, ModelRetry } from '../../../src/panel/agent/model';
 import { type FakeAnthropic, rawToolTurn, textTurn, toolTurn } from '../../support/fake-anthropic';
 import { FakeClock } from './fakes/clock';
-import { API_KEY, useFakeApi } from './fakes/fake-api';
+import { API_KEY, modelFailure, useFakeApi } from './fakes/fake-api';
 
 const KEY = API_KEY;
 let fake: FakeAnthropic;
@@ -49,15 +49,7 @@ function client(timeout: { timeoutMs?: number; modelTimeoutSec?: number }) {
   return { call, retries, texts, clock };
 }
 
-async function failure(promise: Promise<unknown>): Promise<ModelError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ModelError) return error;
-    throw error;
-  }
-  throw new Error('expected a ModelError');
-}
+const failure = modelFailure;
 
 describe('model client timeouts', () => {
   it('retries a stream that stalls mid-answer, and returns the complete turn of the retry', async () => {

@@ -11,7 +11,7 @@ import { DEFAULT_SETTINGS, withSettings } from '../../../src/panel/agent/setting
 import { type FakeAnthropic, textTurn, toolTurn } from '../../support/fake-anthropic';
 import { FakeBrowser } from './fakes/browser';
 import { FakeClock } from './fakes/clock';
-import { API_KEY, useFakeApi } from './fakes/fake-api';
+import { API_KEY, modelFailure, useFakeApi } from './fakes/fake-api';
 import { FakeNavigation } from './fakes/navigation';
 import { SHOP, SITE } from './fakes/sites';
 import { FakeTabs } from './fakes/tabs';
@@ -45,15 +45,7 @@ function client(options: { key?: string } = {}) {
   return { model, clock, texts, retries, call };
 }
 
-async function failure(promise: Promise<unknown>): Promise<ModelError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ModelError) return error;
-    throw error;
-  }
-  throw new Error('expected a ModelError');
-}
+const failure = modelFailure;
 
 describe('Anthropic model client', () => {
   it('streams text deltas and returns the whole turn with its tool calls and usage', async () => {
