@@ -4,7 +4,6 @@
 import { describe, expect, it } from 'vitest';
 import { CLEAR_TRIGGER_TOKENS } from '../../../src/panel/agent/context-budget';
 import { createAnthropicModel } from '../../../src/panel/agent/llm';
-import { ModelError } from '../../../src/panel/agent/llm-errors';
 import { CLEARED_RESULT_TEXT } from '../../../src/panel/agent/local-bounding';
 import type { ModelRequest, ModelRetry } from '../../../src/panel/agent/model';
 import { type FakeAnthropic, startFakeAnthropic, textTurn, toolTurn } from '../../support/fake-anthropic';

@@ -5,7 +5,6 @@
 
 import { describe, expect, it } from 'vitest';
 import { createAnthropicModel } from '../../../src/panel/agent/llm';
-import { ModelError } from '../../../src/panel/agent/llm-errors';
 import type { ModelRequest, ModelRetry } from '../../../src/panel/agent/model';
 import { type FakeAnthropic, rawToolTurn, textTurn, toolTurn } from '../../support/fake-anthropic';
 import { FakeClock } from './fakes/clock';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { realSleep } from '../../../src/panel/agent/abort';
 import { AgentController } from '../../../src/panel/agent/controller';
 import { createAnthropicModel } from '../../../src/panel/agent/llm';
-import { ModelError, retryAfterMs } from '../../../src/panel/agent/llm-errors';
+import { retryAfterMs } from '../../../src/panel/agent/llm-errors';
 import type { ModelRequest, ModelRetry } from '../../../src/panel/agent/model';
 import { DEFAULT_SETTINGS, withSettings } from '../../../src/panel/agent/settings';
 import { type FakeAnthropic, textTurn, toolTurn } from '../../support/fake-anthropic';
