@@ -98,7 +98,7 @@ export type AgentEvent =
       name: string;
       outcome: CallOutcome;
       isError: boolean;
-      /** One line, as kept in the compacted history. */
+      /** The result in one line, for the step card and the trace. */
       summary: string;
       verification?: Verification;
     }

@@ -68,7 +68,7 @@ export interface ToolOutput {
   pageChanged?: boolean;
   /** A navigation committed (or may have) in this tab: wait for the new document before the next snapshot. */
   navigatedTabId?: number;
-  /** A short clause for the compacted history line, e.g. "ok (navigation)". */
+  /** A short clause for the step card and the trace, e.g. "ok (navigation)". */
   brief: string;
   /**
    * The origin the call was refused for by the task's site permissions. The person decided, so it is no failure to
