@@ -202,8 +202,24 @@ export interface CsReadyMessage {
   documentToken: string;
 }
 
+/** Where an injection runs: exactly one document of the tab, or frame 0 when its document id is not known. */
+export type InjectTarget = { tabId: number; documentIds: string[] } | { tabId: number; frameIds: number[] };
+
+/**
+ * Panel → service worker: put the content script into a tab. `reboot` restarts a content script whose module the
+ * tab's isolated world already evaluated (its answer says whether there was one); `files` runs the manifest's content
+ * scripts. The worker runs it, so that it never carries the person's user activation in the panel to the page.
+ */
+export interface InjectMessage {
+  kind: 'inject';
+  v: number;
+  target: InjectTarget;
+  what: 'reboot' | 'files';
+}
+
 export type RuntimeMessage =
   | RpcCallMessage
+  | InjectMessage
   | RpcResponseMessage
   | CsRpcMessage
   | TabEventMessage

@@ -4,7 +4,8 @@
 // chrome.scripting at all.
 
 import { RelayError, TabError } from '../../shared/errors';
-import { withDeadline } from '../../shared/rpc';
+import { type InjectMessage, type InjectTarget, PROTOCOL_VERSION, type Reply } from '../../shared/protocol';
+import { unwrap, withDeadline } from '../../shared/rpc';
 import { describeRestriction, isRestrictedUrl, isTransientUrl } from '../../shared/urls';
 import type { TabAccess } from '../page/remote-page';
 import type { TabEventBus } from '../tabs/tab-event-bus';
@@ -25,27 +26,28 @@ export interface InjectFrame {
   documentId?: string;
 }
 
-type Target = { tabId: number; documentIds: string[] } | { tabId: number; frameIds: number[] };
+type Target = InjectTarget;
 
 /** The chrome.* calls an injection makes; chromeInjectApi() is the real one, tests pass fakes. */
 export interface InjectApi {
   ownOrigin: string;
   getTab(tabId: number): Promise<InjectTab | null>;
   getFrame(tabId: number): Promise<InjectFrame | null>;
-  /** Runs `func` in the target; resolves with frame 0's result. */
-  run(target: Target, func: () => boolean): Promise<boolean | undefined>;
+  /** Restarts a content script already evaluated in the target; resolves with whether there was one. */
+  reboot(target: Target): Promise<boolean>;
   /** Runs the content script files in the target. */
   runFiles(target: Target): Promise<void>;
 }
 
-/** Runs in the tab's isolated world: restarts a content-script module this world has already evaluated. */
-function rebootIfLoaded(): boolean {
-  const hook = (globalThis as { __steadyhandBoot?: () => boolean }).__steadyhandBoot;
-  return typeof hook === 'function' ? hook() : false;
+/** Asks the service worker to inject (src/background/inject.ts says why the worker does it). */
+async function askWorker(target: Target, what: InjectMessage['what']): Promise<{ rebooted?: boolean }> {
+  const message: InjectMessage = { kind: 'inject', v: PROTOCOL_VERSION, target, what };
+  const reply = await chrome.runtime.sendMessage<InjectMessage, Reply<{ rebooted?: boolean }> | undefined>(message);
+  if (!reply) throw new RelayError('no_receiver', 'The service worker did not answer the injection request.');
+  return unwrap(reply);
 }
 
 export function chromeInjectApi(): InjectApi {
-  const files = () => chrome.runtime.getManifest().content_scripts?.flatMap((script) => script.js ?? []) ?? [];
   return {
     ownOrigin: chrome.runtime.getURL('').replace(/\/$/, ''),
     getTab: (tabId) => chrome.tabs.get(tabId).catch(() => null),
@@ -53,12 +55,9 @@ export function chromeInjectApi(): InjectApi {
       const frame = await chrome.webNavigation.getFrame({ tabId, frameId: 0 }).catch(() => null);
       return frame ? { url: frame.url, documentId: frame.documentId } : null;
     },
-    async run(target, func) {
-      const [first] = await chrome.scripting.executeScript({ target, func });
-      return first?.result as boolean | undefined;
-    },
-    async runFiles(target) {
-      await chrome.scripting.executeScript({ target, files: files() });
+    reboot: async (target) => (await askWorker(target, 'reboot')).rebooted === true,
+    runFiles: async (target) => {
+      await askWorker(target, 'files');
     },
   };
 }
@@ -124,7 +123,7 @@ export function chromeTabAccess(bus: TabEventBus, api: InjectApi = chromeInjectA
           }),
       );
       try {
-        if ((await api.run(target, rebootIfLoaded)) !== true) await api.runFiles(target);
+        if (!(await api.reboot(target))) await api.runFiles(target);
       } catch (error) {
         injecting.abort();
         void ready.catch(() => {});

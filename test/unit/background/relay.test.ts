@@ -100,6 +100,8 @@ describe('service worker relay', () => {
     const tag = { id: 'session-3', attempt: 2, issuedAt: 1_000 };
     const call: RpcCallMessage = { kind: 'rpc:call', v: 1, id: 3, tabId: 9, method: 'ping', args: [], call: tag };
     port.receive(call);
+    // Not while the panel's message is dispatched: a user gesture it carries would pass on to the page.
+    expect(chrome.tabs.sendMessage).not.toHaveBeenCalled();
     await flush();
     expect(chrome.tabs.sendMessage).toHaveBeenCalledWith(
       9,
@@ -141,6 +143,7 @@ describe('service worker relay', () => {
     );
     void keepOpen;
     await flush();
+    await flush(); // the answer goes back from a task of its own, outside any gesture the panel's reply carries
     expect(chrome.runtime.sendMessage).toHaveBeenCalledWith({
       kind: 'panel:query',
       v: 1,
@@ -166,6 +169,7 @@ describe('service worker relay', () => {
       (r: unknown) => answers.push(r),
     );
     await flush();
+    await flush();
     expect(answers).toEqual([{ ok: false, error: expect.objectContaining({ code: 'no_receiver' }) }]);
   });
 });
@@ -189,3 +193,46 @@ function fakePort(sender: chrome.runtime.MessageSender) {
     },
   };
 }
+
+describe('injection for the panel', () => {
+  const scripting = () => (chrome as unknown as { scripting: { executeScript: ReturnType<typeof vi.fn> } }).scripting;
+
+  function ask(message: unknown, sender: chrome.runtime.MessageSender) {
+    let reply: unknown;
+    const kept = chrome.runtime.onMessage.callListeners(message, sender, (r: unknown) => {
+      reply = r;
+    });
+    return { kept, reply: () => reply };
+  }
+
+  it('injects for the panel from a task of its own, outside the dispatch of the panel’s message', async () => {
+    scripting().executeScript.mockReset();
+    scripting().executeScript.mockResolvedValue([{ result: true }]);
+    const target = { tabId: 9, documentIds: ['doc-1'] };
+    const asked = ask({ kind: 'inject', v: 1, target, what: 'reboot' }, panelSender);
+    // Nothing runs while the message is being dispatched: a gesture it carries would pass on to the page.
+    expect(scripting().executeScript).not.toHaveBeenCalled();
+    await flush();
+    await flush();
+    expect(scripting().executeScript).toHaveBeenCalledWith({ target, func: expect.any(Function) });
+    expect(asked.reply()).toEqual({ ok: true, value: { rebooted: true } });
+  });
+
+  it('runs the manifest’s content scripts, and refuses a request that does not come from an extension page', async () => {
+    scripting().executeScript.mockReset();
+    scripting().executeScript.mockResolvedValue([]);
+    chrome.runtime.getManifest.mockReturnValue({ content_scripts: [{ js: ['assets/loader.js'] }] } as never);
+    const target = { tabId: 9, frameIds: [0] };
+    const asked = ask({ kind: 'inject', v: 1, target, what: 'files' }, panelSender);
+    await flush();
+    await flush();
+    expect(scripting().executeScript).toHaveBeenCalledWith({ target, files: ['assets/loader.js'] });
+    expect(asked.reply()).toEqual({ ok: true, value: {} });
+
+    scripting().executeScript.mockReset();
+    const refused = ask({ kind: 'inject', v: 1, target, what: 'files' }, contentSender);
+    await flush();
+    expect(scripting().executeScript).not.toHaveBeenCalled();
+    expect(refused.reply()).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+  });
+});

@@ -19,7 +19,7 @@ function fakeChrome(tab: InjectTab | null, frame: InjectFrame | null, bus: TabEv
     ownOrigin: OWN,
     getTab: async () => tab,
     getFrame: async () => frame,
-    run: async (target) => {
+    reboot: async (target) => {
       scripted.push({ target, what: 'reboot' });
       return false;
     },
