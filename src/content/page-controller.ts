@@ -149,6 +149,12 @@ export class PageController implements PageApi {
     return this.mask.hide();
   }
 
+  historyBack(): { started: boolean } {
+    // Asynchronous in the browser: the reply goes out before the page is left; the panel waits for the navigation.
+    this.doc.defaultView?.history.back();
+    return { started: true };
+  }
+
   /** The context of an action; the clock runs while the agent acts, so the page's churn is known. */
   private acting(): ActionContext {
     this.clock.start();

@@ -44,6 +44,12 @@ export interface PageApi {
   /** Only called when the person allowed script evaluation in settings (off by default). */
   evaluate(args: { script: string }): Promise<{ result: string }>;
   waitFor(args: WaitForArgs): Promise<{ found: boolean; waitedMs: number }>;
+  /**
+   * Goes back one entry from the page itself (`history.back()`). The browser's own back (`chrome.tabs.goBack`) skips
+   * entries whose page navigated away without user activation, and the agent's clicks never carry any (decision
+   * 0013), so it would pass over the pages the agent came from.
+   */
+  historyBack(): { started: boolean };
   /** Resolves once the DOM has been quiet for `quietMs` (or `maxMs` passed). */
   waitForQuiet(args: { quietMs: number; maxMs: number }): Promise<{ quiet: boolean; lastMutationAt: number }>;
   /** Wall-clock time (ms since epoch) of the page's last DOM change seen by the controller. */
@@ -84,6 +90,7 @@ export const PAGE_METHODS: {
   hover: { arity: 1, idempotent: true },
   evaluate: { arity: 1, idempotent: false },
   waitFor: { arity: 1, idempotent: true },
+  historyBack: { arity: 0, idempotent: false },
   waitForQuiet: { arity: 1, idempotent: true },
   lastMutationAt: { arity: 0, idempotent: true },
   showMask: { arity: 1, idempotent: true },
@@ -126,7 +133,9 @@ export type TabEvent =
    */
   | { type: 'navigationTarget'; tabId: number; sourceTabId: number; url: string }
   /** A content script booted in frame 0 of a new document and can take calls. */
-  | { type: 'contentReady'; tabId: number; url: string; documentToken: string };
+  | { type: 'contentReady'; tabId: number; url: string; documentToken: string }
+  /** Frame 0 moved within its document (history.pushState, a fragment): no new document, but a navigation. */
+  | { type: 'sameDocument'; tabId: number; url: string };
 
 export type TabEventType = TabEvent['type'];
 

@@ -3,7 +3,7 @@
 // (seed 001). It acts only on tabs it owns, keeps them in the `Task(<id>)` group, and reuses them across the
 // instructions of a task (seed 003).
 
-import { TabError } from '../../shared/errors';
+import { isSteadyhandError, TabError } from '../../shared/errors';
 import type { TabEvent } from '../../shared/protocol';
 import { type CallOptions, withDeadline } from '../../shared/rpc';
 import type { AgentPage, AgentTabs, OwnedTab, TabSnapshot } from '../agent/ports';
@@ -20,10 +20,15 @@ import { type TabsChange, TaskTabsState } from './task-tabs-state';
 export type { TabsAtEnd, TabsSettings } from './tabs-settings';
 export type { TabsChange } from './task-tabs-state';
 
+/** A tab's page as the TabsManager uses it: what the agent gets, and going back from the page itself. */
+export type TabPage = AgentPage & {
+  historyBack(options?: CallOptions): Promise<{ started: boolean }>;
+};
+
 export interface TabsManagerDeps {
   adapter: TabsAdapter;
   bus: Pick<TabEventBus, 'subscribe'>;
-  pages(tabId: number): AgentPage;
+  pages(tabId: number): TabPage;
   /** The panel's window: where the person's tab is looked for, and where a task with no tab opens one. */
   windowId: number;
   /** Called with the whole record after every change, e.g. to persist it with the task. */
@@ -38,6 +43,9 @@ export interface TabsManagerOptions {
   /** A record saved by an earlier panel: its tabs are taken back if they are still alive. */
   record?: TaskTabsRecord;
 }
+
+/** The page could not be asked (no script can run there, or an older one that lacks the method): nothing ran. */
+const BROWSER_BACK_WHEN = new Set<string>(['restricted', 'no_receiver', 'unknown_method']);
 
 export class TabsManager implements AgentTabs {
   readonly taskId: string;
@@ -211,7 +219,17 @@ export class TabsManager implements AgentTabs {
         new TabError('tab_gone', 'The agent has no tab open: its tab was closed. open_url opens one.'),
       );
     }
-    return withDeadline(`Going back in tab ${tabId}`, options, () => this.deps.adapter.goBack(tabId));
+    return withDeadline(`Going back in tab ${tabId}`, options, async (signal) => {
+      // From the page itself: the browser's back would skip the pages the agent navigated away from (ports.ts,
+      // PageApi.historyBack). A page without our script (a browser page) goes back the browser's way.
+      try {
+        await this.deps.pages(tabId).historyBack({ signal });
+        return;
+      } catch (error) {
+        if (!isSteadyhandError(error) || !BROWSER_BACK_WHEN.has(error.code)) throw error;
+      }
+      await this.deps.adapter.goBack(tabId);
+    });
   }
 
   page(tabId: number): AgentPage {

@@ -5,6 +5,7 @@ import { NO_GROUP } from '../../../src/panel/tabs/tabs-adapter';
 import { type TabsChange, TabsManager, type TabsSettings } from '../../../src/panel/tabs/tabs-manager';
 import { taskGroupColor } from '../../../src/panel/tabs/task-group';
 import type { TaskTabsRecord } from '../../../src/panel/tabs/task-record';
+import { TabError } from '../../../src/shared/errors';
 import { FakeBrowser, flush, PANEL_URL } from './fakes';
 
 const TASK = 'k3x9';
@@ -15,6 +16,9 @@ let win: number;
 let personTab: number;
 let records: TaskTabsRecord[];
 const pageOf = new Map<number, AgentPage>();
+/** Tabs whose page went back by history.back(), in order; and tabs whose page has no script (a browser page). */
+const historyBacks: number[] = [];
+const browserPages = new Set<number>();
 
 function manager(
   settings: Partial<TabsSettings> = {},
@@ -28,7 +32,12 @@ function manager(
       bus,
       windowId: win,
       pages: (tabId) => {
-        const page = { tabId } as unknown as AgentPage;
+        const historyBack = async () => {
+          if (browserPages.has(tabId)) throw new TabError('restricted', 'A browser page.');
+          historyBacks.push(tabId);
+          return { started: true };
+        };
+        const page = { tabId, historyBack } as unknown as AgentPage & { historyBack: typeof historyBack };
         pageOf.set(tabId, page);
         return page;
       },
@@ -189,10 +198,26 @@ describe('TabsManager: opening and reusing tabs', () => {
     await expect(tabs.openUrl('docs/page', { newTab: false })).rejects.toMatchObject({ code: 'invalid_argument' });
   });
 
-  it('goes back in the current tab', async () => {
+  it('goes back in the current tab from the page itself, which the browser’s back would skip', async () => {
+    historyBacks.length = 0;
     const tabs = manager();
     await tabs.beginRun();
     await tabs.goBack();
+    expect(historyBacks).toEqual([personTab]);
+    expect(browser.calls).not.toContain(`back ${personTab}`);
+  });
+
+  it('goes back the browser’s way from a page no script runs in', async () => {
+    historyBacks.length = 0;
+    const tabs = manager();
+    await tabs.beginRun();
+    browserPages.add(personTab);
+    try {
+      await tabs.goBack();
+    } finally {
+      browserPages.delete(personTab);
+    }
+    expect(historyBacks).toEqual([]);
     expect(browser.calls).toContain(`back ${personTab}`);
   });
 });
