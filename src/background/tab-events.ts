@@ -20,6 +20,13 @@ export function registerTabEventForwarding(): void {
       timeStamp: details.timeStamp,
     });
   });
+  // Navigations within a document commit nothing new, but they end a navigation an action started (a hash link, a
+  // history.back() to a pushState entry): the panel waits for either kind after an action that navigated.
+  const sameDocument = (details: { tabId: number; frameId: number; url: string }) => {
+    if (details.frameId === 0) forwardTabEvent({ type: 'sameDocument', tabId: details.tabId, url: details.url });
+  };
+  chrome.webNavigation.onHistoryStateUpdated.addListener(sameDocument);
+  chrome.webNavigation.onReferenceFragmentUpdated.addListener(sameDocument);
   chrome.webNavigation.onCreatedNavigationTarget.addListener((details) => {
     forwardTabEvent({
       type: 'navigationTarget',

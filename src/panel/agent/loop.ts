@@ -7,6 +7,7 @@ import { safeParseOrigin } from '../../shared/urls';
 import { STOP_TEXT, type TaskResult, type TaskStatus } from './events';
 import type { ModelTurn } from './model';
 import { observe, type StepView } from './observe';
+import type { NavigationMark } from './ports';
 import { type ActionRecord, ProgressTracker } from './progress';
 import { newNonce } from './prompt';
 import { decideRepair, repairMessage } from './repair';
@@ -30,6 +31,13 @@ const end = (status: TaskStatus, summary: string, extra: Partial<Ending> = {}): 
   verified: false,
   ...extra,
 });
+
+/** As long as the commit wait at the top of a step: a navigation that has not happened by then is not coming. */
+export const NAVIGATION_WAIT_MS = 5_000;
+
+export const NAVIGATION_DID_NOT_HAPPEN =
+  'The navigation your last action started did not happen within 5 s (it may have been cancelled, or turned into a ' +
+  'download): the tab still shows the page this observation shows.';
 
 const USE_TOOLS_NOTE =
   'Your last reply had no tool call. Continue with tool calls; when the task is finished (or cannot be), call done.';
@@ -60,6 +68,8 @@ export class Run {
    */
   #tabLossExpected = true;
   #navigated = new Set<number>();
+  /** A navigation the last step's actions started (or found under way) in the agent's tab: the next look waits for it. */
+  #navigating: { tabId: number; since: NavigationMark } | null = null;
   #textOnly = 0;
   #rejections = 0;
   #wallMark: number;
@@ -108,6 +118,7 @@ export class Run {
     };
     const step = ++task.step;
     const tabId = deps.tabs.currentTabId;
+    await this.#awaitNavigation(tabId);
     // Another live tab than last step's: the agent switched, or (stickiness off) followed the person. A tab that
     // disappeared without the agent closing it is not a move: it is "Tab was closed".
     const moved = this.#agentMoved || (tabId !== null && tabId !== task.lastTabId);
@@ -161,7 +172,10 @@ export class Run {
     const nonce = (deps.nonce ?? newNonce)();
     const turn = await decideWatchingTab(deps, task, signal, tabId, { step, stepsLeft, view, nonce });
     if (!turn) return end('stopped', STOP_TEXT.tabClosed, { stopCause: 'tab_closed' });
+    // Taken before the actions: any navigation after this mark is one the next look must wait for.
+    const since = tabId === null ? null : deps.navigation.mark(tabId);
     const results = await act(deps, task, signal, { step, turn, view, nonce, denied });
+    if (tabId !== null && since && results.some((r) => r.navigatedTabId === tabId)) this.#navigating = { tabId, since };
     const ending = turn.refusal ? refused(turn.refusal) : this.#afterStep(turn, view, results);
 
     this.tickWall();
@@ -177,6 +191,23 @@ export class Run {
     deps.emit({ type: 'step_finished', taskId: task.taskId, step, modelMs, harnessMs, usage });
     deps.emit({ type: 'metrics', taskId: task.taskId, metrics: task.metrics.snapshot() });
     return ending;
+  }
+
+  /**
+   * Waits for the navigation the last step started in this tab, so the step never looks at (or acts on) the page
+   * being left: Chrome does not always show a navigation in flight (a form submission leaves the tab `complete`
+   * without a `pendingUrl` until it commits). One that does not come in time is said to the model.
+   */
+  async #awaitNavigation(tabId: number | null): Promise<void> {
+    const navigating = this.#navigating;
+    this.#navigating = null;
+    if (!navigating || navigating.tabId !== tabId) return;
+    const { deps, signal } = this;
+    const outcome = await deps.navigation.waitForNavigation(tabId, navigating.since, {
+      timeoutMs: NAVIGATION_WAIT_MS,
+      signal,
+    });
+    if (outcome === 'timeout') this.task.conversation.note(NAVIGATION_DID_NOT_HAPPEN);
   }
 
   #afterStep(turn: ModelTurn, view: StepView, results: CallResult[]): Ending | null {

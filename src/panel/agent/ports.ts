@@ -99,7 +99,23 @@ export interface Navigation {
    * the DOM has been quiet for a short window; never a fixed sleep.
    */
   waitForDocumentReady(tabId: number, options: { timeoutMs: number; signal?: AbortSignal }): Promise<void>;
+  /** Where the tab's navigations stand now, to tell later that one happened. */
+  mark(tabId: number): NavigationMark;
+  /** Resolves once the tab navigated (a new document, or a move within it) since `since`, or it is gone, or time is up. */
+  waitForNavigation(
+    tabId: number,
+    since: NavigationMark,
+    options: { timeoutMs: number; signal?: AbortSignal },
+  ): Promise<NavigationOutcome>;
 }
+
+/** Opaque to the agent: a count of the tab's navigations and the document that announced itself last. */
+export interface NavigationMark {
+  seq: number;
+  token: string | null;
+}
+
+export type NavigationOutcome = 'navigated' | 'gone' | 'timeout';
 
 /** Time, injectable so tests control it. */
 export interface Clock {

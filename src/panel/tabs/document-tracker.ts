@@ -8,6 +8,8 @@ import type { TabEventBus } from './tab-event-bus';
 interface DocState {
   /** Sequence number of the last frame-0 commit, 0 when none was seen. */
   commitSeq: number;
+  /** Sequence number of the last frame-0 navigation of either kind: a commit, or a move within the document. */
+  navigationSeq: number;
   committedUrl?: string;
   /** Sequence number of the last announcement (contentReady or a ping with a new token). */
   readySeq: number;
@@ -34,6 +36,16 @@ export class DocumentTracker {
   /** Counts commits, so a waiter can tell that the tab moved on to yet another document while it waited. */
   commitSeq(tabId: number): number {
     return this.tabs.get(tabId)?.commitSeq ?? 0;
+  }
+
+  /** Counts navigations of either kind, so a wait can tell that one happened since a mark. */
+  navigationSeq(tabId: number): number {
+    return this.tabs.get(tabId)?.navigationSeq ?? 0;
+  }
+
+  /** The token of the document that announced itself last in this tab, if any. */
+  readyToken(tabId: number): string | undefined {
+    return this.tabs.get(tabId)?.readyToken;
   }
 
   /** True once a frame-0 commit of this tab has been seen. */
@@ -69,7 +81,7 @@ export class DocumentTracker {
   private state(tabId: number): DocState {
     let state = this.tabs.get(tabId);
     if (!state) {
-      state = { commitSeq: 0, readySeq: 0, staleTokens: new Set() };
+      state = { commitSeq: 0, navigationSeq: 0, readySeq: 0, staleTokens: new Set() };
       this.tabs.set(tabId, state);
     }
     return state;
@@ -82,9 +94,13 @@ export class DocumentTracker {
         const state = this.state(event.tabId);
         if (state.readyToken) state.staleTokens.add(state.readyToken);
         state.commitSeq = ++this.seq;
+        state.navigationSeq = state.commitSeq;
         state.committedUrl = event.url;
         return;
       }
+      case 'sameDocument':
+        this.state(event.tabId).navigationSeq = ++this.seq;
+        return;
       case 'contentReady': {
         const state = this.state(event.tabId);
         // A document restored from the back/forward cache announces again with its old token: it is current now.

@@ -1,9 +1,10 @@
-// The panel's Navigation (ports.ts): the commit wait and the document-ready wait, both fed by the events the
-// service worker forwards through the TabEventBus.
+// The panel's Navigation (ports.ts): the commit wait, the document-ready wait and the wait for a navigation an
+// action started, all fed by the events the service worker forwards through the TabEventBus.
 
 import type { Navigation } from '../agent/ports';
 import { createDocumentReady, type ReadyPage } from './document-ready';
 import { DocumentTracker } from './document-tracker';
+import { createNavigationWait } from './navigation-wait';
 import type { TabEventBus } from './tab-event-bus';
 import type { Timers } from './timers';
 import { createUrlSettle, type SettleTab } from './url-settle';
@@ -23,5 +24,6 @@ export function createNavigation(deps: NavigationDeps): Navigation {
   const tracker = new DocumentTracker(deps.bus, deps.signal);
   const waitForUrlSettle = createUrlSettle(deps);
   const waitForDocumentReady = createDocumentReady({ ...deps, tracker });
-  return { waitForUrlSettle, waitForDocumentReady };
+  const { mark, waitForNavigation } = createNavigationWait({ ...deps, tracker });
+  return { waitForUrlSettle, waitForDocumentReady, mark, waitForNavigation };
 }

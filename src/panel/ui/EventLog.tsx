@@ -30,6 +30,8 @@ function describe(event: TabEvent): string {
       return t('evNavigationTarget', event.tabId, event.sourceTabId);
     case 'contentReady':
       return t('evReady', event.tabId, event.url);
+    case 'sameDocument':
+      return t('evSameDocument', event.tabId, event.url);
   }
 }
 

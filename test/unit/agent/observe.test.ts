@@ -42,6 +42,8 @@ function fakeTabs(options: { current?: number; openUrl?: () => Promise<void> } =
     waitForDocumentReady: async (tabId) => {
       log.push(`ready ${tabId}`);
     },
+    mark: () => ({ seq: 0, token: null }),
+    waitForNavigation: async () => 'navigated',
   };
   return { tabs, navigation, log, tab };
 }

@@ -221,6 +221,8 @@ describe('checkAgentTab outcomes (the seed 000 matrix)', () => {
         return settle;
       },
       waitForDocumentReady: async () => {},
+      mark: () => ({ seq: 0, token: null }),
+      waitForNavigation: async () => 'navigated',
     };
     return { tabs, navigation, calls };
   }

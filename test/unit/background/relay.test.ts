@@ -72,6 +72,18 @@ describe('service worker relay', () => {
     });
   });
 
+  it('forwards a frame-0 move within the document (pushState, a fragment), and ignores subframes', () => {
+    const details = { tabId: 4, frameId: 0, url: 'https://a.test/#done', transitionType: 'link', timeStamp: 1 };
+    type Details = chrome.webNavigation.WebNavigationTransitionCallbackDetails;
+    chrome.webNavigation.onReferenceFragmentUpdated.callListeners(details as Details);
+    chrome.webNavigation.onHistoryStateUpdated.callListeners({ ...details, url: 'https://a.test/next' } as Details);
+    chrome.webNavigation.onHistoryStateUpdated.callListeners({ ...details, frameId: 2 } as Details);
+    expect(chrome.runtime.sendMessage.mock.calls.map((c: unknown[]) => (c[0] as { event: unknown }).event)).toEqual([
+      { type: 'sameDocument', tabId: 4, url: 'https://a.test/#done' },
+      { type: 'sameDocument', tabId: 4, url: 'https://a.test/next' },
+    ]);
+  });
+
   it('forwards creation with the opener, and focus changes', () => {
     chrome.tabs.onCreated.callListeners({ id: 11, windowId: 2, openerTabId: 4 } as chrome.tabs.Tab);
     chrome.windows.onFocusChanged.callListeners(-1);

@@ -33,6 +33,7 @@ const HINTS: Partial<Record<string, string>> = {
   not_owned: "only the task's own tabs can be used",
   tab_gone: 'the tab no longer exists',
   not_found: 'nothing matched',
+  page_changing: 'nothing was done; the next observation shows the page the tab lands on',
 };
 
 const clip = (text: string, max = 160) => (text.length > max ? `${text.slice(0, max)}…` : text);
@@ -50,12 +51,19 @@ function refused(call: ModelToolCall, outcome: CallOutcome, text: string): CallR
   };
 }
 
-function failed(call: ModelToolCall, tool: AnyTool, error: unknown): CallResult {
+function failed(call: ModelToolCall, tool: AnyTool, error: unknown, tabId: number | null): CallResult {
   const message = error instanceof Error ? error.message : String(error);
   const code = isSteadyhandError(error) ? error.code : undefined;
   const hint = code ? HINTS[code] : undefined;
   const text = `${call.name} failed: ${message}${code ? ` (${code}${hint ? `: ${hint}` : ''})` : ''}`;
-  return { ...refused(call, 'execute_error', text), brief: `error: ${clip(message)}`, mayNavigate: tool.mayNavigate };
+  // Refused because the page was already being replaced: the next look waits for that navigation to land.
+  const changing = code === 'page_changing' && tabId !== null ? { pageChanged: true, navigatedTabId: tabId } : {};
+  return {
+    ...refused(call, 'execute_error', text),
+    brief: `error: ${clip(message)}`,
+    mayNavigate: tool.mayNavigate,
+    ...changing,
+  };
 }
 
 export async function executeCall(call: ModelToolCall, ctx: ToolContext, turn: TurnState): Promise<CallResult> {
@@ -91,7 +99,7 @@ export async function executeCall(call: ModelToolCall, ctx: ToolContext, turn: T
     output = await prepared.run(ctx);
   } catch (error) {
     if (isAbort(error, ctx.signal)) throw error;
-    return failed(call, tool, error);
+    return failed(call, tool, error, ctx.tabId);
   }
   if (output.pageChanged) turn.pageChangedBy = tool.name;
   const outcome: CallOutcome = output.done

@@ -1,7 +1,7 @@
 // The navigation waits over the fake browser, with the five outcomes of seed 000's helper. A scheduled commit
 // within the timeout happens (advancing the fake clock by its delay); one that comes later or never is a timeout.
 
-import type { Navigation, UrlSettleResult } from '../../../../src/panel/agent/ports';
+import type { Navigation, NavigationMark, NavigationOutcome, UrlSettleResult } from '../../../../src/panel/agent/ports';
 import { abortedError } from '../../../../src/shared/rpc';
 import { isTransientUrl, safeParseOrigin } from '../../../../src/shared/urls';
 import type { FakeBrowser } from './browser';
@@ -60,5 +60,33 @@ export class FakeNavigation implements Navigation {
       this.browser.clock.advance(pending.afterMs);
       this.browser.commit(tabId);
     }
+  }
+
+  readonly navigationWaits: number[] = [];
+
+  /** The fake browser's document counter: a new document means a navigation happened. */
+  mark(tabId: number): NavigationMark {
+    return { seq: this.browser.tabs.get(tabId)?.docToken ?? 0, token: null };
+  }
+
+  /** A scheduled commit within the timeout happens (advancing the clock); none, or a later one, is a timeout. */
+  async waitForNavigation(
+    tabId: number,
+    since: NavigationMark,
+    options: { timeoutMs: number; signal?: AbortSignal },
+  ): Promise<NavigationOutcome> {
+    this.navigationWaits.push(tabId);
+    if (options.signal?.aborted) throw abortedError('The navigation wait');
+    const tab = this.browser.tabs.get(tabId);
+    if (!tab) return 'gone';
+    if (tab.docToken > since.seq) return 'navigated';
+    const pending = tab.pending;
+    if (pending && pending.afterMs !== 'never' && pending.afterMs <= options.timeoutMs) {
+      this.browser.clock.advance(pending.afterMs);
+      this.browser.commit(tabId);
+      return 'navigated';
+    }
+    this.browser.clock.advance(options.timeoutMs);
+    return 'timeout';
   }
 }
