@@ -3,6 +3,7 @@
 // newer injection) is a single abort().
 
 import { BUILD_ID } from '../shared/build';
+import { Departure } from './departure';
 import { PageController } from './page-controller';
 import { announceReady, askPanel, isContextInvalidatedError, isContextValid } from './panel-client';
 import { CallMemory, handleRpc } from './router';
@@ -21,6 +22,8 @@ const world = globalThis as typeof globalThis & { [GLOBAL_KEY]?: Instance; [BOOT
 // The actions this document ran, so a call re-sent after a lost service worker is not run twice (decision 0011).
 // Module state lives exactly as long as the document, and outlives a reboot of the controller within it.
 const calls = new CallMemory();
+// Whether the document is being left by a navigation in flight, so no action runs on a page about to be replaced.
+const departure = new Departure(window);
 if ((document as Document & { prerendering?: boolean }).prerendering) {
   document.addEventListener('prerenderingchange', () => calls.activated(), { once: true });
 }
@@ -49,7 +52,7 @@ function boot(): boolean {
 
   const onMessage: Parameters<typeof chrome.runtime.onMessage.addListener>[0] = (message, sender, sendResponse) => {
     try {
-      return handleRpc(controller, message, sender, sendResponse, calls);
+      return handleRpc(controller, message, sender, sendResponse, calls, departure);
     } catch (error) {
       if (isContextInvalidatedError(error)) lifetime.abort();
       throw error;

@@ -1,7 +1,7 @@
 // The content script's one message router: it answers `cs:rpc` from our extension and nothing else, and runs each
 // action at most once however often its call is delivered (decision 0011).
 
-import { RelayError } from '../shared/errors';
+import { PageError, RelayError } from '../shared/errors';
 import {
   type CallTag,
   isRuntimeMessage,
@@ -80,13 +80,27 @@ function lostWithDocument(method: string): Reply<never> {
   return { ok: false, error: error.toWire() };
 }
 
-/** Serves one `cs:rpc`; with `calls`, the document's memory of its actions, a re-sent action is not run again. */
+/** The reply to an action sent to a document that is being left: it is not run. */
+function pageChanging(method: string, leavingForMs: number): Reply<never> {
+  const error = new PageError(
+    'page_changing',
+    `The page is being replaced: a navigation away from it started ${Math.round(leavingForMs)} ms ago and has not ` +
+      `finished, so ${method} was not run on it.`,
+  );
+  return { ok: false, error: error.toWire() };
+}
+
+/**
+ * Serves one `cs:rpc`; with `calls`, the document's memory of its actions, a re-sent action is not run again; with
+ * `departure`, an action that reaches the document while it is being left is refused (departure.ts).
+ */
 export function handleRpc(
   controller: PageApi,
   message: unknown,
   sender: chrome.runtime.MessageSender,
   sendResponse: (reply: Reply<unknown>) => void,
   calls?: CallMemory,
+  departure?: { leavingForMs(): number | null },
 ): boolean {
   if (!isRuntimeMessage(message) || message.kind !== 'cs:rpc') return false;
   if (sender.id !== chrome.runtime.id) return false;
@@ -98,7 +112,11 @@ export function handleRpc(
     sendResponse({ ok: false, error: error.toWire() });
     return false;
   }
-  const execute = () => dispatch(controller, PAGE_METHODS, message.method, message.args);
+  const execute = () => {
+    const leaving = isAction(message.method) ? (departure?.leavingForMs() ?? null) : null;
+    if (leaving !== null) return Promise.resolve(pageChanging(message.method, leaving));
+    return dispatch(controller, PAGE_METHODS, message.method, message.args);
+  };
   const tag = isCallTag(message.call) ? message.call : undefined;
   const reply = calls ? calls.run(message.method, tag, execute) : execute();
   void reply.then((value) => {

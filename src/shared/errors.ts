@@ -22,6 +22,8 @@ export type ErrorCode =
   | 'invalid_argument'
   | 'not_found'
   | 'not_allowed'
+  /** The document is being replaced by a navigation in flight: an action sent to it is not run. */
+  | 'page_changing'
   // anything else
   | 'internal';
 
