@@ -349,7 +349,7 @@ describe('restricted pages', () => {
     await page.goto('chrome://version');
     await page.bringToFront();
     const restrictedTab = await tabIdOf(harness, 'chrome://version/');
-    await recordInjections(harness.panel);
+    await recordInjections(harness.context);
     const targets = [
       'chrome://settings',
       `view-source:${site.url('/index.html')}`,
@@ -375,7 +375,7 @@ describe('restricted pages', () => {
     const lists = fake.messageRequests.map((request) => offeredToolNames(request).join(','));
     expect(new Set(lists).size).toBe(1);
     // The panel never injected into (or anywhere near) the restricted tab, and no tab went to the targets.
-    const made = await injections(harness.panel);
+    const made = await injections(harness.context);
     expect(made.filter((injection) => injection.target.tabId === restrictedTab)).toEqual([]);
     const urls = await harness.panel.evaluate(async () => (await chrome.tabs.query({})).map((tab) => tab.url ?? ''));
     for (const url of targets) expect(urls).not.toContain(url);
@@ -389,13 +389,13 @@ describe('restricted pages', () => {
       .poll(() => card.textContent())
       .toMatch(/Steadyhand cannot work on chrome:\/\/version\/: browser pages/);
     await saveScreenshot(harness.panel, 'restricted-refused');
-    // The recorder does see the panel's injections: one into a web tab shows up.
+    // The recorder does see the injections the worker makes for the panel: one into a web tab shows up.
     const web = await webTab('/index.html');
     await harness.panel.evaluate(
       (id) => (globalThis as PanelGlobal).steadyhand.tabs.injectContentScript(id),
       web.tabId,
     );
-    expect((await injections(harness.panel)).slice(made.length).map((i) => i.target.tabId)).toContain(web.tabId);
+    expect((await injections(harness.context)).slice(made.length).map((i) => i.target.tabId)).toContain(web.tabId);
     tally.badInput('restricted url', targets.length);
     tally.hostile('restricted start tab');
   });

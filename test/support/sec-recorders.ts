@@ -2,7 +2,7 @@
 // content script of a tab receives (a listener installed in the extension's isolated world over CDP), every console
 // line of every page, extension page and the service worker, and every chrome.scripting.executeScript the panel makes.
 
-import type { BrowserContext, CDPSession, Page } from 'playwright-core';
+import type { BrowserContext, CDPSession, Page, Worker } from 'playwright-core';
 
 export interface ReceivedMessage {
   message: unknown;
@@ -124,12 +124,17 @@ export interface Injection {
   func?: string;
 }
 
+/** The extension's service worker as Playwright sees it (the worker runs the injections, decision 0013). */
+async function serviceWorker(context: BrowserContext): Promise<Worker> {
+  return context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+}
+
 /**
- * Records every chrome.scripting.executeScript the panel makes from now on, then calls through to Chrome's own:
- * the panel's injections still happen, the test only sees them.
+ * Records every chrome.scripting.executeScript the service worker makes from now on (it injects for the panel), then
+ * calls through to Chrome's own: the injections still happen, the test only sees them.
  */
-export async function recordInjections(panel: Page): Promise<void> {
-  await panel.evaluate(() => {
+export async function recordInjections(context: BrowserContext): Promise<void> {
+  await (await serviceWorker(context)).evaluate(() => {
     const g = globalThis as typeof globalThis & { secInjections?: Injection[]; secOriginalExecute?: unknown };
     g.secInjections = [];
     if (!g.secOriginalExecute) {
@@ -148,6 +153,8 @@ export async function recordInjections(panel: Page): Promise<void> {
   });
 }
 
-export function injections(panel: Page): Promise<Injection[]> {
-  return panel.evaluate(() => (globalThis as typeof globalThis & { secInjections?: Injection[] }).secInjections ?? []);
+export async function injections(context: BrowserContext): Promise<Injection[]> {
+  return (await serviceWorker(context)).evaluate(
+    () => (globalThis as typeof globalThis & { secInjections?: Injection[] }).secInjections ?? [],
+  );
 }

@@ -1,0 +1,105 @@
+// The person uses the agent's tab while the model thinks (they reload it, go back, or follow a link), on a slow shop,
+// at each step of the shop task. The loop must never look at or act on the page being left: the shop receives each
+// order exactly once, and the task succeeds (it never ends as no_progress because of the harness). Runs are chosen
+// by a seed (INTERFERE_SEED to replay).
+
+import type { CDPSession, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AgentEvent } from '../../src/panel/agent/events';
+import { demoInstruction } from '../../src/panel/demo/demo-task';
+import { runTask, useFakeModel } from '../support/agent';
+import { type ExtensionHarness, launchExtension } from '../support/extension';
+import { type FakeAnthropic, type RecordedRequest, startFakeAnthropic } from '../support/fake-anthropic';
+import { openTab } from '../support/panel';
+import { playShop } from '../support/shop-model';
+import { type SlowShop, startSlowShop } from '../support/slow-shop';
+
+type Kind = 'reload' | 'back' | 'link';
+
+/** The shop task's steps up to the order: 1 opens the product, 8 presses "Place order" (9 is the done). */
+const STEPS = 8;
+/** Pages this slow keep the person's navigation in flight while the agent's answer arrives. */
+const SLOW_MS = 1_000;
+
+/** The runs: a reload at every step, and going back or following a link at steps a seeded draw picks. */
+function runs(seed: number): { kind: Kind; step: number }[] {
+  let state = seed;
+  const next = () => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
+  const list: { kind: Kind; step: number }[] = [];
+  for (let step = 1; step <= STEPS; step++) list.push({ kind: 'reload', step });
+  for (const kind of ['back', 'link'] as const) {
+    const steps = new Set<number>();
+    while (steps.size < 6) steps.add(2 + Math.floor(next() * (STEPS - 1)));
+    for (const step of [...steps].sort((a, b) => a - b)) list.push({ kind, step });
+  }
+  return list;
+}
+
+const SEED = Number(process.env.INTERFERE_SEED ?? 20261124);
+
+async function interfere(kind: Kind, page: Page, cdp: CDPSession): Promise<void> {
+  if (kind === 'reload') {
+    void cdp.send('Page.reload', {}).catch(() => {});
+  } else if (kind === 'back') {
+    const history = await cdp.send('Page.getNavigationHistory');
+    const previous = history.entries[history.currentIndex - 1];
+    if (previous) void cdp.send('Page.navigateToHistoryEntry', { entryId: previous.id }).catch(() => {});
+  } else {
+    void page.click('header a[href="/cart.html"]', { noWaitAfter: true, force: true, timeout: 2_000 }).catch(() => {});
+  }
+}
+
+let harness: ExtensionHarness;
+let fake: FakeAnthropic;
+
+beforeAll(async () => {
+  [fake, harness] = await Promise.all([startFakeAnthropic(), launchExtension()]);
+  await useFakeModel(harness.panel, fake);
+});
+
+afterAll(async () => {
+  await harness?.close();
+  await fake?.close();
+});
+
+describe(`the person uses the agent's tab while the model thinks (seed ${SEED})`, () => {
+  for (const { kind, step } of runs(SEED)) {
+    it(`${kind} at step ${step}: one order, and the task succeeds`, async () => {
+      fake.reset();
+      const shop: SlowShop = await startSlowShop();
+      try {
+        const { page } = await openTab(harness, shop.url('/index.html'));
+        await page.bringToFront();
+        const cdp = await harness.context.newCDPSession(page);
+        fake.respondWith(async (req: RecordedRequest, index: number) => {
+          if (index === step - 1) {
+            // The person acts while the model is still thinking; the model answers once the navigation is in flight.
+            shop.slowFrom(SLOW_MS);
+            const requested = shop.nextPageRequest();
+            await interfere(kind, page, cdp);
+            await Promise.race([requested, new Promise((done) => setTimeout(done, 3_000))]);
+          }
+          return playShop(req, index);
+        });
+
+        const { result, events } = await runTask(harness.panel, demoInstruction(shop.origin));
+
+        if (process.env.INTERFERE_VERBOSE) console.log(kind, step, explain(result.summary, events));
+        expect(result.status, explain(result.summary, events)).toBe('succeeded');
+        expect(shop.orders()).toHaveLength(1);
+        await cdp.detach().catch(() => {});
+        await page.close();
+      } finally {
+        await shop.close();
+      }
+    }, 90_000);
+  }
+});
+
+function explain(summary: string, events: AgentEvent[]): string {
+  const calls = events.flatMap((e) => (e.type === 'tool_result' ? [`${e.step} ${e.name}: ${e.summary}`] : []));
+  return `${summary}\n${calls.join('\n')}`;
+}
