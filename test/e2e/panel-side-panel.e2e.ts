@@ -1,9 +1,13 @@
 // The real side panel (not the panel page opened as a tab): opened with chrome.sidePanel.open from an extension page,
-// it runs a task typed into its task box against the fake model, on the web tab beside it.
+// it runs a task typed into its task box against the fake model, on the web tab beside it; and the shop task with
+// the person reloading the agent's tab at the order step places one order.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoInstruction } from '../../src/panel/demo/demo-task';
 import { act, control, playPolicy } from '../support/agent';
 import { saveScreenshot } from '../support/screenshots';
+import { playShop } from '../support/shop-model';
+import { startSlowShop } from '../support/slow-shop';
 import { openWebPage, type PanelRig, startPanelRig, useFake } from './panel-harness';
 import { SidePanelSession } from './panel-side-panel-session';
 
@@ -20,6 +24,8 @@ afterAll(async () => {
 });
 
 const SETTINGS_KEY = 'steadyhand.settings';
+/** The shop task's step that presses "Place order" (test/e2e/nav-person-interferes.e2e.ts runs every step). */
+const PLACE_ORDER_STEP = 8;
 
 describe('the real side panel', () => {
   it('opens with chrome.sidePanel.open and runs a task typed into its task box', async () => {
@@ -87,4 +93,44 @@ describe('the real side panel', () => {
       panel.evaluate<string>(`document.querySelector('[data-testid="page-title"]')?.textContent ?? ''`);
     await expect.poll(title, { timeout: 15_000 }).toBe('Fixture page two');
   });
+
+  it('places one order when the person reloads the agent’s tab while the model thinks at Place order', async () => {
+    // The side panel of the test above, typed into as a person would (a real key press: the path a user activation
+    // could leak by, decision 0013).
+    const panel = side;
+    if (!panel) throw new Error('The side panel did not open in the test above.');
+    const { harness, fake } = rig;
+    const shop = await startSlowShop();
+    try {
+      const page = await harness.context.newPage();
+      await page.goto(shop.url('/index.html'));
+      await page.bringToFront();
+      const cdp = await harness.context.newCDPSession(page);
+      fake.reset();
+      fake.respondWith(async (req, index) => {
+        if (index === PLACE_ORDER_STEP - 1) {
+          shop.slowFrom(1_000);
+          const requested = shop.nextPageRequest();
+          void cdp.send('Page.reload', {}).catch(() => {});
+          await requested;
+        }
+        return playShop(req, index);
+      });
+      const before = await panel.evaluate<string | null>(
+        `document.querySelector('[data-testid="task-card"]')?.dataset.taskId ?? null`,
+      );
+      await panel.type('[data-testid="task-box"] textarea', demoInstruction(shop.origin), { enter: true });
+      const task = () =>
+        panel.evaluate<{ id: string | null; status: string | null }>(`(() => {
+          const card = document.querySelector('[data-testid="task-card"]');
+          return { id: card?.dataset.taskId ?? null, status: card?.dataset.status ?? null };
+        })()`);
+      await expect.poll(async () => (await task()).id, { timeout: 15_000 }).not.toBe(before);
+      await expect.poll(async () => (await task()).status, { timeout: 60_000 }).toBe('succeeded');
+      expect(shop.orders()).toHaveLength(1);
+      await page.close();
+    } finally {
+      await shop.close();
+    }
+  }, 90_000);
 });
