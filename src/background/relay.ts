@@ -15,7 +15,8 @@ import {
 } from '../shared/protocol';
 import { toReply } from '../shared/rpc';
 import { isNoReceiver } from './broadcast';
-import { injectForPanel } from './inject';
+import { injectContentScript } from './inject';
+import { outsideGesture } from './outside-gesture';
 import { isExtensionPage, isOwnContentScript } from './senders';
 import { forwardTabEvent } from './tab-events';
 
@@ -53,27 +54,13 @@ function describeSendFailure(tabId: number, error: unknown) {
   return new RelayError('internal', message);
 }
 
-/**
- * forwardRpc, from a task of its own. Chrome hands a message's user gesture on: a port message the panel posts while
- * it has transient activation (the person just pressed Enter or clicked there) is dispatched here as a user gesture,
- * and a tabs.sendMessage made while it is dispatched gives the page that receives it transient activation, for about
- * five seconds, with the powers it grants (popups past the blocker, downloads, clipboard writes). A person's key press
- * in the panel is not consent for a page to do those things: leaving the dispatch first drops the gesture
- * (test/e2e/security-activation.e2e.ts).
- */
-function forwardOutsideGesture(call: RpcCallMessage): Promise<Reply<unknown>> {
-  return new Promise((resolve) => {
-    setTimeout(() => resolve(forwardRpc(call)), 0);
-  });
-}
-
 /** A panel connected: serve its calls over the port until it disconnects. */
 export function onPanelConnect(port: chrome.runtime.Port): void {
   if (port.name !== PANEL_PORT_NAME) return;
   const trusted = port.sender !== undefined && isExtensionPage(port.sender);
   port.onMessage.addListener((message: unknown) => {
     if (!isRuntimeMessage(message) || message.kind !== 'rpc:call') return;
-    const answer = trusted ? forwardOutsideGesture(message) : Promise.resolve(forbidden('rpc:call'));
+    const answer = trusted ? outsideGesture(() => forwardRpc(message)) : Promise.resolve(forbidden('rpc:call'));
     void answer.then((reply) => {
       const response: RpcResponseMessage = { kind: 'rpc:response', v: PROTOCOL_VERSION, id: message.id, reply };
       try {
@@ -115,8 +102,8 @@ export function onRuntimeMessage(
         sendResponse(forbidden('cs:query'));
         return false;
       }
-      // Answered from a task of its own: the panel's reply may carry the person's gesture (see forwardOutsideGesture).
-      void forwardQuery(tabId, message).then((reply) => setTimeout(() => sendResponse(reply), 0));
+      // The panel's reply may carry the person's gesture on to the page (outside-gesture.ts).
+      void forwardQuery(tabId, message).then((reply) => outsideGesture(() => sendResponse(reply)));
       return true;
     }
     case 'cs:ready': {
@@ -131,7 +118,7 @@ export function onRuntimeMessage(
         sendResponse(forbidden('inject'));
         return false;
       }
-      injectForPanel(message, sendResponse);
+      void outsideGesture(() => injectContentScript(message)).then(sendResponse);
       return true;
     case 'rpc:call':
       // Panels call over their port; a one-shot rpc:call can only come from somewhere else.

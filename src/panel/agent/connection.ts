@@ -4,7 +4,8 @@
 // llama.cpp, LM Studio) lists its models in the OpenAI shape, which reads the same here; one that lists none is
 // tried with a one-word request instead.
 
-import Anthropic from '@anthropic-ai/sdk';
+import type Anthropic from '@anthropic-ai/sdk';
+import { anthropicClient } from './anthropic-client';
 import { toModelError } from './llm-errors';
 import type { AgentSettings } from './settings';
 
@@ -16,9 +17,9 @@ export interface ModelChoice {
 
 export interface ConnectionResult {
   ok: boolean;
-  /** A plain sentence for the person. */
+  /** A plain sentence: "Connected: 9 models available, claude-… among them." or "Check your API key in settings." */
   message: string;
-  /** The models the key can use, newest first, when the endpoint lists them. */
+  /** The models the key can use, newest first, when the endpoint lists them: the settings offer them as a choice. */
   models?: ModelChoice[];
 }
 
@@ -27,17 +28,6 @@ const LIST_LIMIT = 200;
 const TIMEOUT_MS = 20_000;
 
 type Settings = Pick<AgentSettings, 'apiKey' | 'baseUrl' | 'model'>;
-
-function client(settings: Settings, fetchImpl?: typeof fetch): Anthropic {
-  return new Anthropic({
-    apiKey: settings.apiKey,
-    baseURL: settings.baseUrl,
-    dangerouslyAllowBrowser: true,
-    maxRetries: 0,
-    timeout: TIMEOUT_MS,
-    ...(fetchImpl ? { fetch: fetchImpl } : {}),
-  });
-}
 
 async function listModels(api: Anthropic, signal: AbortSignal): Promise<ModelChoice[]> {
   const page = await api.models.list({ limit: LIST_LIMIT }, { signal });
@@ -71,7 +61,7 @@ export async function checkConnection(
   options: { signal?: AbortSignal; fetch?: typeof fetch } = {},
 ): Promise<ConnectionResult> {
   const signal = options.signal ?? AbortSignal.timeout(TIMEOUT_MS);
-  const api = client(settings, options.fetch);
+  const api = anthropicClient(settings, { timeoutMs: TIMEOUT_MS, fetch: options.fetch });
   let models: ModelChoice[] | null = null;
   try {
     models = await listModels(api, signal);

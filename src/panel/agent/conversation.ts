@@ -6,10 +6,7 @@
 // management, never by this class (https://platform.claude.com/docs/en/build-with-claude/preserved-thinking).
 
 import { NOTE_TOOL } from './context-budget';
-import type { ContentBlock, MessageParam } from './model';
-
-type ToolResultBlock = Extract<ContentBlock, { type: 'tool_result' }>;
-type ToolResultContent = Exclude<ToolResultBlock['content'], string | undefined>;
+import type { ContentBlock, MessageParam, ToolResultBlock, ToolResultContent } from './model';
 
 interface OpenCall {
   id: string;

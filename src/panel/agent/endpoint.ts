@@ -9,7 +9,7 @@
 // trimmed history there would break the thinking blocks' binding (decision 0012).
 
 import type { ModelInfo } from '@anthropic-ai/sdk/resources/models';
-import type { Effort } from './settings';
+import { EFFORT_LEVELS, type Effort } from './settings';
 
 export interface EndpointProfile {
   kind: 'anthropic' | 'compatible';
@@ -25,7 +25,7 @@ export interface EndpointProfile {
   maxOutputTokens: number | null;
 }
 
-const ALL_EFFORTS: ReadonlySet<Effort> = new Set(['low', 'medium', 'high']);
+const ALL_EFFORTS: ReadonlySet<Effort> = new Set(EFFORT_LEVELS);
 
 export const COMPATIBLE_PROFILE: EndpointProfile = {
   kind: 'compatible',

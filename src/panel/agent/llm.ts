@@ -7,10 +7,11 @@
 // level, server-side context management and prompt caching on the Anthropic API; none of it on a compatible local
 // server, where the client bounds the request itself (local-bounding.ts). The conversation is never edited here.
 
-import Anthropic from '@anthropic-ai/sdk';
+import type Anthropic from '@anthropic-ai/sdk';
 import type { BetaRawMessageStreamEvent } from '@anthropic-ai/sdk/resources/beta/messages/messages';
 import { abortedError } from '../../shared/rpc';
 import { isAbort, realSleep, type Sleep } from './abort';
+import { anthropicClient } from './anthropic-client';
 import { contextManagement } from './context-budget';
 import { type EndpointProfile, resolveProfile } from './endpoint';
 import { ModelError, toModelError } from './llm-errors';
@@ -59,18 +60,7 @@ function timeoutOf(settings: ModelClientSettings, options: ModelClientOptions): 
 export function createAnthropicModel(settings: ModelClientSettings, options: ModelClientOptions = {}): AgentModel {
   const timeoutMs = timeoutOf(settings, options);
   const baseFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  const clientWith = (fetchImpl: typeof fetch) =>
-    new Anthropic({
-      // SDK 1.x sends apiKey as `Authorization: Bearer`; the API and the stand-in accept it.
-      apiKey: settings.apiKey,
-      baseURL: settings.baseUrl,
-      // The key is the person's own, typed into their own browser; the panel is the only place it is used.
-      dangerouslyAllowBrowser: true,
-      maxRetries: 0,
-      // The SDK's timeout only covers the wait for the response headers; the stall watch covers the stream.
-      timeout: timeoutMs,
-      fetch: fetchImpl,
-    });
+  const clientWith = (fetchImpl: typeof fetch) => anthropicClient(settings, { timeoutMs, fetch: fetchImpl });
   const sleep = options.sleep ?? realSleep;
   const random = options.random ?? Math.random;
   const limits = { rate: options.maxRateLimitRetries ?? 5, failure: options.maxFailureRetries ?? 3 };

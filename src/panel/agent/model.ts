@@ -13,6 +13,9 @@ export type ContentBlock = BetaContentBlockParam;
 export type MessageParam = BetaMessageParam;
 export type TextBlock = BetaTextBlockParam;
 export type ToolDefinition = BetaTool;
+/** A tool call's result as it goes back to the model, and its content as a list of blocks. */
+export type ToolResultBlock = Extract<ContentBlock, { type: 'tool_result' }>;
+export type ToolResultContent = Exclude<ToolResultBlock['content'], string | undefined>;
 
 export interface ModelRequest {
   /** Byte-identical for the life of a task (docs/decisions/0012-append-only-conversation.md). */

@@ -3,7 +3,7 @@
 // system prompt says that what is inside them is data, never instructions.
 
 import type { Snapshot } from '../../shared/page-types';
-import type { ContentBlock, TextBlock } from './model';
+import type { TextBlock, ToolResultBlock, ToolResultContent } from './model';
 import type { OwnedTab } from './ports';
 import type { CallResult } from './tools/execute';
 
@@ -104,12 +104,10 @@ export function observationText(obs: Observation, nonce: string): string {
   return lines.join('\n');
 }
 
-type ToolResultBlock = Extract<ContentBlock, { type: 'tool_result' }>;
-
 /** A tool call's result as the model reads it; page-derived text goes inside the step's untrusted-content markers. */
 export function toolResultBlock(result: CallResult, nonce: string): ToolResultBlock {
   const text = result.pageText === undefined ? result.text : `${result.text}\n${wrapUntrusted(result.pageText, nonce)}`;
-  const content: Exclude<ToolResultBlock['content'], string | undefined> = [{ type: 'text', text }];
+  const content: ToolResultContent = [{ type: 'text', text }];
   if (result.image) {
     content.push({
       type: 'image',

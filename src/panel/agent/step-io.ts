@@ -5,7 +5,7 @@
 import type { Sleep } from './abort';
 import { cutNote, joinTurns, keepable, raisedLimit } from './cut';
 import type { AgentEvent } from './events';
-import type { AgentModel, ModelRequest, ModelTurn } from './model';
+import type { AgentModel, MessageParam, ModelRequest, ModelTurn } from './model';
 import type { StepView } from './observe';
 import type { AgentTabs, Clock, Navigation } from './ports';
 import { observationText, SYSTEM, toolResultBlock } from './prompt';
@@ -55,25 +55,17 @@ export async function decide(
 ): Promise<ModelTurn> {
   const { conversation } = task;
   task.tools ??= anthropicTools(taskTools(deps.settings));
+  const { tools } = task;
   const maxTokens = task.maxTokens ?? OUTPUT_TOKENS_FOR[deps.settings.effort];
   const observation = observationText({ step: input.step, stepsLeft: input.stepsLeft, ...input.view }, input.nonce);
+  const ask = (messages: MessageParam[]) =>
+    callModel(deps, task, signal, input.step, { system: [...SYSTEM], tools, messages, maxTokens });
   let messages = conversation.next(observation);
-  let turn = await callModel(deps, task, signal, input.step, {
-    system: [...SYSTEM],
-    tools: task.tools,
-    messages,
-    maxTokens,
-  });
+  let turn = await ask(messages);
   for (let i = 0; turn.stopReason === 'pause_turn' && i < MAX_CONTINUATIONS && keepable(turn.content); i++) {
     conversation.commit(messages, turn.content, true);
     messages = conversation.next(null);
-    const more = await callModel(deps, task, signal, input.step, {
-      system: [...SYSTEM],
-      tools: task.tools,
-      messages,
-      maxTokens,
-    });
-    turn = joinTurns(turn, more);
+    turn = joinTurns(turn, await ask(messages));
   }
   if (turn.refusal) {
     conversation.withholdAfterRefusal();

@@ -26,21 +26,19 @@ export interface InjectFrame {
   documentId?: string;
 }
 
-type Target = InjectTarget;
-
 /** The chrome.* calls an injection makes; chromeInjectApi() is the real one, tests pass fakes. */
 export interface InjectApi {
   ownOrigin: string;
   getTab(tabId: number): Promise<InjectTab | null>;
   getFrame(tabId: number): Promise<InjectFrame | null>;
   /** Restarts a content script already evaluated in the target; resolves with whether there was one. */
-  reboot(target: Target): Promise<boolean>;
+  reboot(target: InjectTarget): Promise<boolean>;
   /** Runs the content script files in the target. */
-  runFiles(target: Target): Promise<void>;
+  runFiles(target: InjectTarget): Promise<void>;
 }
 
 /** Asks the service worker to inject (src/background/inject.ts says why the worker does it). */
-async function askWorker(target: Target, what: InjectMessage['what']): Promise<{ rebooted?: boolean }> {
+async function askWorker(target: InjectTarget, what: InjectMessage['what']): Promise<{ rebooted?: boolean }> {
   const message: InjectMessage = { kind: 'inject', v: PROTOCOL_VERSION, target, what };
   const reply = await chrome.runtime.sendMessage<InjectMessage, Reply<{ rebooted?: boolean }> | undefined>(message);
   if (!reply) throw new RelayError('no_receiver', 'The service worker did not answer the injection request.');
@@ -66,7 +64,7 @@ export function chromeInjectApi(): InjectApi {
  * Reads the tab and the document in its frame 0, and says why it must not (or cannot) be scripted; returns the target
  * that names exactly that document, so a navigation landing in between cannot receive the script.
  */
-export async function injectionTarget(api: InjectApi, tabId: number): Promise<Target> {
+export async function injectionTarget(api: InjectApi, tabId: number): Promise<InjectTarget> {
   const tab = await api.getTab(tabId);
   if (!tab) throw new TabError('tab_gone', `Tab ${tabId} was closed.`);
   if (tab.discarded) {

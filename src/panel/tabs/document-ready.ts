@@ -6,6 +6,7 @@ import { abortedError } from '../../shared/rpc';
 import { describeRestriction, isRestrictedUrl, isTransientUrl } from '../../shared/urls';
 import type { RemotePage } from '../page/remote-page';
 import { type DocumentTracker, documentKey } from './document-tracker';
+import { settleOnce } from './settle-once';
 import type { TabEventBus } from './tab-event-bus';
 import { systemTimers, type Timers } from './timers';
 import type { SettleTab } from './url-settle';
@@ -60,50 +61,30 @@ export function createDocumentReady(deps: DocumentReadyDeps): WaitForDocumentRea
     // While a navigation is pending, whatever announced itself before is the document being left.
     const isNew = () => !tab.pending || deps.tracker.commitSeq(tabId) > tab.seqBefore;
     if (isNew() && deps.tracker.isReady(tabId, tab.url)) return Promise.resolve();
-    return new Promise<void>((resolve, reject) => {
-      const scope = new AbortController();
-      const cancels: (() => void)[] = [];
-      const finish = (error?: Error) => {
-        if (scope.signal.aborted) return;
-        scope.abort();
-        for (const cancel of cancels) cancel();
-        signal?.removeEventListener('abort', onAbort);
-        if (error) reject(error);
-        else resolve();
-      };
-      const onAbort = () => finish(abortedError(`Waiting for tab ${tabId} to load`));
-
+    const timedOut = () =>
+      new RelayError('timeout', `The page in tab ${tabId} did not finish loading within ${Math.round(timeoutMs)} ms.`);
+    const aborted = () => abortedError(`Waiting for tab ${tabId} to load`);
+    return settleOnce<void>({ timers, timeoutMs, signal, timedOut, aborted }, (end, scope) => {
       deps.bus.subscribe((event) => {
         if (event.type === 'removed' && event.tabId === tabId) {
-          finish(new TabError('tab_gone', `Tab ${tabId} was closed.`));
+          end(new TabError('tab_gone', `Tab ${tabId} was closed.`));
         } else if (event.type === 'contentReady' && event.tabId === tabId && isNew()) {
-          if (deps.tracker.isReady(tabId, tab.url)) finish();
+          if (deps.tracker.isReady(tabId, tab.url)) end();
         }
-      }, scope.signal);
-      signal?.addEventListener('abort', onAbort, { once: true });
-      cancels.push(
-        timers.after(timeoutMs, () =>
-          finish(
-            new RelayError(
-              'timeout',
-              `The page in tab ${tabId} did not finish loading within ${Math.round(timeoutMs)} ms.`,
-            ),
-          ),
-        ),
-      );
+      }, scope);
 
       // The fallback for an announcement we cannot see (sent while the worker was being restarted): ask the page.
       // One ping at a time; a ping that reaches no script makes the page proxy inject one, which is what we want.
       let pinging = false;
       const ping = () => {
-        if (pinging || scope.signal.aborted || !isNew()) return;
+        if (pinging || scope.aborted || !isNew()) return;
         pinging = true;
         deps
           .pages(tabId)
-          .ping({ timeoutMs: Math.max(pingEveryMs, 1_000), signal: scope.signal })
+          .ping({ timeoutMs: Math.max(pingEveryMs, 1_000), signal: scope })
           .then(
             (pong) => {
-              if (isNew() && deps.tracker.acceptPing(tabId, pong.documentToken)) finish();
+              if (isNew() && deps.tracker.acceptPing(tabId, pong.documentToken)) end();
             },
             () => {
               // Not up yet, or the document is being replaced; the next tick or the announcement decides.
@@ -113,7 +94,7 @@ export function createDocumentReady(deps: DocumentReadyDeps): WaitForDocumentRea
             pinging = false;
           });
       };
-      cancels.push(timers.every(pingEveryMs, ping));
+      scope.addEventListener('abort', timers.every(pingEveryMs, ping), { once: true });
       // With no commit seen for this tab (it committed before the panel listened), nothing will be announced.
       if (!deps.tracker.hasSeenCommit(tabId)) ping();
     });

@@ -8,6 +8,7 @@
 import { abortedError } from '../../shared/rpc';
 import type { NavigationMark, NavigationOutcome } from '../agent/ports';
 import type { DocumentTracker } from './document-tracker';
+import { settleOnce } from './settle-once';
 import type { TabEventBus } from './tab-event-bus';
 import { systemTimers, type Timers } from './timers';
 
@@ -36,25 +37,14 @@ export function createNavigationWait(deps: NavigationWaitDeps) {
     since: NavigationMark,
     options: { timeoutMs: number; signal?: AbortSignal },
   ): Promise<NavigationOutcome> {
-    if (options.signal?.aborted) return Promise.reject(abortedError(`Waiting for tab ${tabId} to navigate`));
-    if (happened(tabId, since)) return Promise.resolve('navigated');
-    return new Promise<NavigationOutcome>((resolve, reject) => {
-      const scope = new AbortController();
-      const finish = (outcome: NavigationOutcome | Error) => {
-        if (scope.signal.aborted) return;
-        scope.abort();
-        cancelTimer();
-        options.signal?.removeEventListener('abort', onAbort);
-        if (outcome instanceof Error) reject(outcome);
-        else resolve(outcome);
-      };
-      const onAbort = () => finish(abortedError(`Waiting for tab ${tabId} to navigate`));
-      options.signal?.addEventListener('abort', onAbort, { once: true });
-      const cancelTimer = timers.after(options.timeoutMs, () => finish('timeout'));
+    const timedOut = () => 'timeout' as const;
+    const aborted = () => abortedError(`Waiting for tab ${tabId} to navigate`);
+    return settleOnce<NavigationOutcome>({ timers, ...options, timedOut, aborted }, (end, scope) => {
+      if (happened(tabId, since)) return end('navigated');
       deps.bus.subscribe((event) => {
-        if (event.type === 'removed' && event.tabId === tabId) finish('gone');
-        else if ('tabId' in event && event.tabId === tabId && happened(tabId, since)) finish('navigated');
-      }, scope.signal);
+        if (event.type === 'removed' && event.tabId === tabId) end('gone');
+        else if ('tabId' in event && event.tabId === tabId && happened(tabId, since)) end('navigated');
+      }, scope);
     });
   }
 

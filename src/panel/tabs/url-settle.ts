@@ -1,10 +1,12 @@
 // waitForUrlSettle (seed 000): waits until a tab's navigation has committed, so a page still loading (empty URL or
 // about:blank) is never mistaken for a dead end. Fed by the `committed` events the service worker forwards, never by
-// the panel's own webNavigation listeners. Every path removes its listener, its timer and its abort handler.
+// the panel's own webNavigation listeners. Every path removes its listener, its timer and its abort handler
+// (settle-once.ts).
 
 import type { TabEvent } from '../../shared/protocol';
 import { isTransientUrl, safeParseOrigin } from '../../shared/urls';
 import type { UrlSettleResult } from '../agent/ports';
+import { settleOnce } from './settle-once';
 import type { TabEventBus } from './tab-event-bus';
 import { systemTimers, type Timers } from './timers';
 
@@ -52,33 +54,22 @@ export function createUrlSettle(deps: UrlSettleDeps): WaitForUrlSettle {
   const timers = deps.timers ?? systemTimers;
 
   return (tabId, expectedOrigin, timeoutMs, signal) => {
-    if (signal?.aborted) return Promise.resolve({ committed: false, reason: 'aborted' });
-    return new Promise<UrlSettleResult>((resolve) => {
-      // The tab id can change under us when Chrome swaps in a prerendered page (`replaced`).
-      let trackedId = tabId;
-      let observedUrl: string | undefined;
-      let done = false;
-      let cancelTimer = () => {};
-      const scope = new AbortController();
+    // The tab id can change under us when Chrome swaps in a prerendered page (`replaced`).
+    let trackedId = tabId;
+    let observedUrl: string | undefined;
+    /** A wait that did not commit says what the tab showed last, when it showed anything. */
+    const withObserved = (result: UrlSettleResult): UrlSettleResult =>
+      !result.committed && result.observedUrl === undefined && observedUrl ? { ...result, observedUrl } : result;
+    const timedOut = () => withObserved({ committed: false, reason: 'timeout' });
+    const aborted = () => withObserved({ committed: false, reason: 'aborted' });
 
-      const finish = (result: UrlSettleResult) => {
-        if (done) return;
-        done = true;
-        cancelTimer();
-        scope.abort(); // unsubscribes from the bus
-        signal?.removeEventListener('abort', onAbort);
-        if (!result.committed && result.observedUrl === undefined && observedUrl) {
-          resolve({ ...result, observedUrl });
-        } else {
-          resolve(result);
-        }
-      };
-      const onAbort = () => finish({ committed: false, reason: 'aborted' });
+    return settleOnce<UrlSettleResult>({ timers, timeoutMs, signal, timedOut, aborted }, (end, scope) => {
+      const finish = (result: UrlSettleResult) => end(withObserved(result));
 
       const readTab = (id: number) => {
         deps.getTab(id).then(
           (tab) => {
-            if (done || id !== trackedId) return;
+            if (scope.aborted || id !== trackedId) return;
             if (!tab) return finish({ committed: false, reason: 'tab-gone' });
             if (tab.url) observedUrl = tab.url;
             const verdict = judgeTab(tab, expectedOrigin);
@@ -119,9 +110,7 @@ export function createUrlSettle(deps: UrlSettleDeps): WaitForUrlSettle {
       };
 
       // Subscribe before reading, so a commit landing between the read and the subscription is not lost.
-      deps.bus.subscribe(onEvent, scope.signal);
-      signal?.addEventListener('abort', onAbort, { once: true });
-      cancelTimer = timers.after(timeoutMs, () => finish({ committed: false, reason: 'timeout' }));
+      deps.bus.subscribe(onEvent, scope);
       readTab(trackedId);
     });
   };

@@ -1,16 +1,12 @@
 // What the panel's components can ask for. main.tsx implements it over the AgentController, TabsManager and
 // chrome.*; component tests implement it with spies. Components never reach chrome.* or the agent directly.
 
+import type { ConnectionResult } from '../agent/connection';
 import type { AgentSettings } from '../agent/settings';
 import type { SiteDecision } from '../agent/site-access';
 
-export interface ConnectionCheck {
-  ok: boolean;
-  /** A plain sentence: "Connected: 9 models available, claude-… among them." or "Check your API key in settings." */
-  message: string;
-  /** The models the key can use, newest first, when the endpoint lists them: the settings offer them as a choice. */
-  models?: { id: string; name: string }[];
-}
+/** What "Test connection" found: a plain sentence, and the models the key can use when the endpoint lists them. */
+export type ConnectionCheck = ConnectionResult;
 
 export interface PanelCommands {
   /** Starts a new task in the tab the person is looking at. */

@@ -3,13 +3,13 @@
 
 import { describe, expect, it } from 'vitest';
 import { Conversation, NOT_RUN_TEXT, WITHHELD_TEXT } from '../../../src/panel/agent/conversation';
-import type { ContentBlock, MessageParam } from '../../../src/panel/agent/model';
+import type { ContentBlock, MessageParam, ToolResultBlock } from '../../../src/panel/agent/model';
 
 const thinking: ContentBlock = { type: 'thinking', thinking: '', signature: 'sig-1' };
 const click: ContentBlock = { type: 'tool_use', id: 'toolu_click', name: 'click', input: { ref: 7 } };
 const note: ContentBlock = { type: 'tool_use', id: 'toolu_note', name: 'note', input: { text: 'Price €24.90' } };
 
-const result = (id: string, text: string): Extract<ContentBlock, { type: 'tool_result' }> => ({
+const result = (id: string, text: string): ToolResultBlock => ({
   type: 'tool_result',
   tool_use_id: id,
   content: [{ type: 'text', text }],

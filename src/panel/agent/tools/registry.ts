@@ -31,7 +31,8 @@ export function taskTools(settings: AgentSettings): AnyTool[] {
  * answer): only navigation and control tools (DESIGN section 4).
  */
 export function offeredTools(settings: AgentSettings, operable: boolean): AnyTool[] {
-  return ALL_TOOLS.filter((tool) => (operable || tool.group !== 'page') && (tool.enabled?.(settings) ?? true));
+  const listed = taskTools(settings);
+  return operable ? listed : listed.filter((tool) => tool.group !== 'page');
 }
 
 /** Why a known tool is not offered now, for the model. */
