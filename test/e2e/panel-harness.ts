@@ -3,7 +3,7 @@
 
 import type Anthropic from '@anthropic-ai/sdk';
 import type { Locator, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { type ExtensionHarness, launchExtension } from '../support/extension';
 import {
   type FakeAnthropic,
@@ -37,6 +37,27 @@ export async function startPanelRig(options: { locale?: string; fake?: FakeAnthr
       await Promise.all([site.close(), fake.close()]);
     },
   };
+}
+
+/**
+ * One rig for the whole test file, handed to `take` once started: closed after the file's tests, its fake emptied
+ * before each test. With `apiKey`, the panel is pointed at the fake with that key (useFake). A file that needs its
+ * own teardown before the rig closes registers it after this call (vitest runs after-hooks in reverse order).
+ */
+export function usePanelRig(
+  options: { locale?: string; fake?: FakeAnthropicOptions; apiKey?: string },
+  take: (rig: PanelRig) => void,
+): void {
+  let rig: PanelRig | undefined;
+  beforeAll(async () => {
+    rig = await startPanelRig(options);
+    if (options.apiKey !== undefined) await useFake(rig.harness.panel, rig.fake, options.apiKey);
+    take(rig);
+  });
+  afterAll(async () => {
+    await rig?.close();
+  });
+  beforeEach(() => rig?.fake.reset());
 }
 
 /** Points the panel at the fake through its settings store, with `apiKey` (the fake checks it when started with one). */

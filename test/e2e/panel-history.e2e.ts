@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { act, control, playPolicy } from '../support/agent';
 import { saveScreenshot } from '../support/screenshots';
 import {
@@ -14,11 +14,10 @@ import {
   openWebPage,
   PANEL_VIEWPORT,
   type PanelRig,
-  startPanelRig,
   submitTask,
   taskView,
   textOf,
-  useFake,
+  usePanelRig,
 } from './panel-harness';
 
 const KEY = 'sk-ant-api03-history-export-secret-0123456789';
@@ -28,17 +27,10 @@ let rig: PanelRig;
 /** The panel page now open: tests close it and open a new one. */
 let panel: Page;
 
-beforeAll(async () => {
-  rig = await startPanelRig();
-  panel = rig.harness.panel;
-  await useFake(panel, rig.fake, KEY);
+usePanelRig({ apiKey: KEY }, (started) => {
+  rig = started;
+  panel = started.harness.panel;
 });
-
-afterAll(async () => {
-  await rig?.close();
-});
-
-beforeEach(() => rig.fake.reset());
 
 /** Answers a task on the garden page in one step: done with a quote that is on the page. */
 function answerAtOnce(): void {

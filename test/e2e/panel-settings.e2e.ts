@@ -2,17 +2,17 @@
 // explained in plain words both by "Test connection" and by a task that runs with it.
 
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { saveScreenshot } from '../support/screenshots';
 import {
   expectStatus,
   newTaskId,
   openWebPage,
   type PanelRig,
-  startPanelRig,
   submitTask,
   taskView,
   textOf,
+  usePanelRig,
 } from './panel-harness';
 
 const RIGHT_KEY = 'sk-ant-right-key-0123456789';
@@ -21,16 +21,10 @@ const SETTINGS_KEY = 'steadyhand.settings';
 
 let rig: PanelRig;
 
-beforeAll(async () => {
-  // The fake checks the key, as the real API does: any other key gets a 401 authentication_error.
-  rig = await startPanelRig({ fake: { apiKey: RIGHT_KEY } });
+// The fake checks the key, as the real API does: any other key gets a 401 authentication_error.
+usePanelRig({ fake: { apiKey: RIGHT_KEY } }, (started) => {
+  rig = started;
 });
-
-afterAll(async () => {
-  await rig?.close();
-});
-
-beforeEach(() => rig.fake.reset());
 
 function settingsForm(panel: Page) {
   const form = panel.getByTestId('settings');

@@ -2,25 +2,25 @@
 // it runs a task typed into its task box against the fake model, on the web tab beside it; and the shop task with
 // the person reloading the agent's tab at the order step places one order.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { demoInstruction } from '../../src/panel/demo/demo-task';
 import { act, control, playPolicy } from '../support/agent';
 import { saveScreenshot } from '../support/screenshots';
 import { playShop } from '../support/shop-model';
 import { startSlowShop } from '../support/slow-shop';
-import { openWebPage, type PanelRig, startPanelRig, useFake } from './panel-harness';
+import { openWebPage, type PanelRig, useFake, usePanelRig } from './panel-harness';
 import { SidePanelSession } from './panel-side-panel-session';
 
 let rig: PanelRig;
 let side: SidePanelSession | undefined;
 
-beforeAll(async () => {
-  rig = await startPanelRig();
+usePanelRig({}, (started) => {
+  rig = started;
 });
 
+// Registered after the rig's own teardown, so it runs before it.
 afterAll(async () => {
   await side?.detach();
-  await rig?.close();
 });
 
 const SETTINGS_KEY = 'steadyhand.settings';

@@ -1,7 +1,7 @@
 // The task view driven as a person drives it: type an instruction, press Enter, watch the step cards fill as the
 // fake model streams, stop a task with the button or Esc, answer the agent's question, and add follow-ups.
 
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { act, control, playPolicy, type Seen } from '../support/agent';
 import { saveScreenshot } from '../support/screenshots';
 import {
@@ -13,26 +13,18 @@ import {
   recordedStepTexts,
   recordStepTexts,
   requestText,
-  startPanelRig,
   submitTask,
   taskView,
   textOf,
-  useFake,
+  usePanelRig,
 } from './panel-harness';
 
 let rig: PanelRig;
 let opened: { close(): Promise<void> }[] = [];
 
-beforeAll(async () => {
-  rig = await startPanelRig();
-  await useFake(rig.harness.panel, rig.fake);
+usePanelRig({ apiKey: 'test-key' }, (started) => {
+  rig = started;
 });
-
-afterAll(async () => {
-  await rig?.close();
-});
-
-beforeEach(() => rig.fake.reset());
 
 afterEach(async () => {
   await Promise.all(opened.map((page) => page.close()));

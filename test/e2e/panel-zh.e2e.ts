@@ -1,7 +1,7 @@
 // The panel in Simplified Chinese (browser language zh-CN): the task view, a task's step cards and final status, and
 // the settings form all read in Chinese, from the zh_CN catalogue through chrome.i18n.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { act, control, playPolicy } from '../support/agent';
 import { saveScreenshot } from '../support/screenshots';
 import {
@@ -10,20 +10,16 @@ import {
   newTaskId,
   openWebPage,
   type PanelRig,
-  startPanelRig,
   submitTask,
   taskView,
   textOf,
+  usePanelRig,
 } from './panel-harness';
 
 let rig: PanelRig;
 
-beforeAll(async () => {
-  rig = await startPanelRig({ locale: 'zh-CN' });
-});
-
-afterAll(async () => {
-  await rig?.close();
+usePanelRig({ locale: 'zh-CN' }, (started) => {
+  rig = started;
 });
 
 describe('panel in Simplified Chinese', () => {

@@ -1,34 +1,19 @@
 // A key press in the panel is not consent for the page the agent works on to use user activation. Chrome hands a
 // message's user gesture on to the page that receives it; the worker forwards the panel's calls outside the gesture
-// (src/background/relay.ts, forwardOutsideGesture). The hostile page tries a popup, a download and a clipboard write
+// (src/background/outside-gesture.ts). The hostile page tries a popup, a download and a clipboard write
 // whenever it holds activation and reports to its server, so the test never touches the page itself (Playwright's
 // evaluate runs with a user gesture): the person's Enter is a real key press in the panel.
 
 import type { Download, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { act, playPolicy } from '../support/agent';
-import {
-  expectStatus,
-  newTaskId,
-  openWebPage,
-  type PanelRig,
-  startPanelRig,
-  submitTask,
-  useFake,
-} from './panel-harness';
+import { expectStatus, newTaskId, openWebPage, type PanelRig, submitTask, usePanelRig } from './panel-harness';
 
 let rig: PanelRig;
 
-beforeAll(async () => {
-  rig = await startPanelRig();
-  await useFake(rig.harness.panel, rig.fake);
+usePanelRig({ apiKey: 'test-key' }, (started) => {
+  rig = started;
 });
-
-afterAll(async () => {
-  await rig?.close();
-});
-
-beforeEach(() => rig.fake.reset());
 
 describe('user activation', () => {
   it('reaches no page from the person’s Enter in the panel: no popup, download or clipboard write', async () => {

@@ -6,32 +6,5 @@
 export { CLEARED_TOOL_RESULT_TEXT } from './fake-anthropic/context-edits';
 export { liveFakes, startFakeAnthropic } from './fake-anthropic/server';
 export { isFault, rawToolTurn, textTurn, toolsTurn, toolTurn } from './fake-anthropic/turns';
-export type {
-  AppliedEdit,
-  AuthKind,
-  CacheCreationUsage,
-  CutAt,
-  FakeAnthropic,
-  FakeAnthropicOptions,
-  Fault,
-  InputTransformation,
-  IterationUsage,
-  ModelView,
-  RecordedRequest,
-  RefusalSpec,
-  Rejection,
-  Reply,
-  ReplyBlock,
-  ReportedUsage,
-  RequestBody,
-  Responder,
-  StopReason,
-  StreamErrorType,
-  TextBlockSpec,
-  ThinkingBlockSpec,
-  ToolUseBlockSpec,
-  Turn,
-  UsageSpec,
-  ViewMessage,
-} from './fake-anthropic/types';
+export type * from './fake-anthropic/types';
 export { lastUserText, latestViewUserText, viewText } from './fake-anthropic/view-text';

@@ -36,8 +36,6 @@ function model(id: string, over: { fake?: FakeAnthropic; timeoutMs?: number } = 
   return { call, retries, clock };
 }
 
-const failure = modelFailure;
-
 describe('what each endpoint is asked for', () => {
   it('a thinking 5.x model: adaptive thinking with summaries, effort, context management with its betas, caching', async () => {
     fake.enqueue(toolTurn('click', { ref: 1 }));
@@ -145,7 +143,7 @@ describe('limits no retry can pass', () => {
   it('the monthly spend cap: not retried, and says what happened and what to do', async () => {
     fake.enqueue({ fault: 'spend_limit' }, textTurn('never reached'));
     const m = model('claude-sonnet-5-5');
-    const error = await failure(m.call());
+    const error = await modelFailure(m.call());
     expect(error).toMatchObject({ kind: 'spend_limit', retryable: false });
     expect(error.message).toMatch(/^Your API account reached its spend limit/);
     expect(error.message).toContain('Settings → Limits');

@@ -48,8 +48,6 @@ function client(timeout: { timeoutMs?: number; modelTimeoutSec?: number }) {
   return { call, retries, texts, clock };
 }
 
-const failure = modelFailure;
-
 describe('model client timeouts', () => {
   it('retries a stream that stalls mid-answer, and returns the complete turn of the retry', async () => {
     fake.enqueue({ fault: 'stall', afterEvents: 4, turn: textTurn('Half a thought that never ends') });
@@ -80,7 +78,7 @@ describe('model client timeouts', () => {
     for (let i = 0; i < 4; i++) fake.enqueue({ fault: 'stall', afterEvents: 3, turn: textTurn('Stuck') });
     const c = client({ timeoutMs: 200 });
 
-    const error = await failure(c.call());
+    const error = await modelFailure(c.call());
 
     expect(error).toMatchObject({ kind: 'stream_cut', retryable: false });
     expect(error.message).toBe(
@@ -131,7 +129,7 @@ describe('what the panel is told while a call is retried', () => {
 
   it('keeps the advice for when retries have run out for the error that ends the task', async () => {
     for (let i = 0; i < 6; i++) fake.enqueue({ fault: 'overloaded' });
-    const error = await failure(client({}).call());
+    const error = await modelFailure(client({}).call());
     expect(error.message).toBe('The API is overloaded and retries ran out: try again in a few minutes (Overloaded).');
   });
 });

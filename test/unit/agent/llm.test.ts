@@ -45,8 +45,6 @@ function client(options: { key?: string } = {}) {
   return { model, clock, texts, retries, call };
 }
 
-const failure = modelFailure;
-
 describe('Anthropic model client', () => {
   it('streams text deltas and returns the whole turn with its tool calls and usage', async () => {
     fake.enqueue({
@@ -102,7 +100,7 @@ describe('Anthropic model client', () => {
       { fault: 'server_error' },
     );
     const c = client();
-    const error = await failure(c.call());
+    const error = await modelFailure(c.call());
     expect(error).toMatchObject({ kind: 'server', status: 500 });
     expect(error.message).toBe('The API failed and retries ran out: try again later (Internal server error).');
     expect(fake.messageRequests).toHaveLength(4);
@@ -112,32 +110,32 @@ describe('Anthropic model client', () => {
   it('does not retry when the API says x-should-retry: false', async () => {
     fake.enqueue({ fault: 'server_error', shouldRetry: false });
     const c = client();
-    await failure(c.call());
+    await modelFailure(c.call());
     expect(fake.messageRequests).toHaveLength(1);
   });
 
   it('maps 401 to "Check your API key in settings", without retrying', async () => {
     fake.enqueue({ fault: 'unauthorized' });
-    const error = await failure(client().call());
+    const error = await modelFailure(client().call());
     expect(error.kind).toBe('auth');
     expect(error.message).toBe('Check your API key in settings: the API refused it (invalid x-api-key).');
     expect(fake.messageRequests).toHaveLength(1);
   });
 
   it('maps a wrong key the same way', async () => {
-    const error = await failure(client({ key: 'sk-wrong' }).call());
+    const error = await modelFailure(client({ key: 'sk-wrong' }).call());
     expect(error.message).toMatch(/^Check your API key in settings/);
   });
 
   it('asks for a key when none is set, without calling the API', async () => {
-    const error = await failure(client({ key: '' }).call());
+    const error = await modelFailure(client({ key: '' }).call());
     expect(error).toMatchObject({ kind: 'auth', message: 'Add your Anthropic API key in settings: none is set.' });
     expect(fake.requests).toHaveLength(0);
   });
 
   it("maps 400 to the API's own message", async () => {
     fake.enqueue({ fault: 'bad_request', message: 'messages.1.content: tool_use ids must be unique' });
-    const error = await failure(client().call());
+    const error = await modelFailure(client().call());
     expect(error).toMatchObject({ kind: 'bad_request', message: 'messages.1.content: tool_use ids must be unique' });
   });
 
@@ -162,7 +160,7 @@ describe('Anthropic model client', () => {
       { apiKey: KEY, baseUrl: 'http://127.0.0.1:9', model: 'claude-sonnet-4-6' },
       { sleep: clock.sleep, maxFailureRetries: 2 },
     );
-    const error = await failure(model.complete(request, { signal: new AbortController().signal }));
+    const error = await modelFailure(model.complete(request, { signal: new AbortController().signal }));
     expect(error).toMatchObject({ kind: 'network' });
     expect(error.message).toContain('check the network and the base URL');
     expect(clock.sleeps).toHaveLength(2);

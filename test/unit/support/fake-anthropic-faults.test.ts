@@ -2,9 +2,9 @@
 // error.details), connections that hang, cut or stall, and errors inside a stream.
 
 import Anthropic from '@anthropic-ai/sdk';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { startFakeAnthropic, textTurn, toolTurn } from '../../support/fake-anthropic';
-import { clickTool, KEY, rejection, useFake, waitFor } from './fake-anthropic-harness';
+import { clickTool, KEY, rejection, useFake } from './fake-anthropic-harness';
 
 const MODEL = 'claude-sonnet-4-6';
 const LONG_TEXT = 'The page has loaded and the search box is ready for input.';
@@ -105,10 +105,10 @@ describe('connections that hang, cut or stall', () => {
   it('hang: an aborted request rejects with APIUserAbortError, a timeout with APIConnectionTimeoutError', async () => {
     h.fake.enqueue({ fault: 'hang' }, { fault: 'hang' });
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 50);
-    expect(await rejection(h.client().messages.create(params(), { signal: controller.signal }))).toBeInstanceOf(
-      Anthropic.APIUserAbortError,
-    );
+    const aborted = rejection(h.client().messages.create(params(), { signal: controller.signal }));
+    await vi.waitFor(() => expect(h.fake.messageRequests).toHaveLength(1));
+    controller.abort();
+    expect(await aborted).toBeInstanceOf(Anthropic.APIUserAbortError);
     expect(await rejection(h.client({ timeout: 100 }).messages.create(params()))).toBeInstanceOf(
       Anthropic.APIConnectionTimeoutError,
     );
@@ -118,7 +118,7 @@ describe('connections that hang, cut or stall', () => {
     const own = await startFakeAnthropic();
     own.enqueue({ fault: 'hang' });
     const pending = rejection(h.client({ baseURL: own.url }).messages.create(params()));
-    await waitFor(() => own.messageRequests.length === 1);
+    await vi.waitFor(() => expect(own.messageRequests).toHaveLength(1));
     const started = Date.now();
     await own.close();
     expect(Date.now() - started).toBeLessThan(500);
@@ -128,7 +128,7 @@ describe('connections that hang, cut or stall', () => {
   it('hang: reset() drops the hanging connection so it cannot leak into the next test', async () => {
     h.fake.enqueue({ fault: 'hang' });
     const pending = rejection(h.client().messages.create(params()));
-    await waitFor(() => h.fake.messageRequests.length === 1);
+    await vi.waitFor(() => expect(h.fake.messageRequests).toHaveLength(1));
     h.fake.reset();
     expect(await pending).toBeInstanceOf(Anthropic.APIConnectionError);
     expect(h.fake.requests).toHaveLength(0);

@@ -69,14 +69,6 @@ export async function apiMessage(promise: Promise<unknown>): Promise<string | nu
   return error.apiMessage;
 }
 
-export async function waitFor(condition: () => boolean, timeoutMs = 1000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('waitFor: condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
-
 /** A request body as a test writes it: free-form, so it can break the rules the SDK types would enforce. */
 export type Body = Record<string, unknown>;
 
