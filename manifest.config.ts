@@ -18,13 +18,6 @@ export default defineManifest({
   action: { default_title: '__MSG_actionTitle__', default_icon: icons },
   side_panel: { default_path: 'src/panel/index.html' },
   background: { service_worker: 'src/background/index.ts', type: 'module' },
-  content_scripts: [
-    {
-      matches: ['<all_urls>'],
-      js: ['src/content/index.ts'],
-      run_at: 'document_idle',
-    },
-  ],
   permissions: ['sidePanel', 'tabs', 'tabGroups', 'webNavigation', 'scripting', 'storage'],
   host_permissions: ['<all_urls>'],
 });

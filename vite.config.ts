@@ -1,11 +1,52 @@
 import { crx } from '@crxjs/vite-plugin';
 import preact from '@preact/preset-vite';
-import { defineConfig } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 import manifest from './manifest.config.ts';
 import pkg from './package.json' with { type: 'json' };
+import { CONTENT_SCRIPT_FILE } from './src/shared/content-script.ts';
+
+const define = { __STEADYHAND_BUILD__: JSON.stringify(`${pkg.version}+${Date.now().toString(36)}`) };
+
+/**
+ * The content script as one self-contained classic script, emitted beside the extension's other files. The manifest
+ * declares no content script: the panel has the worker inject this file into a task's tabs only (decision 0015).
+ * A file declared in the manifest would be built by crxjs as a loader that imports web-accessible modules, which
+ * any page could probe for.
+ */
+function contentScript(): Plugin {
+  return {
+    name: 'steadyhand:content-script',
+    apply: 'build',
+    async generateBundle() {
+      const result = await build({
+        configFile: false,
+        logLevel: 'warn',
+        define,
+        build: {
+          write: false,
+          emptyOutDir: false,
+          minify: false,
+          sourcemap: true,
+          lib: {
+            entry: 'src/content/index.ts',
+            formats: ['iife'],
+            name: 'steadyhand',
+            fileName: () => CONTENT_SCRIPT_FILE,
+          },
+          rolldownOptions: { output: { entryFileNames: CONTENT_SCRIPT_FILE } },
+        },
+      });
+      const outputs = (Array.isArray(result) ? result : [result]).flatMap((r) => ('output' in r ? r.output : []));
+      for (const output of outputs) {
+        const source = output.type === 'chunk' ? output.code : output.source;
+        this.emitFile({ type: 'asset', fileName: output.fileName, source });
+      }
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [preact(), crx({ manifest })],
+  plugins: [preact(), crx({ manifest }), contentScript()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -13,6 +54,6 @@ export default defineConfig({
     minify: false,
     sourcemap: true,
   },
-  define: { __STEADYHAND_BUILD__: JSON.stringify(`${pkg.version}+${Date.now().toString(36)}`) },
+  define,
   server: { port: 5173, strictPort: true, hmr: { port: 5173 } },
 });

@@ -2,27 +2,14 @@
 // while the panel has transient user activation would hand that activation to the page it scripts; the worker has
 // none of its own, and runs each injection outside the dispatch of the panel's message (outside-gesture.ts).
 
+import { CONTENT_SCRIPT_FILE } from '../shared/content-script';
 import { toWireError } from '../shared/errors';
 import type { InjectMessage, Reply } from '../shared/protocol';
 
-/** Runs in the tab's isolated world: restarts a content-script module this world has already evaluated. */
-function rebootIfLoaded(): boolean {
-  const hook = (globalThis as { __steadyhandBoot?: () => boolean }).__steadyhandBoot;
-  return typeof hook === 'function' ? hook() : false;
-}
-
-function contentScriptFiles(): string[] {
-  return chrome.runtime.getManifest().content_scripts?.flatMap((script) => script.js ?? []) ?? [];
-}
-
-/** Runs one injection the panel asked for; its reply says whether a loaded script was rebooted. */
-export async function injectContentScript(message: InjectMessage): Promise<Reply<{ rebooted?: boolean }>> {
+/** Runs one injection the panel asked for. It resolves once the script ran (Chrome runs it at document_idle). */
+export async function injectContentScript(message: InjectMessage): Promise<Reply<Record<string, never>>> {
   try {
-    if (message.what === 'reboot') {
-      const [first] = await chrome.scripting.executeScript({ target: message.target, func: rebootIfLoaded });
-      return { ok: true, value: { rebooted: first?.result === true } };
-    }
-    await chrome.scripting.executeScript({ target: message.target, files: contentScriptFiles() });
+    await chrome.scripting.executeScript({ target: message.target, files: [CONTENT_SCRIPT_FILE] });
     return { ok: true, value: {} };
   } catch (error) {
     return { ok: false, error: toWireError(error) };

@@ -1,6 +1,7 @@
-// Content script entry. Boots once per document and isolated world; everything it registers hangs on one
-// AbortController, so retiring (an orphaned script after an extension update, or an older build replaced by a
-// newer injection) is a single abort().
+// Content script entry. The panel has it injected into a task's tabs only, once per new document (decision 0015),
+// and may inject it again into a document that already runs it; each run of this file first looks at what the
+// world already holds. Everything a running instance registers hangs on one AbortController, so retiring (an
+// orphaned script after an extension update, an older build replaced by a newer injection) is a single abort().
 
 import { BUILD_ID } from '../shared/build';
 import { Departure } from './departure';
@@ -14,30 +15,42 @@ interface Instance {
   retire(): void;
 }
 
-const GLOBAL_KEY = '__steadyhandContent';
-// A module is evaluated once per world: injecting the script file again after this one retired would only hit the
-// module cache. The panel calls this hook instead (see src/panel/chrome/tab-access.ts).
-const BOOT_KEY = '__steadyhandBoot';
-const world = globalThis as typeof globalThis & { [GLOBAL_KEY]?: Instance; [BOOT_KEY]?: () => boolean };
-// The actions this document ran, so a call re-sent after a lost service worker is not run twice (decision 0011).
-// Module state lives exactly as long as the document, and outlives a reboot of the controller within it.
-const calls = new CallMemory();
-// Whether the document is being left by a navigation in flight, so no action runs on a page about to be replaced.
-const departure = new Departure(window);
-if ((document as Document & { prerendering?: boolean }).prerendering) {
-  document.addEventListener('prerenderingchange', () => calls.activated(), { once: true });
+/** What one document keeps across instances of this build: it outlives a retired controller within the document. */
+interface DocumentMemory {
+  build: string;
+  // The actions this document ran, so a call re-sent after a lost service worker is not run twice (decision 0011).
+  calls: CallMemory;
+  // Whether the document is being left by a navigation in flight, so no action runs on a page about to be replaced.
+  departure: Departure;
 }
 
-/** Starts the controller for this document unless one of this build is already running; true if one runs now. */
-function boot(): boolean {
-  if (!isContextValid()) return false;
-  const existing = world[GLOBAL_KEY];
+// Isolated-world globals: the page's own scripts cannot see them, and they mark nothing in the page's DOM.
+const INSTANCE_KEY = '__steadyhandContent';
+const MEMORY_KEY = '__steadyhandMemory';
+const world = globalThis as typeof globalThis & { [INSTANCE_KEY]?: Instance; [MEMORY_KEY]?: DocumentMemory };
+
+function documentMemory(): DocumentMemory {
+  const kept = world[MEMORY_KEY];
+  if (kept?.build === BUILD_ID) return kept;
+  const memory: DocumentMemory = { build: BUILD_ID, calls: new CallMemory(), departure: new Departure(window) };
+  if ((document as Document & { prerendering?: boolean }).prerendering) {
+    document.addEventListener('prerenderingchange', () => memory.calls.activated(), { once: true });
+  }
+  world[MEMORY_KEY] = memory;
+  return memory;
+}
+
+/** Starts the controller for this document unless one of this build already runs here. */
+function boot(): void {
+  if (!isContextValid()) return;
+  const existing = world[INSTANCE_KEY];
   if (existing && existing.build === BUILD_ID) {
-    announceReady(existing.documentToken); // boot guard: already running here; say so to whoever asked
-    return true;
+    announceReady(existing.documentToken); // injected again: already running here; say so to whoever asked
+    return;
   }
   existing?.retire();
 
+  const { calls, departure } = documentMemory();
   const lifetime = new AbortController();
   const documentToken = crypto.randomUUID();
   const controller = new PageController(document, documentToken, {
@@ -61,8 +74,7 @@ function boot(): boolean {
   chrome.runtime.onMessage.addListener(onMessage);
   lifetime.signal.addEventListener('abort', () => {
     if (isContextValid()) chrome.runtime.onMessage.removeListener(onMessage);
-    delete document.documentElement.dataset.steadyhand;
-    if (world[GLOBAL_KEY] === instance) delete world[GLOBAL_KEY];
+    if (world[INSTANCE_KEY] === instance) delete world[INSTANCE_KEY];
   });
   // A page restored from the back/forward cache keeps this script: tell the panel the document is back.
   window.addEventListener(
@@ -77,25 +89,9 @@ function boot(): boolean {
   );
 
   const instance: Instance = { build: BUILD_ID, documentToken, retire: () => lifetime.abort() };
-  world[GLOBAL_KEY] = instance;
-  document.documentElement.dataset.steadyhand = BUILD_ID;
+  world[INSTANCE_KEY] = instance;
+  // The panel shows the mask on this document itself when the announcement reaches it (mask-coordinator.ts).
   announceReady(documentToken);
-  restoreMask(controller, lifetime.signal);
-  return true;
 }
 
-/** A document that loads mid-task asks the panel whether the mask belongs on it (DESIGN §5). */
-function restoreMask(controller: PageController, signal: AbortSignal): void {
-  askPanel('maskState', { timeoutMs: 5_000, signal })
-    .then((state) => {
-      if (!state.show || signal.aborted) return;
-      controller.showMask(state.label ? { leaseMs: state.leaseMs, label: state.label } : { leaseMs: state.leaseMs });
-    })
-    .catch(() => {
-      // `no_receiver`: no panel runs a task on this tab, so no mask. Any other failure (no answer in time, a lease
-      // the mask refused): the panel shows the mask again at its next step if it should be up.
-    });
-}
-
-world[BOOT_KEY] = boot;
 boot();

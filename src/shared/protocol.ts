@@ -99,23 +99,18 @@ export const PAGE_METHODS: {
   dispose: { arity: 0, idempotent: true },
 };
 
-export interface MaskState {
-  show: boolean;
-  leaseMs: number;
-  label?: string;
-}
-
-/** Served by the panel; asked by content scripts through the service worker. */
+/**
+ * Served by the panel; asked by content scripts through the service worker. Whether a new document shows the mask
+ * is not asked: the panel injects the script into a task's tabs and shows the mask itself (decision 0015).
+ */
 export interface PanelQueries {
-  /** Should this tab show the mask right now? Asked by a content script when it boots. */
-  maskState(): MaskState;
   /** The person pressed Stop on the mask. */
   requestStop(): { stopping: boolean };
 }
 
 export type PanelQuery = keyof PanelQueries;
 
-export const PANEL_QUERIES: { readonly [Q in PanelQuery]: true } = { maskState: true, requestStop: true };
+export const PANEL_QUERIES: { readonly [Q in PanelQuery]: true } = { requestStop: true };
 
 /** Tab and window events the service worker forwards to the panel. */
 export type TabEvent =
@@ -215,15 +210,14 @@ export interface CsReadyMessage {
 export type InjectTarget = { tabId: number; documentIds: string[] } | { tabId: number; frameIds: number[] };
 
 /**
- * Panel → service worker: put the content script into a tab. `reboot` restarts a content script whose module the
- * tab's isolated world already evaluated (its answer says whether there was one); `files` runs the manifest's content
- * scripts. The worker runs it, so that it never carries the person's user activation in the panel to the page.
+ * Panel → service worker: run the content script (src/shared/content-script.ts) in a document of a task's tab. A
+ * document that already runs it only announces itself again. The worker runs it, so that it never carries the
+ * person's user activation in the panel to the page.
  */
 export interface InjectMessage {
   kind: 'inject';
   v: number;
   target: InjectTarget;
-  what: 'reboot' | 'files';
 }
 
 export type RuntimeMessage =

@@ -42,7 +42,6 @@ beforeEach(() => fake.reset());
 async function workTab(): Promise<{ page: Page; tabId: number }> {
   const opened = await openTab(harness, site.url('/fault-work.html'));
   await opened.page.bringToFront();
-  await opened.page.waitForFunction(() => document.documentElement.dataset.steadyhand);
   await opened.page.evaluate(() => Object.assign(window, { faultMark: 'same document' }));
   return opened;
 }
@@ -90,13 +89,13 @@ describe('content script gone or orphaned', () => {
   it('injects a fresh script into a tab opened before the extension reloaded, and the task succeeds there', async () => {
     const { page, tabId } = await workTab();
     const loads = site.hits.filter((hit) => hit.startsWith('/fault-work.html')).length;
-    const before = await scriptToken(harness.panel, tabId);
-    expect(before).toEqual(expect.any(String));
-    // The reload comes mid-task, with the mask up on the agent's tab.
+    // The reload comes mid-task, with the mask up on the agent's tab (where the task put its script).
     const held = new HeldModel(fake);
     await startTask(harness.panel, 'Look at the page');
     await held.next();
     await waitForMask(page, true);
+    const before = await scriptToken(harness.panel, tabId);
+    expect(before).toEqual(expect.any(String));
     const interrupted =
       (await harness.panel.evaluate(() => (globalThis as PanelGlobal).steadyhand.controller.taskId)) ?? '';
     // An extension reload tears the panel down without a pagehide: the history store writes every event but streamed

@@ -1,35 +1,33 @@
 // The mask in real Chromium: it blocks the person's (trusted) input but not the agent's (synthetic) actions, is
-// invisible to snapshots, expires with its lease, reaches the panel with Stop, and comes back on a new document
-// when the panel says so.
+// invisible to snapshots, expires with its lease, and reaches the panel with Stop. (A new document of a task's tab
+// gets the mask from the panel itself: test/e2e/task-scripts.e2e.ts.)
 
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { MaskState } from '../../src/shared/protocol';
 import { type ExtensionHarness, launchExtension } from '../support/extension';
 import { type FixtureServer, startFixtureServer } from '../support/fixture-server';
 import { MASK, openTab, type PanelGlobal } from '../support/panel';
-import { call, refOf, textIn } from './page-harness';
+import { call, refOf } from './page-harness';
 
 let harness: ExtensionHarness;
 let site: FixtureServer;
 
 type QueryLog = { tabId: number; query: string }[];
-type TestPanel = PanelGlobal & { maskPlans: Record<number, MaskState>; panelQueries: QueryLog };
+type TestPanel = PanelGlobal & { stopTabs: number[]; panelQueries: QueryLog };
 
 beforeAll(async () => {
   site = await startFixtureServer();
   harness = await launchExtension();
-  // Stands in for the panel's mask coordinator: answers content-script queries for the tabs a test plans for.
+  // Stands in for the panel's mask coordinator: takes the mask's Stop for the tabs a test names.
   await harness.panel.evaluate(() => {
     const g = globalThis as TestPanel;
-    g.maskPlans = {};
+    g.stopTabs = [];
     g.panelQueries = [];
     chrome.runtime.onMessage.addListener((message, _sender, sendResponse) => {
       if (message?.kind !== 'panel:query') return false;
       g.panelQueries.push({ tabId: message.tabId, query: message.query });
-      const plan = g.maskPlans[message.tabId];
-      if (!plan) return false;
-      sendResponse({ ok: true, value: message.query === 'maskState' ? plan : { stopping: true } });
+      if (!g.stopTabs.includes(message.tabId)) return false;
+      sendResponse({ ok: true, value: { stopping: true } });
       return false;
     });
   });
@@ -43,7 +41,7 @@ afterAll(async () => {
 beforeEach(async () => {
   await harness.panel.evaluate(() => {
     const g = globalThis as TestPanel;
-    g.maskPlans = {};
+    g.stopTabs = [];
     g.panelQueries = [];
   });
 });
@@ -143,7 +141,7 @@ describe('mask', () => {
   it('sends Stop to the panel, and hides at once when no panel runs a task here', async () => {
     const withPanel = await openTab(harness, site.url('/pc-menu.html'));
     await harness.panel.evaluate((id) => {
-      (globalThis as TestPanel).maskPlans[id] = { show: false, leaseMs: 1_000 };
+      (globalThis as TestPanel).stopTabs.push(id);
     }, withPanel.tabId);
     await call(harness, withPanel.tabId, 'showMask', { leaseMs: 20_000, label: 'Booking your table' });
     const stop = await stopButtonCentre(withPanel.page);
@@ -163,30 +161,5 @@ describe('mask', () => {
     await orphan.page.mouse.click(button.x, button.y);
     await orphan.page.waitForSelector(MASK, { state: 'detached', timeout: 5_000 });
     await orphan.page.close();
-  });
-
-  it('comes back on a new document when the panel says the mask belongs there', async () => {
-    const { tabId, page } = await openTab(harness, site.url('/pc-menu.html'));
-    await harness.panel.evaluate((id) => {
-      (globalThis as TestPanel).maskPlans[id] = { show: true, leaseMs: 5_000, label: 'Working here' };
-    }, tabId);
-    await page.goto(site.url('/pc-table.html'));
-    await page.waitForSelector(MASK, { state: 'attached', timeout: 5_000 });
-    const refund = await centreOf(page, 'button[data-order="1001"]');
-    await page.mouse.click(refund.x, refund.y);
-    expect(await textIn(page, '#log')).toBe('');
-
-    await harness.panel.evaluate((id) => {
-      (globalThis as TestPanel).maskPlans[id] = { show: false, leaseMs: 5_000 };
-    }, tabId);
-    await page.goto(site.url('/pc-menu.html'));
-    await harness.panel.waitForFunction(
-      (id) =>
-        (globalThis as TestPanel).panelQueries.filter((q) => q.tabId === id && q.query === 'maskState').length >= 2,
-      tabId,
-    );
-    await call(harness, tabId, 'ping');
-    expect(await hasMask(page)).toBe(false);
-    await page.close();
   });
 });

@@ -113,7 +113,7 @@ describe('relay', () => {
 
   it('injects the content script into a tab that has none, then answers', async () => {
     const { tabId, page } = await openTab(harness, site.url('/index.html'));
-    expect((await callFromPanel(tabId, 'ping')).ok).toBe(true); // the manifest's script has booted
+    expect((await callFromPanel(tabId, 'ping')).ok).toBe(true); // the first call put a script there
     // Drop the running script the way an extension update orphans it: it stops listening.
     await harness.panel.evaluate(async (id) => {
       await chrome.scripting.executeScript({

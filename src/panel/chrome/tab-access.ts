@@ -31,18 +31,16 @@ export interface InjectApi {
   ownOrigin: string;
   getTab(tabId: number): Promise<InjectTab | null>;
   getFrame(tabId: number): Promise<InjectFrame | null>;
-  /** Restarts a content script already evaluated in the target; resolves with whether there was one. */
-  reboot(target: InjectTarget): Promise<boolean>;
-  /** Runs the content script files in the target. */
-  runFiles(target: InjectTarget): Promise<void>;
+  /** Runs the content script in the target (a document that already runs it announces itself again). */
+  runScript(target: InjectTarget): Promise<void>;
 }
 
 /** Asks the service worker to inject (src/background/inject.ts says why the worker does it). */
-async function askWorker(target: InjectTarget, what: InjectMessage['what']): Promise<{ rebooted?: boolean }> {
-  const message: InjectMessage = { kind: 'inject', v: PROTOCOL_VERSION, target, what };
-  const reply = await chrome.runtime.sendMessage<InjectMessage, Reply<{ rebooted?: boolean }> | undefined>(message);
+async function askWorker(target: InjectTarget): Promise<void> {
+  const message: InjectMessage = { kind: 'inject', v: PROTOCOL_VERSION, target };
+  const reply = await chrome.runtime.sendMessage<InjectMessage, Reply<unknown> | undefined>(message);
   if (!reply) throw new RelayError('no_receiver', 'The service worker did not answer the injection request.');
-  return unwrap(reply);
+  unwrap(reply);
 }
 
 export function chromeInjectApi(): InjectApi {
@@ -53,10 +51,7 @@ export function chromeInjectApi(): InjectApi {
       const frame = await chrome.webNavigation.getFrame({ tabId, frameId: 0 }).catch(() => null);
       return frame ? { url: frame.url, documentId: frame.documentId } : null;
     },
-    reboot: async (target) => (await askWorker(target, 'reboot')).rebooted === true,
-    runFiles: async (target) => {
-      await askWorker(target, 'files');
-    },
+    runScript: askWorker,
   };
 }
 
@@ -91,8 +86,8 @@ export async function injectionTarget(api: InjectApi, tabId: number): Promise<In
 }
 
 /**
- * The built content script is a small loader that imports the real module asynchronously, so executeScript returns
- * before the script can answer. Injection therefore waits for the script's own `contentReady` announcement.
+ * Injection resolves when the script has announced itself (`contentReady`), the event every other wait of the panel
+ * listens for, so a caller and the document tracker agree on which document is up.
  */
 export function chromeTabAccess(bus: TabEventBus, api: InjectApi = chromeInjectApi()): TabAccess {
   return {
@@ -121,7 +116,7 @@ export function chromeTabAccess(bus: TabEventBus, api: InjectApi = chromeInjectA
           }),
       );
       try {
-        if (!(await api.reboot(target))) await api.runFiles(target);
+        await api.runScript(target);
       } catch (error) {
         injecting.abort();
         void ready.catch(() => {});

@@ -10,12 +10,15 @@ import { createNavigation } from '../tabs/navigation';
 import type { TabEventBus } from '../tabs/tab-event-bus';
 import type { TabsAdapter } from '../tabs/tabs-adapter';
 import { TabsManager, type TabsManagerDeps, type TabsManagerOptions } from '../tabs/tabs-manager';
+import type { InjectScript } from '../tabs/task-scripts';
 import { chromeTabsAdapter } from './chrome-tabs-adapter';
 
 export interface TabsKit {
   navigation: Navigation;
   mask: MaskCoordinator;
   tabsAdapter: TabsAdapter;
+  /** Puts the content script into a tab of a task (TabsManager keeps a running task's tabs scripted with it). */
+  inject: InjectScript;
   /** A manager for one task, in the panel's window. */
   createTabsManager(options: TabsManagerOptions & { onRecord?: TabsManagerDeps['onRecord'] }): Promise<TabsManager>;
 }
@@ -32,14 +35,16 @@ export function createTabsKit(deps: {
   const mask = new MaskCoordinator({ bus, pages, adapter: tabsAdapter });
   // The panel's lifetime ends on pagehide: no tab may stay masked for a whole lease after the panel closed.
   signal.addEventListener('abort', () => mask.release(), { once: true });
+  const inject: InjectScript = (tabId) => tabs.injectContentScript(tabId);
   return {
     navigation,
     mask,
     tabsAdapter,
+    inject,
     async createTabsManager({ onRecord, ...options }) {
       const win = await chrome.windows.getCurrent();
       const windowId = win.id ?? chrome.windows.WINDOW_ID_CURRENT;
-      return new TabsManager({ adapter: tabsAdapter, bus, pages, windowId, onRecord }, options);
+      return new TabsManager({ adapter: tabsAdapter, bus, pages, windowId, inject, onRecord }, options);
     },
   };
 }

@@ -164,20 +164,11 @@ export class MaskCoordinator {
     } while (seen !== this.queue);
   }
 
-  /** The answers for a content script in `tabId`, or null when this panel is not working on that tab. */
+  /** The answers for a content script in `tabId` (its Stop button), or null when this panel is not working there. */
   queriesFor(tabId: number): PanelQueries | null {
     const run = this.run;
     if (!run || !(run.tabs.currentTabId === tabId || run.tabs.isOwned(tabId) || this.touched.has(tabId))) return null;
     return {
-      maskState: () => {
-        const show = this.desiredTab() === tabId;
-        if (show) {
-          // The content script shows it itself with this answer; remember it so it is renewed and hidden.
-          this.shownTab = tabId;
-          this.touched.add(tabId);
-        }
-        return { show, ...this.maskArgs() };
-      },
       requestStop: () => {
         run.onStop();
         return { stopping: true };
@@ -235,12 +226,12 @@ export class MaskCoordinator {
         this.learnTab(event.addedTabId);
         return;
       case 'committed':
-        // The new document has no mask; it is shown again when its content script is up (or asks).
+        // The new document has no mask; it is shown again when the script the panel injects there is up.
         if (event.frameId === 0 && this.shownTab === event.tabId) this.shownTab = null;
         return;
       case 'contentReady':
-        // A new document is up. Showing is idempotent, so show it even if its script already asked (maskState):
-        // that query may have failed, and the page must not stay unmasked for a whole lease period.
+        // A new document is up (or one came back from the back/forward cache): the panel decides, and shows the mask
+        // there if the rule says so. Showing is idempotent.
         if (this.shownTab === event.tabId) this.shownTab = null;
         break;
       default:
@@ -264,7 +255,7 @@ export class MaskCoordinator {
       if (want !== null && this.shownTab !== want) {
         this.touched.add(want);
         await this.deps.pages(want).showMask(this.maskArgs(), CALL);
-        // Only now, and only if nothing changed meanwhile: a failed show leaves it to the content script's query.
+        // Only now, and only if nothing changed meanwhile: a failed show is retried at the next renewal.
         if (this.desiredTab() === want) this.shownTab = want;
       }
     });

@@ -14,6 +14,7 @@ import { type AdapterTab, type TabsAdapter, toSnapshot } from './tabs-adapter';
 import { DEFAULT_TABS_SETTINGS, type TabsAtEnd, type TabsSettings } from './tabs-settings';
 import { TaskGroup } from './task-group';
 import type { TaskTabsRecord } from './task-record';
+import { type InjectScript, keepTaskTabsScripted } from './task-scripts';
 import { resumeTabs, takePersonTab } from './task-start';
 import { type TabsChange, TaskTabsState } from './task-tabs-state';
 
@@ -31,6 +32,8 @@ export interface TabsManagerDeps {
   pages(tabId: number): TabPage;
   /** The panel's window: where the person's tab is looked for, and where a task with no tab opens one. */
   windowId: number;
+  /** Puts the content script into a tab; a run keeps its tabs scripted with it (task-scripts.ts). */
+  inject: InjectScript;
   /** Called with the whole record after every change, e.g. to persist it with the task. */
   onRecord?(record: TaskTabsRecord): void;
   /** How long a tab Chrome no longer finds may wait for its `removed` or `replaced` event (GONE_CONFIRM_MS). */
@@ -53,6 +56,8 @@ export class TabsManager implements AgentTabs {
   private readonly state: TaskTabsState;
   private readonly group: TaskGroup;
   private readonly lifetime = new AbortController();
+  /** Lives while an instruction runs: the scripting of the task's tabs hangs on it. */
+  private run: AbortController | null = null;
   private running = false;
   private started = false;
 
@@ -100,6 +105,7 @@ export class TabsManager implements AgentTabs {
       if (ownedTabIds.length > 0 || tabId !== null) await resumeTabs(this.state, this.deps.adapter);
       else await takePersonTab(this.state, this.deps.adapter, this.deps.windowId);
     }
+    this.keepScripted();
     const alive = await this.aliveOwned();
     if (alive.length > 0) await this.joinGroup(alive.map((tab) => tab.id));
     const current = this.state.current;
@@ -110,6 +116,7 @@ export class TabsManager implements AgentTabs {
   /** Ends an instruction: the lock is released and the tabs are kept, ungrouped or closed as the settings say. */
   async endRun(action: TabsAtEnd = this.settings.endOfTaskTabs): Promise<void> {
     this.running = false;
+    this.run?.abort();
     if (action === 'keep') return;
     const alive = await this.aliveOwned();
     const opened = alive.filter((tab) => this.state.owned.via(tab.id) !== 'initial').map((tab) => tab.id);
@@ -132,6 +139,7 @@ export class TabsManager implements AgentTabs {
 
   dispose(): void {
     this.running = false;
+    this.run?.abort();
     this.lifetime.abort();
     this.state.clearListeners();
   }
@@ -238,6 +246,20 @@ export class TabsManager implements AgentTabs {
   }
 
   // ---- internals ------------------------------------------------------------------------------------------------
+
+  /** From now until the run ends, the task's tabs get the content script, and only they do. */
+  private keepScripted(): void {
+    this.run?.abort();
+    const run = new AbortController();
+    this.run = run;
+    const { owned } = this.state;
+    const tabs = {
+      ownedIds: () => owned.ids(),
+      isOwned: (tabId: number) => owned.has(tabId),
+      subscribe: this.state.subscribe.bind(this.state),
+    };
+    keepTaskTabsScripted({ bus: this.deps.bus, tabs, inject: this.deps.inject }, run.signal);
+  }
 
   private assertOwned(tabId: number): void {
     if (this.state.owned.has(tabId)) return;

@@ -45,7 +45,7 @@ export function createAgent(wiring: AgentWiring): { controller: AgentController;
       manager?.dispose();
       tabsView?.abort();
       manager = new TabsManager(
-        { adapter: kit.tabsAdapter, bus, pages, windowId },
+        { adapter: kit.tabsAdapter, bus, pages, windowId, inject: kit.inject },
         { taskId, settings: { tabStickiness, endOfTaskTabs } },
       );
       tabsView = new AbortController();

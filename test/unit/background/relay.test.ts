@@ -1,5 +1,6 @@
 import { chrome } from 'jest-chrome';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CONTENT_SCRIPT_FILE } from '../../../src/shared/content-script';
 import type { RpcCallMessage } from '../../../src/shared/protocol';
 
 const ID = 'extensionidextensionidextensionid';
@@ -146,10 +147,10 @@ describe('service worker relay', () => {
   });
 
   it('forwards a content query to the panel with the sender tab, and refuses one from a page', async () => {
-    chrome.runtime.sendMessage.mockResolvedValue({ ok: true, value: { show: true, leaseMs: 5000 } });
+    chrome.runtime.sendMessage.mockResolvedValue({ ok: true, value: { stopping: true } });
     const answers: unknown[] = [];
     const keepOpen = chrome.runtime.onMessage.callListeners(
-      { kind: 'cs:query', v: 1, query: 'maskState' },
+      { kind: 'cs:query', v: 1, query: 'requestStop' },
       contentSender,
       (reply: unknown) => answers.push(reply),
     );
@@ -160,12 +161,12 @@ describe('service worker relay', () => {
       kind: 'panel:query',
       v: 1,
       tabId: 9,
-      query: 'maskState',
+      query: 'requestStop',
     });
-    expect(answers).toEqual([{ ok: true, value: { show: true, leaseMs: 5000 } }]);
+    expect(answers).toEqual([{ ok: true, value: { stopping: true } }]);
 
     chrome.runtime.onMessage.callListeners(
-      { kind: 'cs:query', v: 1, query: 'maskState' },
+      { kind: 'cs:query', v: 1, query: 'requestStop' },
       panelSender,
       (reply: unknown) => answers.push(reply),
     );
@@ -176,7 +177,7 @@ describe('service worker relay', () => {
     chrome.runtime.sendMessage.mockRejectedValue(new Error('The message port closed before a response was received.'));
     const answers: unknown[] = [];
     chrome.runtime.onMessage.callListeners(
-      { kind: 'cs:query', v: 1, query: 'maskState' },
+      { kind: 'cs:query', v: 1, query: 'requestStop' },
       contentSender,
       (r: unknown) => answers.push(r),
     );
@@ -219,32 +220,32 @@ describe('injection for the panel', () => {
 
   it('injects for the panel from a task of its own, outside the dispatch of the panel’s message', async () => {
     scripting().executeScript.mockReset();
-    scripting().executeScript.mockResolvedValue([{ result: true }]);
+    scripting().executeScript.mockResolvedValue([{ result: undefined }]);
     const target = { tabId: 9, documentIds: ['doc-1'] };
-    const asked = ask({ kind: 'inject', v: 1, target, what: 'reboot' }, panelSender);
+    const asked = ask({ kind: 'inject', v: 1, target }, panelSender);
     // Nothing runs while the message is being dispatched: a gesture it carries would pass on to the page.
     expect(scripting().executeScript).not.toHaveBeenCalled();
     await flush();
     await flush();
-    expect(scripting().executeScript).toHaveBeenCalledWith({ target, func: expect.any(Function) });
-    expect(asked.reply()).toEqual({ ok: true, value: { rebooted: true } });
+    expect(scripting().executeScript).toHaveBeenCalledWith({ target, files: [CONTENT_SCRIPT_FILE] });
+    expect(asked.reply()).toEqual({ ok: true, value: {} });
   });
 
-  it('runs the manifest’s content scripts, and refuses a request that does not come from an extension page', async () => {
+  it('refuses an injection that does not come from an extension page', async () => {
     scripting().executeScript.mockReset();
-    scripting().executeScript.mockResolvedValue([]);
-    chrome.runtime.getManifest.mockReturnValue({ content_scripts: [{ js: ['assets/loader.js'] }] } as never);
-    const target = { tabId: 9, frameIds: [0] };
-    const asked = ask({ kind: 'inject', v: 1, target, what: 'files' }, panelSender);
-    await flush();
-    await flush();
-    expect(scripting().executeScript).toHaveBeenCalledWith({ target, files: ['assets/loader.js'] });
-    expect(asked.reply()).toEqual({ ok: true, value: {} });
-
-    scripting().executeScript.mockReset();
-    const refused = ask({ kind: 'inject', v: 1, target, what: 'files' }, contentSender);
+    const refused = ask({ kind: 'inject', v: 1, target: { tabId: 9, frameIds: [0] } }, contentSender);
     await flush();
     expect(scripting().executeScript).not.toHaveBeenCalled();
     expect(refused.reply()).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+  });
+
+  it('reports a failed injection as a typed error', async () => {
+    scripting().executeScript.mockReset();
+    scripting().executeScript.mockRejectedValue(new Error('No tab with id: 9.'));
+    const asked = ask({ kind: 'inject', v: 1, target: { tabId: 9, frameIds: [0] } }, panelSender);
+    await flush();
+    await flush();
+    await flush();
+    expect(asked.reply()).toMatchObject({ ok: false, error: { message: expect.stringMatching(/No tab with id/) } });
   });
 });

@@ -172,7 +172,7 @@ describe('the worker relay checks senders', () => {
 
   it('answers nothing to the kinds only the panel receives', async () => {
     for (const kind of ['tab:event', 'panel:query', 'rpc:response', 'cs:rpc']) {
-      expect(await toWorker({ kind, v: 1, tabId: 9, query: 'maskState', event: {} }, senders.contentScript)).toBe(
+      expect(await toWorker({ kind, v: 1, tabId: 9, query: 'requestStop', event: {} }, senders.contentScript)).toBe(
         'no reply',
       );
     }
@@ -212,7 +212,6 @@ describe('the panel router checks senders', () => {
     bus.subscribe((event) => seen.push(event));
     const asked: number[] = [];
     const queries: PanelQueries = {
-      maskState: () => ({ show: true, leaseMs: 1000 }),
       requestStop: () => ({ stopping: true }),
     };
     const lifetime = new AbortController();

@@ -197,27 +197,23 @@ describe('MaskCoordinator transitions (seed 004)', () => {
     expect(masked).toEqual(new Set([agentTab]));
   });
 
-  it('answers a content script that loads mid-task, and shows the mask on the new document', async () => {
+  it('shows the mask on a document that loads mid-task as soon as its script is up, unasked', async () => {
     await startAgent();
     // The page reloads: the old document (and its mask) is gone.
     masked.delete(agentTab);
     browser.commit(agentTab, 'https://shop.example.com/next');
     await settled();
-    expect(coordinator.queriesFor(agentTab)?.maskState()).toEqual({
-      show: true,
-      leaseMs: 9_000,
-      label: expect.any(String),
-    });
+    expect(masked.size).toBe(0); // no script in the new document yet
     bus.emit({ type: 'contentReady', tabId: agentTab, url: 'https://shop.example.com/next', documentToken: 't' });
     await settled();
     expect(masked).toEqual(new Set([agentTab]));
   });
 
-  it('tells a loading owned tab in the background not to show it, and ignores tabs it does not work on', async () => {
+  it('takes a stop from an owned tab in the background, and ignores tabs it does not work on', async () => {
     const owned = browser.addTab(win, 'https://docs.example.com/');
     agentTabs.owned.add(owned);
     await startAgent();
-    expect(coordinator.queriesFor(owned)?.maskState().show).toBe(false);
+    expect(coordinator.queriesFor(owned)?.requestStop()).toEqual({ stopping: true });
     expect(coordinator.queriesFor(personTab)).toBeNull();
   });
 

@@ -19,13 +19,9 @@ function fakeChrome(tab: InjectTab | null, frame: InjectFrame | null, bus: TabEv
     ownOrigin: OWN,
     getTab: async () => tab,
     getFrame: async () => frame,
-    reboot: async (target) => {
-      scripted.push({ target, what: 'reboot' });
-      return false;
-    },
-    runFiles: async (target) => {
-      scripted.push({ target, what: 'files' });
-      // The loader boots the module, which announces the document.
+    runScript: async (target) => {
+      scripted.push({ target });
+      // The script boots, and announces the document.
       bus.emit({ type: 'contentReady', tabId: TAB, url: frame?.url ?? '', documentToken: 'fresh' });
     },
   };
@@ -118,10 +114,7 @@ describe('injecting the content script', () => {
       { url: 'https://example.com/a', documentId: 'doc-1' },
     );
     await expect(result).resolves.toBeUndefined();
-    expect(scripted).toEqual([
-      { target: { tabId: TAB, documentIds: ['doc-1'] }, what: 'reboot' },
-      { target: { tabId: TAB, documentIds: ['doc-1'] }, what: 'files' },
-    ]);
+    expect(scripted).toEqual([{ target: { tabId: TAB, documentIds: ['doc-1'] } }]);
   });
 });
 

@@ -19,6 +19,8 @@ const pageOf = new Map<number, AgentPage>();
 /** Tabs whose page went back by history.back(), in order; and tabs whose page has no script (a browser page). */
 const historyBacks: number[] = [];
 const browserPages = new Set<number>();
+/** Tabs the manager had the content script injected into, in order. */
+let injected: number[] = [];
 
 function manager(
   settings: Partial<TabsSettings> = {},
@@ -41,6 +43,10 @@ function manager(
         pageOf.set(tabId, page);
         return page;
       },
+      inject: async (tabId) => {
+        injected.push(tabId);
+        if (browserPages.has(tabId)) throw new TabError('restricted', 'A browser page.');
+      },
       onRecord: (r) => records.push(r),
     },
     { taskId: TASK, settings, record },
@@ -55,6 +61,7 @@ beforeEach(() => {
   bus = new TabEventBus();
   browser = new FakeBrowser(bus);
   records = [];
+  injected = [];
   win = browser.addWindow();
   browser.focused = win;
   browser.addTab(win, 'https://news.example.com/', { emit: false });
@@ -284,6 +291,70 @@ describe('TabsManager: popups', () => {
     expect(tabs.isOwned(fromOther)).toBe(false);
     expect(tabs.isOwned(between)).toBe(false);
     expect(tabs.currentTabId).toBe(personTab);
+  });
+});
+
+describe('TabsManager: the content script goes into the task’s tabs only', () => {
+  it('scripts the tab the task starts on, and no other tab of the window', async () => {
+    const tabs = manager();
+    await tabs.beginRun();
+    await flush();
+    expect(injected).toEqual([personTab]);
+  });
+
+  it('scripts a tab it opens and a popup it adopts when it takes them', async () => {
+    const tabs = manager();
+    await tabs.beginRun();
+    const { tabId: opened } = await tabs.openUrl('https://docs.example.com/', { newTab: true });
+    const popup = browser.addTab(win, 'https://shop.example.com/help', { openerTabId: personTab });
+    browser.emit({
+      type: 'navigationTarget',
+      tabId: popup,
+      sourceTabId: personTab,
+      url: 'https://shop.example.com/help',
+    });
+    await flush();
+    expect(injected).toEqual([personTab, opened, popup]);
+  });
+
+  it('scripts each new document committed in its tabs during a run, and none outside them or after the run', async () => {
+    const tabs = manager();
+    const other = browser.addTab(win, 'https://news.example.com/b', { emit: false });
+    await tabs.beginRun();
+    injected = [];
+    browser.commit(personTab, 'https://shop.example.com/checkout');
+    browser.commit(other, 'https://news.example.com/c');
+    browser.emit({
+      type: 'committed',
+      tabId: personTab,
+      frameId: 3,
+      url: 'https://ads.example/',
+      transitionType: 'auto_subframe',
+      timeStamp: 0,
+    });
+    await flush();
+    expect(injected).toEqual([personTab]);
+
+    await tabs.endRun('keep');
+    browser.commit(personTab, 'https://shop.example.com/done');
+    await flush();
+    expect(injected).toEqual([personTab]);
+    await tabs.beginRun(); // a follow-up: its tabs are scripted again, once
+    await flush();
+    expect(injected).toEqual([personTab, personTab]);
+    tabs.dispose();
+    browser.commit(personTab, 'https://shop.example.com/after');
+    await flush();
+    expect(injected).toEqual([personTab, personTab]);
+  });
+
+  it('goes on when a tab cannot be scripted (a browser page)', async () => {
+    browserPages.add(personTab);
+    const tabs = manager();
+    await expect(tabs.beginRun()).resolves.toMatchObject({ tabId: personTab });
+    await flush();
+    expect(injected).toEqual([personTab]);
+    browserPages.delete(personTab);
   });
 });
 
