@@ -14,6 +14,8 @@ export const DIST = process.env.STEADYHAND_DIST
 
 export interface LaunchOptions {
   headless?: boolean;
+  /** False starts the same browser, flags and profile kind without Steadyhand (the bench's idle baseline). */
+  extension?: boolean;
   /** Browser UI language, e.g. 'zh-CN'; chrome.i18n follows it. */
   locale?: string;
 }
@@ -26,16 +28,17 @@ export interface LaunchedBrowser {
 
 export async function launchWithExtension(options: LaunchOptions = {}): Promise<LaunchedBrowser> {
   const userDataDir = mkdtempSync(join(tmpdir(), 'steadyhand-profile-'));
+  const withExtension = options.extension ?? true;
   // Chromium reads an unpacked extension's files lazily; a copy made now keeps a rebuild of dist/ during the run
   // (npm run dev, another test run) from pulling files out from under the loaded extension.
   const extension = join(userDataDir, 'extension');
-  cpSync(DIST, extension, { recursive: true });
+  if (withExtension) cpSync(DIST, extension, { recursive: true });
   const { locale } = options;
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: findChromium(),
     headless: options.headless ?? true,
     // Playwright disables extensions by default; we load ours explicitly.
-    ignoreDefaultArgs: ['--disable-extensions'],
+    ignoreDefaultArgs: withExtension ? ['--disable-extensions'] : [],
     args: [
       '--no-sandbox',
       '--disable-gpu',
@@ -44,8 +47,7 @@ export async function launchWithExtension(options: LaunchOptions = {}): Promise<
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
-      `--disable-extensions-except=${extension}`,
-      `--load-extension=${extension}`,
+      ...(withExtension ? [`--disable-extensions-except=${extension}`, `--load-extension=${extension}`] : []),
       ...(locale ? [`--lang=${locale}`] : []),
     ],
     viewport: { width: 1280, height: 800 },
@@ -55,6 +57,7 @@ export async function launchWithExtension(options: LaunchOptions = {}): Promise<
     await context.close().catch(() => {});
     rmSync(userDataDir, { recursive: true, force: true });
   };
+  if (!withExtension) return { context, extensionId: '', close };
   try {
     const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 15_000 }));
     return { context, extensionId: new URL(worker.url()).host, close };

@@ -75,7 +75,6 @@ void takePrefilledTask((text) => useUi.getState().setDraft(text));
 
 void watchPersonTab({
   bus,
-  pages,
   tabs,
   windowId,
   listWindowTabs: (id) => chrome.tabs.query({ windowId: id }),

@@ -5,6 +5,7 @@ import { launchExtension } from '../support/extension';
 import { startFixtureServer } from '../support/fixture-server';
 import { navRoutes } from '../support/nav-routes';
 import type { BenchContext } from './context';
+import { benchIdle } from './idle';
 import { benchRelay } from './relay';
 import { benchSettle } from './settle';
 import { benchSnapshot } from './snapshot';
@@ -17,6 +18,7 @@ const SECTIONS: Section[] = [
   ['snapshot', benchSnapshot],
   ['step', benchStep],
   ['settle', benchSettle],
+  ['idle', benchIdle],
 ];
 
 async function main(): Promise<void> {

@@ -18,7 +18,7 @@ import {
   waitForMask,
 } from '../support/fault-harness';
 import { type FixtureServer, startFixtureServer } from '../support/fixture-server';
-import { openTab, type PanelGlobal } from '../support/panel';
+import { openTab, type PanelGlobal, scriptToken } from '../support/panel';
 import { tally } from '../support/reliability';
 
 let harness: ExtensionHarness;
@@ -60,18 +60,6 @@ function directPing(panel: Page, tabId: number): Promise<string> {
       ),
     tabId,
   );
-}
-
-/** The document token of the content script the extension sees in the tab's frame 0 (null when none runs). */
-async function scriptToken(panel: Page, tabId: number): Promise<string | null> {
-  return panel.evaluate(async (id) => {
-    const [frame] = await chrome.scripting.executeScript({
-      target: { tabId: id, frameIds: [0] },
-      func: () =>
-        (globalThis as { __steadyhandContent?: { documentToken: string } }).__steadyhandContent?.documentToken,
-    });
-    return (frame?.result as string | undefined) ?? null;
-  }, tabId);
 }
 
 /** A model that types the note, counts once and finishes with the count on the page as evidence. */

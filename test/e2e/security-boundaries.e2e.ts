@@ -7,15 +7,16 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AgentSettings } from '../../src/panel/agent/settings';
+import { CONTENT_SCRIPT_FILE } from '../../src/shared/content-script';
 import { act, control, playPolicy, runTask } from '../support/agent';
 import { type ExtensionHarness, launchExtension } from '../support/extension';
 import { type FakeAnthropic, startFakeAnthropic } from '../support/fake-anthropic';
 import { type FixtureServer, startFixtureServer } from '../support/fixture-server';
-import { openTab, type PanelGlobal, tabIdOf } from '../support/panel';
+import { MASK, openTab, type PanelGlobal, tabIdOf } from '../support/panel';
 import { tally } from '../support/reliability';
 import { saveScreenshot } from '../support/screenshots';
 import { allSentText, auditFences, offeredToolNames, toolResults } from '../support/sec-fences';
-import { contentModulePath, type ForgeReport, forge as forgeFrom } from '../support/sec-forger';
+import { type ForgeReport, forge as forgeFrom } from '../support/sec-forger';
 import { injections, recordConsole, recordContentMessages, recordInjections } from '../support/sec-recorders';
 import { playSteps, seenIn } from '../support/sec-script';
 
@@ -71,8 +72,8 @@ describe('a hostile page', () => {
   it('reaches neither the relay nor the content script router, while the panel works on its tab', async () => {
     const { page, tabId } = await webTab('/sec-forger.html');
     const recorder = await recordContentMessages(harness.context, page, harness.extensionId);
-    const modulePath = await contentModulePath(harness.panel);
-    expect(modulePath).toBeTruthy();
+    // The content script's path in the package: a page that knows it still cannot load it (nothing is web-accessible).
+    const modulePath = CONTENT_SCRIPT_FILE;
     const bystander = await webTab('/sec-forger.html');
     await page.bringToFront();
     const forge = (target = tabId) => forgeFrom(page, { ext: harness.extensionId, tabId: target, modulePath });
@@ -103,13 +104,13 @@ describe('a hostile page', () => {
       expect(report.after.runtime).toBe('undefined');
       expect(report.after.forgedEvaluate).toBeNull();
       expect(report.scrollY).toBe(0);
-      // The module Chrome lets any page import (a web-accessible resource) does nothing in the page's world.
-      expect(report.module).toMatch(/^(import refused|boot hook in page world returned false)/);
+      // The content script is not web-accessible: a page cannot load it (decision 0015).
+      expect(report.module).toMatch(/^import refused/);
     }
     expect(idle.presses).toBe(0);
     expect(after.presses).toBe(1); // the agent's click, once; no forged click
     for (const tab of [page, bystander.page]) {
-      expect(await tab.evaluate(() => document.querySelectorAll('steadyhand-mask').length)).toBe(0);
+      expect(await tab.locator(MASK).count()).toBe(0);
       expect(await tab.evaluate(() => [window.scrollY, document.getElementById('presses')?.textContent])).toEqual([
         0,
         tab === page ? '1' : '0',

@@ -48,11 +48,14 @@ export async function maskStopButton(page: Page): Promise<{ x: number; y: number
   try {
     type DomNode = { nodeId: number; nodeName: string; children?: DomNode[]; shadowRoots?: DomNode[] };
     const { root } = (await cdp.send('DOM.getDocument', { depth: -1, pierce: true })) as { root: DomNode };
-    const find = (node: DomNode, inMask: boolean): DomNode | null => {
-      const here = inMask || node.nodeName === 'STEADYHAND-MASK';
+    // The mask's host is the element beside head and body on <html> (its tag is random: test/support/panel.ts MASK).
+    const isHost = (node: DomNode, parent: DomNode | null) =>
+      parent?.nodeName === 'HTML' && node.nodeName !== 'HEAD' && node.nodeName !== 'BODY';
+    const find = (node: DomNode, inMask: boolean, parent: DomNode | null = null): DomNode | null => {
+      const here = inMask || isHost(node, parent);
       if (here && node.nodeName === 'BUTTON') return node;
       for (const child of [...(node.shadowRoots ?? []), ...(node.children ?? [])]) {
-        const found = find(child, here);
+        const found = find(child, here, node);
         if (found) return found;
       }
       return null;

@@ -2,15 +2,17 @@
 // reach the panel's own objects through the `steadyhand` handle that src/panel/main.tsx publishes.
 
 import type { Page } from 'playwright-core';
-import { MASK_ATTRIBUTE } from '../../src/content/mask/marker';
 import type { PanelHandle } from '../../src/panel/handle';
 import type { TabEvent } from '../../src/shared/protocol';
 import type { ExtensionHarness } from './extension';
 
 export type { PanelHandle };
 
-/** The mask's host element in a page, by the attribute the content script marks it with. */
-export const MASK = `[${MASK_ATTRIBUTE}]`;
+/**
+ * The mask's host element in a page. Its tag is random (src/content/mask/marker.ts), so it is found the way a page
+ * would have to: the one element Steadyhand puts on <html> beside head and body (the fixture pages put none there).
+ */
+export const MASK = 'html > :not(head):not(body)';
 
 export type PanelGlobal = typeof globalThis & { steadyhand: PanelHandle; recordedEvents?: TabEvent[] };
 
@@ -24,6 +26,21 @@ export async function openTab(harness: ExtensionHarness, url: string): Promise<{
   await page.goto(marked.href);
   const tabId = await tabIdOf(harness, marked.href);
   return { page, tabId };
+}
+
+/**
+ * The document token of Steadyhand's content script in the tab's frame 0, read in the extension's isolated world of
+ * that page (the page itself cannot see it); null when no script runs there.
+ */
+export async function scriptToken(panel: Page, tabId: number): Promise<string | null> {
+  return panel.evaluate(async (id) => {
+    const [frame] = await chrome.scripting.executeScript({
+      target: { tabId: id, frameIds: [0] },
+      func: () =>
+        (globalThis as { __steadyhandContent?: { documentToken: string } }).__steadyhandContent?.documentToken,
+    });
+    return (frame?.result as string | undefined) ?? null;
+  }, tabId);
 }
 
 export async function tabIdOf(harness: ExtensionHarness, url: string): Promise<number> {

@@ -29,16 +29,6 @@ export interface ForgeReport {
   presses: number;
 }
 
-/** The content script's module as Chrome serves it to any page (a web-accessible resource). */
-export function contentModulePath(panel: Page): Promise<string | undefined> {
-  return panel.evaluate(() =>
-    chrome.runtime
-      .getManifest()
-      .web_accessible_resources?.flatMap((entry) => (typeof entry === 'string' ? [entry] : entry.resources))
-      .find((path) => /content-index.*\.js$/.test(path)),
-  );
-}
-
 /** One round of forgery from `page`, aimed at `tabId` (the page's own tab, or another). */
 export function forge(page: Page, args: { ext: string; tabId: number; modulePath: string | undefined }) {
   return page.evaluate((a) => (window as unknown as { forge(x: typeof a): Promise<ForgeReport> }).forge(a), args);

@@ -13,10 +13,9 @@ export const OBSERVE_ALL: MutationObserverInit = {
   characterData: true,
 };
 
-/** Mutations Steadyhand causes itself (the mask, the boot marker) are not the page changing. */
+/** Mutations Steadyhand causes itself (the mask) are not the page changing. */
 export function isOwnMutation(record: MutationRecord): boolean {
   if (isMaskHost(record.target)) return true;
-  if (record.type === 'attributes' && record.attributeName === 'data-steadyhand') return true;
   if (record.type !== 'childList') return false;
   const nodes = [...Array.from(record.addedNodes), ...Array.from(record.removedNodes)];
   return nodes.length > 0 && nodes.every((node) => isMaskHost(node));

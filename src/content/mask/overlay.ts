@@ -1,8 +1,8 @@
 // The mask's look: a veil over the viewport with a thin accent frame, and a bar with the label and a Stop button,
-// in a closed shadow root so the page can neither style nor script it. The host carries the marker attribute.
+// in a closed shadow root so the page can neither style nor script it. The host's tag is random (marker.ts).
 
 import { BLOCKED_EVENTS } from './input-blocker';
-import { MASK_ATTRIBUTE } from './marker';
+import { markMaskHost, unguessableTagName } from './marker';
 
 const HOST_STYLE: Record<string, string> = {
   all: 'initial',
@@ -37,8 +37,8 @@ export interface Overlay {
 }
 
 export function createOverlay(doc: Document, onStop: () => void): Overlay {
-  const host = doc.createElement('steadyhand-mask');
-  host.setAttribute(MASK_ATTRIBUTE, '');
+  const host = doc.createElement(unguessableTagName());
+  markMaskHost(host);
   for (const [name, value] of Object.entries(HOST_STYLE)) host.style.setProperty(name, value, 'important');
   const root = host.attachShadow({ mode: 'closed' });
   const style = doc.createElement('style');

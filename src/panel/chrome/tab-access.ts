@@ -15,6 +15,7 @@ const READY_TIMEOUT_MS = 5_000;
 /** The tab as the injection checks it (a subset of chrome.tabs.Tab). */
 export interface InjectTab {
   url?: string;
+  title?: string;
   pendingUrl?: string;
   status?: string;
   discarded?: boolean;

@@ -16,7 +16,7 @@ export type RemotePage = {
 
 export interface TabAccess {
   /** The tab, or null when it no longer exists. */
-  getTab(tabId: number): Promise<{ url?: string; pendingUrl?: string; status?: string } | null>;
+  getTab(tabId: number): Promise<{ url?: string; pendingUrl?: string; status?: string; title?: string } | null>;
   /** Runs the extension's content script in frame 0 of the tab. */
   injectContentScript(tabId: number): Promise<void>;
   /** chrome-extension://ID, so our own pages are not treated as restricted. */

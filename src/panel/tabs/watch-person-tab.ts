@@ -1,16 +1,16 @@
-// Keeps the page view on the tab the person is looking at in the panel's window, live from forwarded events.
+// Keeps the page view on the tab the person is looking at in the panel's window, live from forwarded events. It reads
+// the tab from chrome.tabs only: the person's tab is not a task's tab, so no script of ours goes into it to describe
+// it (decision 0015).
 
-import { isSteadyhandError } from '../../shared/errors';
 import type { TabEvent } from '../../shared/protocol';
+import { describeRestriction, isRestrictedUrl } from '../../shared/urls';
 import type { TabAccess } from '../page/remote-page';
-import type { RemotePageFactory } from '../page/remote-page-factory';
 import type { PageViewState } from '../store/page-view';
 import { isOwnPage, pickPersonTab, type TabLike } from './person-tab';
 import type { TabEventBus } from './tab-event-bus';
 
 export interface WatchDeps {
   bus: TabEventBus;
-  pages: RemotePageFactory;
   tabs: TabAccess;
   windowId: number;
   listWindowTabs(windowId: number): Promise<TabLike[]>;
@@ -31,20 +31,23 @@ export function watchPersonTab(deps: WatchDeps): Promise<void> {
     }
     const current = tabId;
     view.show({ tabId: current, status: 'loading' });
-    try {
-      const info = await deps.pages(current).getPageInfo({ timeoutMs: 5_000, signal });
-      if (mine === generation) view.show({ info, status: 'ready', message: null });
-    } catch (error) {
-      if (mine !== generation || signal.aborted) return;
-      const tab = await deps.tabs.getTab(current);
-      const info = tab ? { url: tab.url ?? tab.pendingUrl ?? '', title: '', readyState: 'loading' as const } : null;
-      const restricted = isSteadyhandError(error, 'restricted');
-      view.show({
-        info,
-        status: restricted ? 'restricted' : 'unavailable',
-        message: error instanceof Error ? error.message : String(error),
-      });
+    const tab = await deps.tabs.getTab(current);
+    if (mine !== generation || signal.aborted) return;
+    if (!tab) {
+      view.show({ info: null, status: 'unavailable', message: `Tab ${current} was closed.` });
+      return;
     }
+    const url = tab.url || tab.pendingUrl || '';
+    const info = {
+      url,
+      title: tab.title ?? '',
+      readyState: tab.status === 'complete' ? 'complete' : 'loading',
+    } as const;
+    if (url && isRestrictedUrl(url, deps.tabs.ownOrigin)) {
+      view.show({ info, status: 'restricted', message: describeRestriction(url) });
+      return;
+    }
+    view.show({ info, status: 'ready', message: null });
   }
 
   async function repick(): Promise<void> {
@@ -74,9 +77,6 @@ export function watchPersonTab(deps: WatchDeps): Promise<void> {
           tabId = event.addedTabId;
           await refresh();
         }
-        return;
-      case 'contentReady':
-        if (event.tabId === tabId) await refresh();
         return;
       case 'updated':
         if (event.tabId === tabId && (event.title !== undefined || event.status === 'complete')) await refresh();

@@ -2,10 +2,10 @@
 // The mask's lease and lifecycle (trusted-input blocking needs a real browser: see test/e2e/page-mask.e2e.ts).
 
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MASK_ATTRIBUTE } from '../../../src/content/mask/marker';
 import { Mask } from '../../../src/content/mask/mask';
+import { MASK } from '../../support/panel';
 
-const hosts = () => document.querySelectorAll(`[${MASK_ATTRIBUTE}]`).length;
+const hosts = () => document.querySelectorAll(MASK).length;
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -13,7 +13,7 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.useRealTimers();
-  document.documentElement.querySelectorAll(`[${MASK_ATTRIBUTE}]`).forEach((el) => {
+  document.documentElement.querySelectorAll(MASK).forEach((el) => {
     el.remove();
   });
 });
@@ -58,7 +58,7 @@ describe('Mask', () => {
   it('puts itself back when the page dropped it, on renew', () => {
     const mask = new Mask(document, () => {});
     mask.show({ leaseMs: 1_000 });
-    document.querySelector(`[${MASK_ATTRIBUTE}]`)?.remove();
+    document.querySelector(MASK)?.remove();
     mask.renew({ leaseMs: 1_000 });
     expect(hosts()).toBe(1);
     mask.hide();

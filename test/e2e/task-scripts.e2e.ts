@@ -1,0 +1,169 @@
+// Steadyhand only in a task's tabs (issue 15, decision 0015). A page the person opens outside a task carries no
+// trace of the extension: no script in it, no mark in its DOM, nothing of the package it could load, no message
+// from it. Inside a task the tabs have the script from the moment the task takes them, a reload gets the script and
+// the mask back without the agent taking a step, and a popup the task adopts is scripted as it joins.
+
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CONTENT_SCRIPT_FILE } from '../../src/shared/content-script';
+import { giveUp, useFakeModel } from '../support/agent';
+import { DIST, type ExtensionHarness, launchExtension } from '../support/extension';
+import { type FakeAnthropic, startFakeAnthropic } from '../support/fake-anthropic';
+import { HeldModel, startTask, taskResult, waitForMask } from '../support/fault-harness';
+import { type FixtureServer, startFixtureServer } from '../support/fixture-server';
+import { MASK, openTab, scriptToken, tabIdOf } from '../support/panel';
+
+let harness: ExtensionHarness;
+let site: FixtureServer;
+let fake: FakeAnthropic;
+
+type MessageLog = typeof globalThis & { fromTabs: { tabId: number; what: string }[] };
+
+beforeAll(async () => {
+  [site, fake, harness] = await Promise.all([startFixtureServer(), startFakeAnthropic(), launchExtension()]);
+  await useFakeModel(harness.panel, fake);
+  // Every message a content script sends reaches the extension's pages as well as the worker: the panel sees them.
+  await harness.panel.evaluate(() => {
+    const g = globalThis as MessageLog;
+    g.fromTabs = [];
+    chrome.runtime.onMessage.addListener((message, sender) => {
+      if (sender.tab?.id !== undefined) g.fromTabs.push({ tabId: sender.tab.id, what: String(message?.kind) });
+      return false;
+    });
+    chrome.runtime.onConnect.addListener((port) => {
+      const tabId = port.sender?.tab?.id;
+      if (tabId !== undefined) g.fromTabs.push({ tabId, what: `connect:${port.name}` });
+    });
+  });
+});
+
+afterAll(async () => {
+  await harness?.close();
+  await Promise.all([site?.close(), fake?.close()]);
+});
+
+beforeEach(() => fake.reset());
+
+const messagesFrom = (tabId: number) =>
+  harness.panel.evaluate((id) => (globalThis as MessageLog).fromTabs.filter((m) => m.tabId === id), tabId);
+
+/** Every file of the built extension, as paths inside the package. */
+async function packageFiles(dir = DIST, prefix = ''): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  const nested = await Promise.all(
+    entries.map((entry) =>
+      entry.isDirectory()
+        ? packageFiles(path.join(dir, entry.name), `${prefix}${entry.name}/`)
+        : Promise.resolve([`${prefix}${entry.name}`]),
+    ),
+  );
+  return nested.flat();
+}
+
+/** What a page can find of Steadyhand in its own DOM. */
+function domTrace(page: Page) {
+  return page.evaluate((mask) => {
+    const html = document.documentElement;
+    const names = [...html.querySelectorAll('*')].flatMap((el) => [el.localName, ...el.getAttributeNames()]);
+    return {
+      htmlAttributes: html.getAttributeNames(),
+      besideHeadAndBody: html.querySelectorAll(mask).length,
+      namesMentioningUs: [...html.getAttributeNames(), ...names].filter((name) => /steadyhand/i.test(name)),
+    };
+  }, MASK);
+}
+
+describe('outside a task', () => {
+  it('leaves no trace in a page: no script, no mark, nothing it can load, no message', async () => {
+    const manifest = JSON.parse(await readFile(path.join(DIST, 'manifest.json'), 'utf8'));
+    expect(manifest.content_scripts).toBeUndefined();
+    expect(manifest.web_accessible_resources).toBeUndefined();
+
+    const { page, tabId } = await openTab(harness, site.url('/index.html'));
+    await page.click('a[href="/page2.html"]');
+    await page.waitForURL(/page2/);
+    await page.goBack();
+    await page.reload();
+    await page.waitForLoadState('load');
+
+    expect(await scriptToken(harness.panel, tabId)).toBeNull();
+    expect(await domTrace(page)).toEqual({ htmlAttributes: ['lang'], besideHeadAndBody: 0, namesMentioningUs: [] });
+    // Every file of the package, the content script's among them, asked for by its exact address: all refused.
+    const files = await packageFiles();
+    expect(files).toContain(CONTENT_SCRIPT_FILE);
+    const loads = await page.evaluate(
+      ({ ext, files }) =>
+        Promise.all(
+          files.map((file) =>
+            fetch(`chrome-extension://${ext}/${file}`).then(
+              () => `${file}: loaded`,
+              () => 'refused',
+            ),
+          ),
+        ),
+      { ext: harness.extensionId, files },
+    );
+    expect(loads.filter((outcome) => outcome !== 'refused')).toEqual([]);
+    expect(await messagesFrom(tabId)).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('inside a task', () => {
+  it('scripts the task’s tab only; a reload gets the script and the mask back, and an adopted popup its script, without a step', async () => {
+    const person = await openTab(harness, site.url('/index.html?person'));
+    const agent = await openTab(harness, site.url('/fault-work.html'));
+    await agent.page.bringToFront();
+    const model = new HeldModel(fake);
+    await startTask(harness.panel, 'Look at the page');
+    await model.next();
+    await waitForMask(agent.page, true);
+    const first = await scriptToken(harness.panel, agent.tabId);
+    expect(first).toEqual(expect.any(String));
+    expect(await scriptToken(harness.panel, person.tabId)).toBeNull();
+    const requests = fake.requests.length;
+
+    // The person reloads the agent's tab while the model thinks (its answer is held: no step runs meanwhile).
+    await agent.page.reload();
+    await waitForMask(agent.page, true);
+    const second = await scriptToken(harness.panel, agent.tabId);
+    expect(second).toEqual(expect.any(String));
+    expect(second).not.toBe(first);
+
+    // The agent's page opens a popup: the task adopts it, and it gets the script as it joins.
+    const opened = harness.context.waitForEvent('page');
+    const popupUrl = site.url('/page2.html?popup');
+    await agent.page.evaluate((url) => window.open(url, '_blank'), popupUrl);
+    const popup = await opened;
+    await popup.waitForLoadState('load');
+    const popupTab = await tabIdOf(harness, popupUrl);
+    await vi.waitFor(async () => expect(await scriptToken(harness.panel, popupTab)).toEqual(expect.any(String)), {
+      timeout: 10_000,
+    });
+    expect(fake.requests.length).toBe(requests);
+
+    // Messages came from the task's tabs, none from the person's.
+    expect((await messagesFrom(agent.tabId)).length).toBeGreaterThan(0);
+    expect(await messagesFrom(person.tabId)).toEqual([]);
+    expect(await domTrace(person.page)).toEqual({
+      htmlAttributes: ['lang'],
+      besideHeadAndBody: 0,
+      namesMentioningUs: [],
+    });
+
+    model.answer(giveUp('Enough for this test.'));
+    await taskResult(harness.panel);
+    await waitForMask(agent.page, false);
+    // After the task, a new document in what was its tab is the person's again: no script goes there.
+    await agent.page.goto(site.url('/index.html?after'));
+    expect(await scriptToken(harness.panel, agent.tabId)).toBeNull();
+    expect(await domTrace(agent.page)).toEqual({
+      htmlAttributes: ['lang'],
+      besideHeadAndBody: 0,
+      namesMentioningUs: [],
+    });
+    for (const page of [popup, agent.page, person.page]) await page.close();
+  });
+});
