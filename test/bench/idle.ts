@@ -1,7 +1,9 @@
 // Idle cost (issue 15): what Steadyhand costs a page the person opens outside any task. The same fixture pages are
 // loaded in the bench's browser with the extension and in the same browser started without it, interleaved page by
-// page (the order flips each round, so neither browser always goes first), and read through CDP: script time and
-// main-thread time of the load (Performance.getMetrics deltas), the load event, the JS heap after it, the messages
+// page (the order flips each round, so neither browser always goes first), each load in a fresh tab, and read through
+// CDP once the page is idle: the script time and main-thread time the tab has spent (Performance.getMetrics; a delta
+// across a navigation is not usable, as Chrome may give the new document a new process and new counters), the load
+// event, the JS heap, the messages
 // the page's scripts sent the extension (every extension page hears them, so the bench's panel counts them), and
 // the marks in its DOM. The numbers are paired per page: a delta is "with" minus "without" on the same page.
 
@@ -24,31 +26,28 @@ interface Load {
   marks: number;
 }
 
-interface Side {
-  page: Page;
-  cdp: CDPSession;
-}
-
-async function openSide(context: BrowserContext): Promise<Side> {
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
-  return { page, cdp };
-}
-
 async function metrics(cdp: CDPSession): Promise<Record<string, number>> {
   const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
   return Object.fromEntries(metrics.map((m) => [m.name, m.value]));
 }
 
-/** Loads `url` in the side's tab and reads what the load cost. */
-async function load(side: Side, url: string): Promise<Load> {
-  const before = await metrics(side.cdp);
-  await side.page.goto(url, { waitUntil: 'load' });
-  // document_idle comes after the load event: give a declared content script (the old build) its chance to run.
-  await side.page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 500 })));
-  const after = await metrics(side.cdp);
-  const page = await side.page.evaluate(() => {
+/** Loads `url` in a new tab of `context` and reads what the load cost. */
+async function load(context: BrowserContext, url: string): Promise<Load> {
+  const tab: Page = await context.newPage();
+  try {
+    const cdp = await context.newCDPSession(tab);
+    await cdp.send('Performance.enable');
+    await tab.goto(url, { waitUntil: 'load' });
+    // document_idle comes after the load event: give a declared content script (the old build) its chance to run.
+    await tab.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 500 })));
+    return await measure(tab, await metrics(cdp));
+  } finally {
+    await tab.close();
+  }
+}
+
+async function measure(tab: Page, after: Record<string, number>): Promise<Load> {
+  const page = await tab.evaluate(() => {
     const html = document.documentElement;
     const [nav] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
     const names = [...html.querySelectorAll('*')].flatMap((el) => [el.localName, ...el.getAttributeNames()]);
@@ -60,23 +59,78 @@ async function load(side: Side, url: string): Promise<Load> {
         names.filter((name) => /steadyhand/i.test(name)).length,
     };
   });
-  const delta = (name: string) => ((after[name] ?? 0) - (before[name] ?? 0)) * 1000;
   return {
-    scriptMs: delta('ScriptDuration'),
-    taskMs: delta('TaskDuration'),
+    scriptMs: (after.ScriptDuration ?? 0) * 1000,
+    taskMs: (after.TaskDuration ?? 0) * 1000,
     loadMs: page.loadMs,
     heapMb: (after.JSHeapUsedSize ?? 0) / 1_048_576,
     marks: page.marks,
   };
 }
 
+interface Pair {
+  with: Load;
+  without: Load;
+  messages: number;
+}
+
+/** Every page ROUNDS times in both browsers, the order flipping each round; `messages` counts what tabs sent. */
+async function loadAll(
+  withExt: BrowserContext,
+  without: BrowserContext,
+  urls: string[],
+  messages: () => Promise<number>,
+): Promise<Pair[]> {
+  const pairs: Pair[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const url of urls) {
+      const roundUrl = `${url}?idle=${round}`;
+      const sent = await messages();
+      const first = round % 2 === 0 ? withExt : without;
+      const second = first === withExt ? without : withExt;
+      const a = await load(first, roundUrl);
+      const b = await load(second, roundUrl);
+      const [withLoad, withoutLoad] = first === withExt ? [a, b] : [b, a];
+      pairs.push({ with: withLoad, without: withoutLoad, messages: (await messages()) - sent });
+    }
+  }
+  return pairs;
+}
+
+function summarize(pairs: Pair[]) {
+  const figure = (key: keyof Load, digits = 2) => {
+    const withMedian = median(pairs.map((p) => p.with[key]));
+    const withoutMedian = median(pairs.map((p) => p.without[key]));
+    return {
+      withMedian: round(withMedian, digits),
+      withoutMedian: round(withoutMedian, digits),
+      deltaMedian: round(median(pairs.map((p) => p.with[key] - p.without[key])), digits),
+      ratio: withoutMedian > 0 ? round(withMedian / withoutMedian, 3) : null,
+    };
+  };
+  return {
+    loads: pairs.length,
+    scriptMs: figure('scriptMs'),
+    mainThreadMs: figure('taskMs'),
+    loadEventMs: figure('loadMs'),
+    heapMb: figure('heapMb', 3),
+    pagesMarked: pairs.filter((p) => p.with.marks > p.without.marks).length,
+  };
+}
+
+/**
+ * Two passes. First with the side panel open and idle (the bench's panel page), which also counts the messages:
+ * every message a content script sends reaches the extension's pages as well as the worker, so the panel sees them.
+ * Then with the panel closed (a blank tab keeps the window, as the baseline's first tab does): the extension alone.
+ * On a 2-core machine the open panel's own work on each tab event competes with the page for the CPU; the second
+ * pass tells that apart from a cost in the page.
+ */
 export async function benchIdle(ctx: BenchContext): Promise<Record<string, unknown>> {
-  const pages = readdirSync(path.resolve(import.meta.dirname, '../fixtures/site'))
+  const urls = readdirSync(path.resolve(import.meta.dirname, '../fixtures/site'))
     .filter((name) => name.endsWith('.html') && !SKIP.test(name))
-    .sort();
+    .sort()
+    .map((name) => ctx.site.url(`/${name}`));
   const plain = await launchWithExtension({ extension: false });
-  const messages = () =>
-    ctx.harness.panel.evaluate(() => (globalThis as { benchFromTabs?: number }).benchFromTabs ?? 0);
   try {
     await ctx.harness.panel.evaluate(() => {
       const g = globalThis as { benchFromTabs?: number };
@@ -86,45 +140,19 @@ export async function benchIdle(ctx: BenchContext): Promise<Record<string, unkno
         return false;
       });
     });
-    const withExt = await openSide(ctx.harness.context);
-    const without = await openSide(plain.context);
-    ctx.log(`idle: ${pages.length} pages × ${ROUNDS} rounds, with and without the extension, interleaved`);
-    const pairs: { with: Load; without: Load; messages: number }[] = [];
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const name of pages) {
-        const url = ctx.site.url(`/${name}?idle=${round}`);
-        const sent = await messages();
-        let a: Load;
-        let b: Load;
-        if (round % 2 === 0) {
-          a = await load(withExt, url);
-          b = await load(without, url);
-        } else {
-          b = await load(without, url);
-          a = await load(withExt, url);
-        }
-        pairs.push({ with: a, without: b, messages: (await messages()) - sent });
-      }
-    }
-    const figure = (key: keyof Load, digits = 2) => {
-      const withMedian = median(pairs.map((p) => p.with[key]));
-      const withoutMedian = median(pairs.map((p) => p.without[key]));
-      return {
-        withMedian: round(withMedian, digits),
-        withoutMedian: round(withoutMedian, digits),
-        deltaMedian: round(median(pairs.map((p) => p.with[key] - p.without[key])), digits),
-        ratio: withoutMedian > 0 ? round(withMedian / withoutMedian, 3) : null,
-      };
-    };
+    const fromTabs = () =>
+      ctx.harness.panel.evaluate(() => (globalThis as { benchFromTabs?: number }).benchFromTabs ?? 0);
+    ctx.log(`idle: ${urls.length} pages × ${ROUNDS} rounds, with and without the extension, panel open`);
+    const open = await loadAll(ctx.harness.context, plain.context, urls, fromTabs);
+    ctx.log('idle: again with the side panel closed');
+    await ctx.harness.context.newPage();
+    await ctx.harness.panel.close();
+    const closed = await loadAll(ctx.harness.context, plain.context, urls, async () => 0);
     return {
-      pages: pages.length,
-      loads: pairs.length,
-      scriptMs: figure('scriptMs'),
-      mainThreadMs: figure('taskMs'),
-      loadEventMs: figure('loadMs'),
-      heapMb: figure('heapMb', 3),
-      messagesToWorker: pairs.reduce((sum, p) => sum + p.messages, 0),
-      pagesMarked: pairs.filter((p) => p.with.marks > p.without.marks).length,
+      pages: urls.length,
+      ...summarize(open),
+      messagesToWorker: open.reduce((sum, p) => sum + p.messages, 0),
+      panelClosed: summarize(closed),
     };
   } finally {
     await plain.close();

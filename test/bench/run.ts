@@ -18,7 +18,7 @@ const SECTIONS: Section[] = [
   ['snapshot', benchSnapshot],
   ['step', benchStep],
   ['settle', benchSettle],
-  ['idle', benchIdle],
+  ['idle', benchIdle], // last: its second pass closes the panel
 ];
 
 async function main(): Promise<void> {
