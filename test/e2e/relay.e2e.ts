@@ -57,6 +57,8 @@ describe('relay', () => {
 
     await page.goto(site.url('/page2.html'));
     await waitForEvent(harness.panel, { type: 'committed', tabId, url: site.url('/page2.html') });
+    // Outside a task no script runs in a page; a call from the panel puts one there, and it announces itself.
+    expect((await callFromPanel(tabId, 'ping')).ok).toBe(true);
     await waitForEvent(harness.panel, { type: 'contentReady', tabId, url: site.url('/page2.html') });
     await waitForEvent(harness.panel, { type: 'updated', tabId, status: 'complete' });
 

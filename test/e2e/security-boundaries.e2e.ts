@@ -205,8 +205,9 @@ describe('the API key', () => {
   });
 
   it('is out of reach of content scripts, where a compromised page renderer could read it', async () => {
-    const { page } = await webTab('/index.html');
+    const { page, tabId } = await webTab('/index.html');
     const recorder = await recordContentMessages(harness.context, page, harness.extensionId);
+    await ping(tabId); // the panel puts its script there, as a task would (outside a task no script runs in a page)
     await expect.poll(() => recorder.worlds).toBeGreaterThan(0);
     const read = await recorder.evaluate<string>(
       'chrome.storage.local.get(null).then((all) => JSON.stringify(all), (error) => "refused: " + error.message)',
