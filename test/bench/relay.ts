@@ -12,7 +12,8 @@ export async function benchRelay(ctx: BenchContext, calls = 500) {
   ctx.log(`relay: ${calls} round trips each way on tab ${tabId}`);
   const samples = await ctx.harness.panel.evaluate(
     async ({ tabId, calls }) => {
-      const { transport } = (globalThis as PanelGlobal).steadyhand;
+      const { transport, pages } = (globalThis as PanelGlobal).steadyhand;
+      await pages(tabId).ping(); // puts the script in the page, as a task would: outside one, no page has it
       const viaWorker: number[] = [];
       const direct: number[] = [];
       const message = { kind: 'cs:rpc', v: 1, method: 'ping', args: [] };

@@ -13,7 +13,7 @@ import { DIST, type ExtensionHarness, launchExtension } from '../support/extensi
 import { type FakeAnthropic, startFakeAnthropic } from '../support/fake-anthropic';
 import { HeldModel, startTask, taskResult, waitForMask } from '../support/fault-harness';
 import { type FixtureServer, startFixtureServer } from '../support/fixture-server';
-import { MASK, openTab, scriptToken, tabIdOf } from '../support/panel';
+import { MASK, openTab, type PanelGlobal, scriptToken, tabIdOf } from '../support/panel';
 
 let harness: ExtensionHarness;
 let site: FixtureServer;
@@ -112,7 +112,7 @@ describe('outside a task', () => {
 });
 
 describe('inside a task', () => {
-  it('scripts the task’s tab only; a reload gets the script and the mask back, and an adopted popup its script, without a step', async () => {
+  it('scripts the task’s tab only, once; a reload gets the script and the mask back, and an adopted popup its script, without a step', async () => {
     const person = await openTab(harness, site.url('/index.html?person'));
     const agent = await openTab(harness, site.url('/fault-work.html'));
     await agent.page.bringToFront();
@@ -123,6 +123,12 @@ describe('inside a task', () => {
     const first = await scriptToken(harness.panel, agent.tabId);
     expect(first).toEqual(expect.any(String));
     expect(await scriptToken(harness.panel, person.tabId)).toBeNull();
+    // Injected again into the same document, the script starts nothing new: the running instance stays.
+    await harness.panel.evaluate(
+      (id) => (globalThis as PanelGlobal).steadyhand.tabs.injectContentScript(id),
+      agent.tabId,
+    );
+    expect(await scriptToken(harness.panel, agent.tabId)).toBe(first);
     const requests = fake.requests.length;
 
     // The person reloads the agent's tab while the model thinks (its answer is held: no step runs meanwhile).

@@ -2,6 +2,7 @@
 // The mask's lease and lifecycle (trusted-input blocking needs a real browser: see test/e2e/page-mask.e2e.ts).
 
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { isMaskHost } from '../../../src/content/mask/marker';
 import { Mask } from '../../../src/content/mask/mask';
 import { MASK } from '../../support/panel';
 
@@ -19,6 +20,27 @@ afterEach(() => {
 });
 
 describe('Mask', () => {
+  it('carries no name a page could look for: a random tag per mask, no attribute, known by identity', () => {
+    const tags: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const mask = new Mask(
+        document,
+        () => {},
+        () => {},
+      );
+      mask.show({ leaseMs: 1_000 });
+      const host = document.querySelector(MASK) as Element;
+      expect(host.localName).toMatch(/^x-[a-z]{12}$/);
+      expect(host.getAttributeNames()).toEqual(['style']);
+      expect(isMaskHost(host)).toBe(true);
+      tags.push(host.localName);
+      mask.hide();
+    }
+    expect(tags[0]).not.toBe(tags[1]);
+    const lookalike = document.createElement(tags[0] as string);
+    expect(isMaskHost(lookalike)).toBe(false); // a page that copies the tag does not make its element ours
+  });
+
   it('hides by itself when the lease runs out, unless renewed', () => {
     const expired = vi.fn();
     const mask = new Mask(document, () => {}, expired);
