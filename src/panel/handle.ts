@@ -3,7 +3,6 @@
 
 import type { AgentController } from './agent/controller';
 import type { PortTransport } from './chrome/port-transport';
-import type { TabsKit } from './chrome/tabs-kit';
 import type { TabAccess } from './page/remote-page';
 import type { RemotePageFactory } from './page/remote-page-factory';
 import type { useSettings } from './store/settings';
@@ -11,6 +10,7 @@ import type { useUi } from './store/ui';
 import type { TabEventBus } from './tabs/tab-event-bus';
 import type { TabsManager } from './tabs/tabs-manager';
 import type { PanelCommands } from './ui/commands';
+import type { TabsKit } from './wiring/tabs-kit';
 
 export interface PanelHandle extends TabsKit {
   transport: PortTransport;

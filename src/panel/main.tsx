@@ -1,22 +1,26 @@
 // Panel entry: wires the relay, the tab-event subscription, the tab machinery, the agent and the view, then renders.
 
 import { render } from 'preact';
+import { chromeLocalStorage } from './chrome/local-storage';
 import { listenToWorker } from './chrome/panel-router';
 import { PortTransport } from './chrome/port-transport';
 import { chromeTabAccess } from './chrome/tab-access';
-import { createTabsKit } from './chrome/tabs-kit';
 import type { PanelHandle } from './handle';
 import { remotePageFactory } from './page/remote-page-factory';
 import { takePrefilledTask } from './prefill';
 import { usePageView } from './store/page-view';
 import { useSettings } from './store/settings';
+import { connectStorage } from './store/storage-port';
 import { useUi } from './store/ui';
 import { TabEventBus } from './tabs/tab-event-bus';
 import { watchPersonTab } from './tabs/watch-person-tab';
 import { App } from './ui/App';
 import { createAgent } from './wiring/agent';
 import { panelCommands } from './wiring/commands';
+import { createTabsKit } from './wiring/tabs-kit';
 import './ui/styles.css';
+
+connectStorage(chromeLocalStorage);
 
 // Keep chrome.storage.local (the key, the history) from content scripts at every panel start, as the worker does.
 await chrome.storage.local.setAccessLevel({ accessLevel: 'TRUSTED_CONTEXTS' }).catch((error: unknown) => {

@@ -3,7 +3,7 @@
 // move envelopes; the rules for time, cancellation and errors are here, once.
 
 import { fromWire, RelayError, toWireError } from './errors';
-import type { Reply } from './protocol';
+import type { PageArgs, PageMethod, PageResult, Reply } from './protocol';
 
 export const DEFAULT_CALL_TIMEOUT_MS = 10_000;
 
@@ -91,3 +91,11 @@ export function dispatch<Api extends object>(
     return (fn as (...a: unknown[]) => unknown).apply(api, args);
   });
 }
+
+/**
+ * PageApi as a caller outside the page sees it: every method also takes call options (a timeout, an AbortSignal) and
+ * answers asynchronously. The panel's page proxy (src/panel/page/remote-page.ts) is one; the agent's ports pick from it.
+ */
+export type RemotePage = {
+  [M in PageMethod]: (...args: [...PageArgs<M>, options?: CallOptions]) => Promise<PageResult<M>>;
+};

@@ -27,6 +27,12 @@ function stubStorage() {
 Object.assign(chrome, stubs());
 stubStorage();
 Object.assign(globalThis, { chrome });
+// As the panel's composition root does: the stores persist through chrome.storage.local (jest-chrome's here).
+const [{ connectStorage }, { chromeLocalStorage }] = await Promise.all([
+  import('../../src/panel/store/storage-port'),
+  import('../../src/panel/chrome/local-storage'),
+]);
+connectStorage(chromeLocalStorage);
 
 beforeEach(() => {
   Object.assign(chrome, stubs());

@@ -3,41 +3,8 @@
 // event, so page handlers never see a blocked event. Only what is meant for the mask's own bar (the Stop button)
 // gets through, and it is kept from bubbling on into the page.
 
+import { BLOCKED_EVENTS } from './blocked-events';
 import type { Overlay } from './overlay';
-
-export const BLOCKED_EVENTS = [
-  'pointerdown',
-  'pointerup',
-  'pointermove',
-  'pointerover',
-  'pointerout',
-  'pointerenter',
-  'pointerleave',
-  'pointercancel',
-  'mousedown',
-  'mouseup',
-  'mousemove',
-  'mouseover',
-  'mouseout',
-  'mouseenter',
-  'mouseleave',
-  'click',
-  'dblclick',
-  'auxclick',
-  'contextmenu',
-  'wheel',
-  'touchstart',
-  'touchmove',
-  'touchend',
-  'touchcancel',
-  'dragstart',
-  'dragenter',
-  'dragover',
-  'drop',
-  'keydown',
-  'keypress',
-  'keyup',
-] as const;
 
 function meantForBar(event: Event, overlay: Overlay): boolean {
   if (event.target !== overlay.host || event.type === 'wheel') return false;

@@ -1,7 +1,7 @@
 // The mask's look: a veil over the viewport with a thin accent frame, and a bar with the label and a Stop button,
 // in a closed shadow root so the page can neither style nor script it. The host's tag is random (marker.ts).
 
-import { BLOCKED_EVENTS } from './input-blocker';
+import { BLOCKED_EVENTS } from './blocked-events';
 import { markMaskHost, unguessableTagName } from './marker';
 
 const HOST_STYLE: Record<string, string> = {

@@ -11,8 +11,9 @@ import type { NavigationMark } from './ports';
 import { type ActionRecord, ProgressTracker } from './progress';
 import { newNonce } from './prompt';
 import { decideRepair, repairMessage } from './repair';
+import { gateCheck, gateView } from './site-gate';
 import { act, decideWatchingTab, type LoopDeps } from './step-io';
-import { checkAgentTab, gateCheck, gateView } from './tab-check';
+import { checkAgentTab } from './tab-check';
 import type { TaskState } from './task-state';
 import type { CallResult } from './tools/execute';
 

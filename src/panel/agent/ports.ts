@@ -1,8 +1,7 @@
 // What the agent core needs from the world, as interfaces. The loop receives implementations as arguments, so
 // it runs in unit tests with fakes and in the panel with the real relay, TabsManager and navigation wait.
 
-import type { CallOptions } from '../../shared/rpc';
-import type { RemotePage } from '../page/remote-page';
+import type { CallOptions, RemotePage } from '../../shared/rpc';
 
 /** The page API of one tab, as the agent uses it (a RemotePage in the panel, a fake in tests). */
 export type AgentPage = Pick<

@@ -8,17 +8,13 @@
 // instruction); then a new origin is adopted, and a restricted page leaves only navigation tools instead of stopping.
 // Without it, the matrix of seed 000 section 5 applies as written.
 //
-// Then the site gate (decision 0010): a page on an origin the task has not been allowed is asked about, and a denied
-// one is shown to the model as not operable, its content never sent.
+// The site gate that follows it is in site-gate.ts.
 
 import { abortedError } from '../../shared/rpc';
 import { isRestrictedUrl, isTransientUrl, safeParseOrigin } from '../../shared/urls';
 import { raceAbort } from './abort';
 import { STOP_TEXT, type StopCause } from './events';
-import type { StepView } from './observe';
 import type { AgentTabs, Navigation, TabSnapshot } from './ports';
-import { pageFingerprint } from './progress';
-import type { SiteAccess } from './site-access';
 
 /** Seed 000, decision 2. */
 export const SETTLE_TIMEOUT_MS = 5_000;
@@ -105,55 +101,4 @@ export async function checkAgentTab(input: TabCheckInput): Promise<TabCheck> {
     return stop('origin_changed', STOP_TEXT.originChanged(pinnedOrigin, origin));
   }
   return { kind: 'ready', tab, url, origin, committed };
-}
-
-type Sites = Pick<SiteAccess, 'ask' | 'describeDenial'>;
-type Passed = Exclude<TabCheck, { kind: 'stop' }>;
-
-/**
- * The site gate on a ready tab: its origin is asked about unless a rule settles it; denied, the tab is not operable,
- * so it is never observed and only navigation and control tools are offered. A tab with a navigation in flight is
- * not gated on the URL it is leaving (going back from a denied page would find it denied again): gateView gates the
- * document observe waited for, before the model sees any of it. `gated` is the origin it decided on.
- */
-export async function gateCheck(
-  sites: Sites,
-  check: Passed,
-  navigated: boolean,
-  signal: AbortSignal,
-): Promise<{ check: Passed; gated: string | null }> {
-  if (check.kind !== 'ready' || !check.origin || navigated || check.tab.status === 'loading') {
-    return { check, gated: null };
-  }
-  const decision = await sites.ask(check.origin, { kind: 'tab', url: check.url }, signal);
-  if (decision !== 'deny') return { check, gated: check.origin };
-  const problem = deniedProblem(sites, check.origin);
-  return { check: { kind: 'inoperable', tab: check.tab, url: check.url, problem }, gated: check.origin };
-}
-
-/**
- * The snapshot may come from a document that committed after gateCheck (a navigation in flight then): its origin is
- * gated too, and a denied one's snapshot is dropped. `denied` is the origin of a view turned inoperable.
- */
-export async function gateView(
-  sites: Sites,
-  view: StepView,
-  gated: string | null,
-  signal: AbortSignal,
-): Promise<{ view: StepView; denied: string | null }> {
-  const origin = view.operable ? safeParseOrigin(view.url ?? undefined) : null;
-  if (!origin || origin === gated) return { view, denied: null };
-  const decision = await sites.ask(origin, { kind: 'tab', url: view.url ?? origin }, signal);
-  if (decision !== 'deny') return { view, denied: null };
-  const problem = deniedProblem(sites, origin);
-  const fingerprint = pageFingerprint(view.url, null);
-  return { view: { ...view, operable: false, snapshot: null, problem, fingerprint }, denied: origin };
-}
-
-function deniedProblem(sites: Sites, origin: string): string {
-  return (
-    `${sites.describeDenial(origin)}, so its content is not shown. Do not try to reach it another way; use ` +
-    'go_back, switch_tab or open_url to go on with a site you may use, or call done with success: false if the task ' +
-    'needs this one'
-  );
 }

@@ -15,10 +15,7 @@ import {
   type RpcCallMessage,
 } from '../../shared/protocol';
 import { type CallOptions, withDeadline } from '../../shared/rpc';
-
-export interface Relay {
-  call(tabId: number, method: PageMethod, args: unknown[], options?: CallOptions): Promise<Reply<unknown>>;
-}
+import type { Relay } from '../page/remote-page';
 
 /** Sends of one call at most: the first, and one after a lost worker. */
 const MAX_SENDS = 2;

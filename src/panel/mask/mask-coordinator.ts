@@ -4,8 +4,7 @@
 
 import type { MaskArgs } from '../../shared/page-types';
 import type { PanelQueries, TabEvent } from '../../shared/protocol';
-import type { CallOptions } from '../../shared/rpc';
-import type { RemotePage } from '../page/remote-page';
+import type { CallOptions, RemotePage } from '../../shared/rpc';
 import type { TabEventBus } from '../tabs/tab-event-bus';
 import { NO_WINDOW, type TabsAdapter } from '../tabs/tabs-adapter';
 import type { TabsChange } from '../tabs/task-tabs-state';

@@ -1,5 +1,5 @@
-import type { Relay } from '../chrome/port-transport';
-import { createRemotePage, type RemotePage, type TabAccess } from './remote-page';
+import type { RemotePage } from '../../shared/rpc';
+import { createRemotePage, type Relay, type TabAccess } from './remote-page';
 
 export type RemotePageFactory = (tabId: number) => RemotePage;
 

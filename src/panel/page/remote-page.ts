@@ -5,14 +5,14 @@
 // answers, it injects the current content script and tries once more; a restricted page fails at once.
 
 import { RelayError, type SteadyhandError, TabError } from '../../shared/errors';
-import { PAGE_METHODS, type PageArgs, type PageMethod, type PageResult } from '../../shared/protocol';
-import { type CallOptions, unwrap } from '../../shared/rpc';
+import { PAGE_METHODS, type PageMethod, type Reply } from '../../shared/protocol';
+import { type CallOptions, type RemotePage, unwrap } from '../../shared/rpc';
 import { describeRestriction, isRestrictedUrl } from '../../shared/urls';
-import type { Relay } from '../chrome/port-transport';
 
-export type RemotePage = {
-  [M in PageMethod]: (...args: [...PageArgs<M>, options?: CallOptions]) => Promise<PageResult<M>>;
-};
+/** Carries one page call to a tab and back (the panel's PortTransport through the service worker). */
+export interface Relay {
+  call(tabId: number, method: PageMethod, args: unknown[], options?: CallOptions): Promise<Reply<unknown>>;
+}
 
 export interface TabAccess {
   /** The tab, or null when it no longer exists. */

@@ -5,7 +5,7 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import type { AgentEvent } from '../agent/events';
-import { chromeLocalStorage, coalescingStorage } from '../chrome/local-storage';
+import { coalescingStorage, persistedStorage } from './storage-port';
 import { applyEvent, markInterrupted, type TaskRecord } from './task-record';
 
 export const HISTORY_KEY = 'steadyhand.history';
@@ -19,7 +19,7 @@ const MAX_TASKS = 100;
  */
 const COALESCED: ReadonlySet<AgentEvent['type']> = new Set(['model_text', 'model_thinking', 'metrics']);
 
-const historyStorage = coalescingStorage(chromeLocalStorage, 300);
+const historyStorage = coalescingStorage(persistedStorage, 300);
 
 export interface HistoryState {
   tasks: Record<string, TaskRecord>;

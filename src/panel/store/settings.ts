@@ -11,7 +11,7 @@ import {
   SETTINGS_VERSION,
   withSettings,
 } from '../agent/settings';
-import { chromeLocalStorage } from '../chrome/local-storage';
+import { persistedStorage } from './storage-port';
 
 export const SETTINGS_KEY = 'steadyhand.settings';
 
@@ -36,7 +36,7 @@ export const useSettings = create<SettingsState>()(
     {
       name: SETTINGS_KEY,
       version: SETTINGS_VERSION,
-      storage: createJSONStorage(() => chromeLocalStorage),
+      storage: createJSONStorage(() => persistedStorage),
       partialize: (state): Persisted => ({ settings: state.settings }),
       migrate: (stored): Persisted => ({ settings: migrateSettings(storedSettings(stored)) }),
       merge: (stored, current) => {

@@ -2,9 +2,8 @@
 // itself, then for a short DOM quiet window in the page. No fixed sleep: both ends are events or page answers.
 
 import { RelayError, TabError } from '../../shared/errors';
-import { abortedError } from '../../shared/rpc';
+import { abortedError, type RemotePage } from '../../shared/rpc';
 import { describeRestriction, isRestrictedUrl, isTransientUrl } from '../../shared/urls';
-import type { RemotePage } from '../page/remote-page';
 import { type DocumentTracker, documentKey } from './document-tracker';
 import { settleOnce } from './settle-once';
 import type { TabEventBus } from './tab-event-bus';

@@ -2,19 +2,31 @@
 // the tab from chrome.tabs only: the person's tab is not a task's tab, so no script of ours goes into it to describe
 // it (decision 0015).
 
+import type { PageInfo } from '../../shared/page-types';
 import type { TabEvent } from '../../shared/protocol';
 import { describeRestriction, isRestrictedUrl } from '../../shared/urls';
 import type { TabAccess } from '../page/remote-page';
-import type { PageViewState } from '../store/page-view';
 import { isOwnPage, pickPersonTab, type TabLike } from './person-tab';
 import type { TabEventBus } from './tab-event-bus';
+
+/** Where the watch shows what it sees (the page-view store). */
+export interface PersonTabView {
+  show(patch: {
+    windowId?: number | null;
+    tabId?: number | null;
+    info?: PageInfo | null;
+    status?: 'idle' | 'loading' | 'ready' | 'restricted' | 'unavailable';
+    message?: string | null;
+  }): void;
+  record(event: TabEvent): void;
+}
 
 export interface WatchDeps {
   bus: TabEventBus;
   tabs: TabAccess;
   windowId: number;
   listWindowTabs(windowId: number): Promise<TabLike[]>;
-  view: Pick<PageViewState, 'show' | 'record'>;
+  view: PersonTabView;
   signal: AbortSignal;
 }
 

@@ -4,7 +4,6 @@
 import { AgentController } from '../agent/controller';
 import { createAnthropicModel } from '../agent/llm';
 import type { AgentSettings } from '../agent/settings';
-import type { TabsKit } from '../chrome/tabs-kit';
 import { DemoModel } from '../demo/demo-model';
 import type { RemotePageFactory } from '../page/remote-page-factory';
 import { useHistory } from '../store/history';
@@ -13,6 +12,7 @@ import { useTaskTabs } from '../store/task-tabs';
 import type { TabEventBus } from '../tabs/tab-event-bus';
 import { TabsManager } from '../tabs/tabs-manager';
 import { captureAgentTab } from './capture';
+import type { TabsKit } from './tabs-kit';
 import { showTaskTabs } from './task-tabs-view';
 
 export interface AgentWiring {

@@ -1,6 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Relay } from '../../../src/panel/chrome/port-transport';
-import { createRemotePage, type TabAccess } from '../../../src/panel/page/remote-page';
+import { createRemotePage, type Relay, type TabAccess } from '../../../src/panel/page/remote-page';
 import { RelayError } from '../../../src/shared/errors';
 import type { Reply } from '../../../src/shared/protocol';
 

@@ -3,6 +3,7 @@
 // hears every announcement from then on.
 
 import type { Navigation } from '../agent/ports';
+import { chromeTabsAdapter } from '../chrome/chrome-tabs-adapter';
 import { MaskCoordinator } from '../mask/mask-coordinator';
 import type { TabAccess } from '../page/remote-page';
 import type { RemotePageFactory } from '../page/remote-page-factory';
@@ -11,7 +12,6 @@ import type { TabEventBus } from '../tabs/tab-event-bus';
 import type { TabsAdapter } from '../tabs/tabs-adapter';
 import { TabsManager, type TabsManagerDeps, type TabsManagerOptions } from '../tabs/tabs-manager';
 import type { InjectScript } from '../tabs/task-scripts';
-import { chromeTabsAdapter } from './chrome-tabs-adapter';
 
 export interface TabsKit {
   navigation: Navigation;

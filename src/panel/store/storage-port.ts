@@ -1,0 +1,62 @@
+// The stores' one way to persistent storage, and the write coalescing the history needs. The stores are created when
+// their modules load, before the panel's composition root runs, so their first read waits until main.tsx connects
+// the adapter (src/panel/chrome/local-storage.ts); the stores themselves know nothing of chrome.*.
+
+import type { StateStorage } from 'zustand/middleware';
+
+let current: StateStorage | null = null;
+let connect: (storage: StateStorage) => void = () => {};
+const connected = new Promise<StateStorage>((resolve) => {
+  connect = resolve;
+});
+
+/** Gives the stores their storage; called once by the composition root (and by the unit tests' setup). */
+export function connectStorage(storage: StateStorage): void {
+  current = storage;
+  connect(storage);
+}
+
+/**
+ * The storage the stores persist to. Once connected, every call goes straight through in the same tick: the history
+ * writes an event "at once" so that a panel torn down without a pagehide loses nothing (history.ts).
+ */
+export const persistedStorage: StateStorage = {
+  getItem: (name) => (current ? current.getItem(name) : connected.then((storage) => storage.getItem(name))),
+  setItem: (name, value) =>
+    current ? current.setItem(name, value) : connected.then((storage) => storage.setItem(name, value)),
+  removeItem: (name) => (current ? current.removeItem(name) : connected.then((storage) => storage.removeItem(name))),
+};
+
+export interface CoalescingStorage extends StateStorage {
+  /** Writes what is waiting now. */
+  flush(): void;
+}
+
+/**
+ * Coalesces writes: the history store changes on every streamed token, and one storage write per token would cost
+ * more than the model call. The latest value per key is written after `delayMs`, at once when the panel hides, and
+ * whenever the owner calls `flush()` (an extension reload tears the panel down without a `pagehide`).
+ */
+export function coalescingStorage(storage: StateStorage, delayMs: number): CoalescingStorage {
+  const waiting = new Map<string, string>();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const flush = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    for (const [name, value] of waiting) void storage.setItem(name, value);
+    waiting.clear();
+  };
+  if (typeof addEventListener === 'function') addEventListener('pagehide', flush);
+  return {
+    getItem: (name) => waiting.get(name) ?? storage.getItem(name),
+    setItem(name, value) {
+      waiting.set(name, value);
+      timer ??= setTimeout(flush, delayMs);
+    },
+    removeItem(name) {
+      waiting.delete(name);
+      return storage.removeItem(name);
+    },
+    flush,
+  };
+}

@@ -1,0 +1,70 @@
+// The floor-plan checker fails where it should: each rule on a small planted graph, beside a clean one.
+
+import { describe, expect, it } from 'vitest';
+import {
+  contextViolations,
+  type ImportGraph,
+  importCircles,
+  layerViolations,
+  PANEL_LAYERS,
+} from '../../support/architecture';
+
+const graphOf = (edges: Record<string, string[]>): ImportGraph => new Map(Object.entries(edges));
+
+const clean = graphOf({
+  'panel/main.tsx': ['panel/wiring/agent.ts', 'panel/ui/App.tsx'],
+  'panel/wiring/agent.ts': ['panel/agent/loop.ts', 'panel/chrome/tab-access.ts', 'shared/rpc.ts'],
+  'panel/chrome/tab-access.ts': ['panel/page/remote-page.ts'],
+  'panel/ui/App.tsx': ['panel/store/history.ts'],
+  'panel/store/history.ts': ['panel/agent/events.ts'],
+  'panel/agent/loop.ts': ['panel/agent/events.ts', 'shared/rpc.ts'],
+  'panel/agent/events.ts': [],
+  'panel/page/remote-page.ts': ['shared/rpc.ts'],
+  'content/index.ts': ['content/router.ts', 'shared/rpc.ts'],
+  'content/router.ts': ['shared/rpc.ts'],
+  'shared/rpc.ts': ['shared/protocol.ts'],
+  'shared/protocol.ts': [],
+});
+
+describe('the floor-plan checker', () => {
+  it('finds nothing in a clean graph', () => {
+    expect(contextViolations(clean)).toEqual([]);
+    expect(layerViolations(clean)).toEqual([]);
+    expect(importCircles(clean)).toEqual([]);
+  });
+
+  it('fails on an import against the layer order, naming the file, its target and the rule', () => {
+    const planted = new Map(clean);
+    planted.set('panel/agent/loop.ts', ['panel/agent/events.ts', 'panel/page/remote-page.ts']);
+    planted.set('panel/store/history.ts', ['panel/chrome/local-storage.ts']);
+    planted.set('panel/chrome/local-storage.ts', []);
+    expect(layerViolations(planted)).toEqual([
+      'panel/store/history.ts → panel/chrome/local-storage.ts (store may not import chrome)',
+      'panel/agent/loop.ts → panel/page/remote-page.ts (agent may not import page)',
+    ]);
+  });
+
+  it('fails on a folder the layer table does not know', () => {
+    const planted = graphOf({ 'panel/ui/App.tsx': ['panel/extras/thing.ts'], 'panel/extras/thing.ts': [] });
+    expect(layerViolations(planted)).toEqual(['panel/ui/App.tsx → panel/extras/thing.ts (ui may not import extras)']);
+    expect('extras' in PANEL_LAYERS).toBe(false);
+  });
+
+  it('fails on a context importing another, and on shared importing a context', () => {
+    const planted = new Map(clean);
+    planted.set('content/router.ts', ['panel/agent/events.ts']);
+    planted.set('shared/protocol.ts', ['background/relay.ts']);
+    planted.set('background/relay.ts', []);
+    expect(contextViolations(planted)).toEqual([
+      'content/router.ts → panel/agent/events.ts',
+      'shared/protocol.ts → background/relay.ts',
+    ]);
+  });
+
+  it('fails on a circle, however long, and on a file importing itself', () => {
+    const planted = new Map(clean);
+    planted.set('panel/agent/events.ts', ['panel/agent/loop.ts']);
+    planted.set('content/router.ts', ['content/router.ts']);
+    expect(importCircles(planted)).toEqual([['panel/agent/events.ts', 'panel/agent/loop.ts'], ['content/router.ts']]);
+  });
+});
