@@ -27,26 +27,24 @@ await chrome.storage.local.setAccessLevel({ accessLevel: 'TRUSTED_CONTEXTS' }).c
   console.warn('[steadyhand] could not keep storage from content scripts:', error);
 });
 
+const win = await chrome.windows.getCurrent();
+const windowId = win.id ?? chrome.windows.WINDOW_ID_CURRENT;
 const lifetime = new AbortController();
 const transport = new PortTransport();
 const bus = new TabEventBus();
 const tabs = chromeTabAccess(bus);
 const pages = remotePageFactory(transport, tabs);
 // Created before anything waits on navigation, so the document tracker hears every page announcement.
-const kit = createTabsKit({ bus, pages, tabs, signal: lifetime.signal });
+const kit = createTabsKit({ bus, pages, tabs, windowId, signal: lifetime.signal });
 
 transport.open();
 listenToWorker(bus, (tabId) => kit.mask.queriesFor(tabId), lifetime.signal);
 
-const win = await chrome.windows.getCurrent();
-const windowId = win.id ?? chrome.windows.WINDOW_ID_CURRENT;
 const personTabId = () => Promise.resolve(usePageView.getState().tabId);
 
 const { controller, manager } = createAgent({
   bus,
-  pages,
   kit,
-  windowId,
   ownOrigin: tabs.ownOrigin,
   personTabId,
   signal: lifetime.signal,

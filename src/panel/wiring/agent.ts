@@ -5,21 +5,18 @@ import { AgentController } from '../agent/controller';
 import { createAnthropicModel } from '../agent/llm';
 import type { AgentSettings } from '../agent/settings';
 import { DemoModel } from '../demo/demo-model';
-import type { RemotePageFactory } from '../page/remote-page-factory';
 import { useHistory } from '../store/history';
 import { useSettings } from '../store/settings';
 import { useTaskTabs } from '../store/task-tabs';
 import type { TabEventBus } from '../tabs/tab-event-bus';
-import { TabsManager } from '../tabs/tabs-manager';
+import type { TabsManager } from '../tabs/tabs-manager';
 import { captureAgentTab } from './capture';
 import type { TabsKit } from './tabs-kit';
 import { showTaskTabs } from './task-tabs-view';
 
 export interface AgentWiring {
   bus: TabEventBus;
-  pages: RemotePageFactory;
   kit: TabsKit;
-  windowId: number;
   ownOrigin: string;
   personTabId(): Promise<number | null>;
   signal: AbortSignal;
@@ -35,7 +32,7 @@ export function usesDemoModel(settings: AgentSettings): boolean {
 }
 
 export function createAgent(wiring: AgentWiring): { controller: AgentController; manager(): TabsManager | null } {
-  const { bus, pages, kit, windowId, signal } = wiring;
+  const { bus, kit, signal } = wiring;
   let manager: TabsManager | null = null;
   let tabsView: AbortController | null = null;
 
@@ -44,10 +41,7 @@ export function createAgent(wiring: AgentWiring): { controller: AgentController;
     tabs: ({ taskId, tabStickiness, endOfTaskTabs }) => {
       manager?.dispose();
       tabsView?.abort();
-      manager = new TabsManager(
-        { adapter: kit.tabsAdapter, bus, pages, windowId, inject: kit.inject },
-        { taskId, settings: { tabStickiness, endOfTaskTabs } },
-      );
+      manager = kit.createTabsManager({ taskId, settings: { tabStickiness, endOfTaskTabs } });
       tabsView = new AbortController();
       signal.addEventListener('abort', () => tabsView?.abort(), { once: true });
       showTaskTabs(manager, { bus, view: useTaskTabs.getState(), personTabId: wiring.personTabId }, tabsView.signal);

@@ -19,17 +19,19 @@ export interface TabsKit {
   tabsAdapter: TabsAdapter;
   /** Puts the content script into a tab of a task (TabsManager keeps a running task's tabs scripted with it). */
   inject: InjectScript;
-  /** A manager for one task, in the panel's window. */
-  createTabsManager(options: TabsManagerOptions & { onRecord?: TabsManagerDeps['onRecord'] }): Promise<TabsManager>;
+  /** A manager for one task, in the panel's window: the one way a TabsManager is made (product, tests, bench). */
+  createTabsManager(options: TabsManagerOptions & { onRecord?: TabsManagerDeps['onRecord'] }): TabsManager;
 }
 
 export function createTabsKit(deps: {
   bus: TabEventBus;
   pages: RemotePageFactory;
   tabs: TabAccess;
+  /** The panel's window: where the person's tab is looked for, and where a task with no tab opens one. */
+  windowId: number;
   signal: AbortSignal;
 }): TabsKit {
-  const { bus, pages, tabs, signal } = deps;
+  const { bus, pages, tabs, windowId, signal } = deps;
   const tabsAdapter = chromeTabsAdapter();
   const navigation = createNavigation({ bus, pages, getTab: tabs.getTab, ownOrigin: tabs.ownOrigin, signal });
   const mask = new MaskCoordinator({ bus, pages, adapter: tabsAdapter });
@@ -41,9 +43,7 @@ export function createTabsKit(deps: {
     mask,
     tabsAdapter,
     inject,
-    async createTabsManager({ onRecord, ...options }) {
-      const win = await chrome.windows.getCurrent();
-      const windowId = win.id ?? chrome.windows.WINDOW_ID_CURRENT;
+    createTabsManager({ onRecord, ...options }) {
       return new TabsManager({ adapter: tabsAdapter, bus, pages, windowId, inject, onRecord }, options);
     },
   };
