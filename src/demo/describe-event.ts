@@ -1,6 +1,6 @@
 // One line per agent event worth printing in a terminal, for `npm start` without a display.
 
-import type { AgentEvent } from '../panel/agent/events';
+import type { AgentEvent } from '../panel/agent';
 
 const brief = (value: unknown) => {
   const text = JSON.stringify(value);

@@ -9,7 +9,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import type { AgentEvent } from '../panel/agent/events';
+import type { AgentEvent } from '../panel/agent';
 import { demoInstruction } from '../panel/demo/demo-task';
 import { describeEvent } from './describe-event';
 import { launchWithExtension } from './launch-browser';

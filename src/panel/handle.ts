@@ -1,7 +1,7 @@
 // The handle the panel publishes as `globalThis.steadyhand`, so the end-to-end tests, the bench and `npm start` drive
 // the panel's own objects (the same relay, agent and stores a person's clicks reach). Types only.
 
-import type { AgentController } from './agent/controller';
+import type { AgentController } from './agent';
 import type { PortTransport } from './chrome/port-transport';
 import type { TabAccess } from './page/remote-page';
 import type { RemotePageFactory } from './page/remote-page-factory';

@@ -109,6 +109,20 @@ export function layerViolations(graph: ImportGraph, layers = PANEL_LAYERS): stri
   return found;
 }
 
+/** The agent core's one way in: its index. Files outside panel/agent that import another of its files. */
+export const AGENT_ENTRY = 'panel/agent/index.ts';
+
+export function agentEntryViolations(graph: ImportGraph): string[] {
+  const found: string[] = [];
+  for (const [file, targets] of graph) {
+    if (file.startsWith('panel/agent/')) continue;
+    for (const target of targets) {
+      if (target.startsWith('panel/agent/') && target !== AGENT_ENTRY) found.push(`${file} → ${target}`);
+    }
+  }
+  return found;
+}
+
 /** Every circle of imports, each as the files on it (Tarjan's strongly connected components). */
 export function importCircles(graph: ImportGraph): string[][] {
   const index = new Map<string, number>();

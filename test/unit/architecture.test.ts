@@ -1,10 +1,12 @@
 // The floor plan of src/, executable (test/support/architecture.ts): the three extension contexts share code only
-// through src/shared, the panel's imports follow its layer order, and no files import each other in a circle.
+// through src/shared, the panel's imports follow its layer order, the agent core is reached through its index only,
+// and no files import each other in a circle.
 
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  agentEntryViolations,
   contextViolations,
   importCircles,
   layerViolations,
@@ -30,6 +32,10 @@ describe('architecture', () => {
     expect(layerViolations(graph)).toEqual([]);
     const folders = new Set([...graph.keys()].map(panelLayer).filter((layer) => layer !== null));
     expect([...folders].filter((folder) => !(folder in PANEL_LAYERS))).toEqual([]);
+  });
+
+  it('reaches the agent core only through its index', () => {
+    expect(agentEntryViolations(graph)).toEqual([]);
   });
 
   it('has no import circle', () => {

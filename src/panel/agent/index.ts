@@ -1,5 +1,7 @@
-// The agent core's public surface, for the panel (store, wiring) and for tests and benches.
+// The agent core's public surface: the only way the rest of the panel reaches it (test/support/architecture.ts
+// enforces it). Unit tests of the core import its modules directly.
 
+export { type ConnectionResult, checkConnection } from './connection';
 export { AgentController, type AgentControllerDeps, type TaskTabsOptions } from './controller';
 export type {
   AgentEvent,
@@ -15,17 +17,39 @@ export { STOP_TEXT } from './events';
 export { createAnthropicModel, type ModelClientOptions } from './llm';
 export { ModelError, type ModelFailureKind } from './llm-errors';
 export type { TaskMetrics } from './metrics';
-export type { AgentModel, ModelCallOptions, ModelRequest, ModelToolCall, ModelTurn, TokenUsage } from './model';
-export type { AgentPage, AgentTabs, Clock, Navigation, OwnedTab, TabSnapshot, UrlSettleResult } from './ports';
+export type {
+  AgentModel,
+  MessageParam,
+  ModelCallOptions,
+  ModelRequest,
+  ModelToolCall,
+  ModelTurn,
+  RefusalDetails,
+  TokenUsage,
+} from './model';
+export type {
+  AgentPage,
+  AgentTabs,
+  Clock,
+  Navigation,
+  NavigationMark,
+  NavigationOutcome,
+  OwnedTab,
+  TabSnapshot,
+  UrlSettleResult,
+} from './ports';
 export { PRICES_AS_OF, requestCost } from './prices';
 export { SYSTEM_PROMPT } from './prompt';
 export {
   type AgentSettings,
   DEFAULT_MODEL,
   DEFAULT_SETTINGS,
+  EFFORT_LEVELS,
+  type Effort,
   END_TAB_ACTIONS,
   type EndTabAction,
   migrateSettings,
+  OUTPUT_TOKENS_FOR,
   SETTINGS_VERSION,
   VERIFY_MODES,
   type VerifyMode,

@@ -3,7 +3,7 @@
 // panel labels it as a demo wherever it is in use.
 
 import { RelayError } from '../../shared/errors';
-import type { AgentModel, MessageParam, ModelCallOptions, ModelRequest, ModelTurn } from '../agent/model';
+import type { AgentModel, MessageParam, ModelCallOptions, ModelRequest, ModelTurn } from '../agent';
 import { type DemoMove, nextDemoMove } from './demo-task';
 import { allText, latestPage } from './observation';
 

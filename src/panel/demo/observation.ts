@@ -2,7 +2,7 @@
 // (`[12] button "Add to cart"`, `[7] textbox "Email" value="a@b.c" required`). Used by the offline demo model, which
 // has to decide from the same observation a real model gets.
 
-import type { MessageParam } from '../agent/model';
+import type { MessageParam } from '../agent';
 
 export interface SeenControl {
   ref: number;

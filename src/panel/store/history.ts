@@ -4,7 +4,7 @@
 
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import type { AgentEvent } from '../agent/events';
+import type { AgentEvent } from '../agent';
 import { coalescingStorage, persistedStorage } from './storage-port';
 import { applyEvent, markInterrupted, type TaskRecord } from './task-record';
 

@@ -4,13 +4,7 @@
 
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import {
-  type AgentSettings,
-  DEFAULT_SETTINGS,
-  migrateSettings,
-  SETTINGS_VERSION,
-  withSettings,
-} from '../agent/settings';
+import { type AgentSettings, DEFAULT_SETTINGS, migrateSettings, SETTINGS_VERSION, withSettings } from '../agent';
 import { persistedStorage } from './storage-port';
 
 export const SETTINGS_KEY = 'steadyhand.settings';

@@ -1,12 +1,22 @@
 // A task as the panel shows and keeps it, and the pure fold of the agent's events into it. Kept in history, exported
 // as the JSON trace (docs/trace-format.md), so a field added here is a format change: bump TRACE_VERSION.
 
-import type { AgentEvent, CallOutcome, DoneEvidence, StopCause, TaskStatus, Verification } from '../agent/events';
-import type { ModelFailureKind } from '../agent/llm-errors';
-import type { TaskMetrics } from '../agent/metrics';
-import type { RefusalDetails, TokenUsage } from '../agent/model';
-import type { AgentSettings } from '../agent/settings';
-import type { DecidedBy, SiteDecision, SiteReason } from '../agent/site-access';
+import type {
+  AgentEvent,
+  AgentSettings,
+  CallOutcome,
+  DecidedBy,
+  DoneEvidence,
+  ModelFailureKind,
+  RefusalDetails,
+  SiteDecision,
+  SiteReason,
+  StopCause,
+  TaskMetrics,
+  TaskStatus,
+  TokenUsage,
+  Verification,
+} from '../agent';
 
 export type RecordStatus = 'running' | TaskStatus;
 

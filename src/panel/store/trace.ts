@@ -2,10 +2,7 @@
 // the API key), every step with its actions, results, verification and timings, and the task's metrics. Pure, so the
 // same record always gives the same trace. The format is documented in docs/trace-format.md.
 
-import type { CallOutcome, DoneEvidence, Verification } from '../agent/events';
-import type { TaskMetrics } from '../agent/metrics';
-import type { TokenUsage } from '../agent/model';
-import type { AgentSettings } from '../agent/settings';
+import type { AgentSettings, CallOutcome, DoneEvidence, TaskMetrics, TokenUsage, Verification } from '../agent';
 import type { PermissionView, RecordStatus, TaskRecord } from './task-record';
 
 /**

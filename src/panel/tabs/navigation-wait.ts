@@ -6,7 +6,7 @@
 // download).
 
 import { abortedError } from '../../shared/rpc';
-import type { NavigationMark, NavigationOutcome } from '../agent/ports';
+import type { NavigationMark, NavigationOutcome } from '../agent';
 import type { DocumentTracker } from './document-tracker';
 import { settleOnce } from './settle-once';
 import type { TabEventBus } from './tab-event-bus';

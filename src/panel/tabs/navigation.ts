@@ -1,7 +1,7 @@
 // The panel's Navigation (ports.ts): the commit wait, the document-ready wait and the wait for a navigation an
 // action started, all fed by the events the service worker forwards through the TabEventBus.
 
-import type { Navigation } from '../agent/ports';
+import type { Navigation } from '../agent';
 import { createDocumentReady, type ReadyPage } from './document-ready';
 import { DocumentTracker } from './document-tracker';
 import { createNavigationWait } from './navigation-wait';

@@ -1,7 +1,7 @@
 // The chrome.tabs / tabGroups / windows calls TabsManager and MaskCoordinator make, as an interface: the classes are
 // unit-tested with a fake, and src/panel/chrome/chrome-tabs-adapter.ts implements it over the real APIs.
 
-import type { TabSnapshot } from '../agent/ports';
+import type { TabSnapshot } from '../agent';
 
 /** A tab as the panel's tab logic sees it. */
 export interface AdapterTab {

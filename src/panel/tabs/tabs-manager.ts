@@ -6,7 +6,7 @@
 import { isSteadyhandError, TabError } from '../../shared/errors';
 import type { TabEvent } from '../../shared/protocol';
 import { type CallOptions, withDeadline } from '../../shared/rpc';
-import type { AgentPage, AgentTabs, OwnedTab, TabSnapshot } from '../agent/ports';
+import type { AgentPage, AgentTabs, OwnedTab, TabSnapshot } from '../agent';
 import { isOwnPage, pickPersonTab } from './person-tab';
 import type { TabEventBus } from './tab-event-bus';
 import { tabFateAnnounced } from './tab-fate';

@@ -5,7 +5,7 @@
 
 import type { TabEvent } from '../../shared/protocol';
 import { isTransientUrl, safeParseOrigin } from '../../shared/urls';
-import type { UrlSettleResult } from '../agent/ports';
+import type { UrlSettleResult } from '../agent';
 import { settleOnce } from './settle-once';
 import type { TabEventBus } from './tab-event-bus';
 import { systemTimers, type Timers } from './timers';

@@ -1,9 +1,7 @@
 // What the panel's components can ask for. main.tsx implements it over the AgentController, TabsManager and
 // chrome.*; component tests implement it with spies. Components never reach chrome.* or the agent directly.
 
-import type { ConnectionResult } from '../agent/connection';
-import type { AgentSettings } from '../agent/settings';
-import type { SiteDecision } from '../agent/site-access';
+import type { AgentSettings, ConnectionResult, SiteDecision } from '../agent';
 
 /** What "Test connection" found: a plain sentence, and the models the key can use when the endpoint lists them. */
 export type ConnectionCheck = ConnectionResult;

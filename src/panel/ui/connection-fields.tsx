@@ -2,7 +2,7 @@
 // can use, offered as a choice that fills in the model field.
 
 import { useState } from 'preact/hooks';
-import type { AgentSettings } from '../agent/settings';
+import type { AgentSettings } from '../agent';
 import type { ConnectionCheck, PanelCommands } from './commands';
 import { t } from './i18n';
 import { SelectField, TextField } from './settings-fields';

@@ -2,7 +2,7 @@
 // sites settled for the task so far.
 
 import { useState } from 'preact/hooks';
-import type { SiteDecision, SiteReason } from '../agent/site-access';
+import type { SiteDecision, SiteReason } from '../agent';
 import type { PermissionRequest, PermissionView } from '../store/task-record';
 import { type MessageKey, t } from './i18n';
 

@@ -7,9 +7,9 @@ import {
   EFFORT_LEVELS,
   type Effort,
   type EndTabAction,
+  normalizeSiteEntry,
   type VerifyMode,
-} from '../agent/settings';
-import { normalizeSiteEntry } from '../agent/site-access';
+} from '../agent';
 import { t } from './i18n';
 
 export interface SettingsDraft {

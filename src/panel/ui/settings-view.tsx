@@ -1,12 +1,5 @@
 import { useState } from 'preact/hooks';
-import {
-  EFFORT_LEVELS,
-  type Effort,
-  END_TAB_ACTIONS,
-  OUTPUT_TOKENS_FOR,
-  VERIFY_MODES,
-  withSettings,
-} from '../agent/settings';
+import { EFFORT_LEVELS, type Effort, END_TAB_ACTIONS, OUTPUT_TOKENS_FOR, VERIFY_MODES, withSettings } from '../agent';
 import { useSettings } from '../store/settings';
 import type { PanelCommands } from './commands';
 import { ConnectionFields } from './connection-fields';

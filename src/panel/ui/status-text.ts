@@ -1,7 +1,7 @@
 // Words for statuses, verification badges and usage, shared by the task card, the history list and the live region.
 
 import type { ActionEffect } from '../../shared/page-types';
-import type { TaskMetrics } from '../agent/metrics';
+import type { TaskMetrics } from '../agent';
 import type { CallView, RecordStatus, TaskRecord } from '../store/task-record';
 import { type MessageKey, t } from './i18n';
 

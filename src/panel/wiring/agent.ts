@@ -1,9 +1,8 @@
 // Builds the panel's agent: the controller over the real model (or the offline demo model when no key is set), a
 // TabsManager per task, the navigation waits and the mask, and folds its events into the stores.
 
-import { AgentController } from '../agent/controller';
-import { createAnthropicModel } from '../agent/llm';
-import type { AgentSettings } from '../agent/settings';
+import type { AgentSettings } from '../agent';
+import { AgentController, createAnthropicModel } from '../agent';
 import { DemoModel } from '../demo/demo-model';
 import { useHistory } from '../store/history';
 import { useSettings } from '../store/settings';

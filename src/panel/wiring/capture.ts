@@ -5,7 +5,7 @@
 
 import { TabError } from '../../shared/errors';
 import { isRestrictedUrl } from '../../shared/urls';
-import type { CaptureFn } from '../agent/tools/types';
+import type { CaptureFn } from '../agent';
 
 const NOT_VISIBLE =
   'A screenshot needs the agent’s tab to be the visible tab of its window, and the person is looking at another ' +

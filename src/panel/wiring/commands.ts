@@ -1,8 +1,7 @@
 // The panel's commands (ui/commands.ts) over the agent, the stores and chrome.*.
 
-import { checkConnection } from '../agent/connection';
-import type { AgentController } from '../agent/controller';
-import type { AgentSettings } from '../agent/settings';
+import type { AgentController, AgentSettings } from '../agent';
+import { checkConnection } from '../agent';
 import { DEMO_MODEL_ID } from '../demo/demo-model';
 import { useHistory } from '../store/history';
 import { useSettings } from '../store/settings';

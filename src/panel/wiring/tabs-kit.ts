@@ -2,7 +2,7 @@
 // factory of TabsManagers (one per task). Created once at panel start, so the document tracker behind the waits
 // hears every announcement from then on.
 
-import type { Navigation } from '../agent/ports';
+import type { Navigation } from '../agent';
 import { chromeTabsAdapter } from '../chrome/chrome-tabs-adapter';
 import { MaskCoordinator } from '../mask/mask-coordinator';
 import type { TabAccess } from '../page/remote-page';

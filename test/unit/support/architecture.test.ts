@@ -2,6 +2,7 @@
 
 import { describe, expect, it } from 'vitest';
 import {
+  agentEntryViolations,
   contextViolations,
   type ImportGraph,
   importCircles,
@@ -13,10 +14,11 @@ const graphOf = (edges: Record<string, string[]>): ImportGraph => new Map(Object
 
 const clean = graphOf({
   'panel/main.tsx': ['panel/wiring/agent.ts', 'panel/ui/App.tsx'],
-  'panel/wiring/agent.ts': ['panel/agent/loop.ts', 'panel/chrome/tab-access.ts', 'shared/rpc.ts'],
+  'panel/wiring/agent.ts': ['panel/agent/index.ts', 'panel/chrome/tab-access.ts', 'shared/rpc.ts'],
+  'panel/agent/index.ts': ['panel/agent/loop.ts', 'panel/agent/events.ts'],
   'panel/chrome/tab-access.ts': ['panel/page/remote-page.ts'],
   'panel/ui/App.tsx': ['panel/store/history.ts'],
-  'panel/store/history.ts': ['panel/agent/events.ts'],
+  'panel/store/history.ts': ['panel/agent/index.ts'],
   'panel/agent/loop.ts': ['panel/agent/events.ts', 'shared/rpc.ts'],
   'panel/agent/events.ts': [],
   'panel/page/remote-page.ts': ['shared/rpc.ts'],
@@ -31,6 +33,13 @@ describe('the floor-plan checker', () => {
     expect(contextViolations(clean)).toEqual([]);
     expect(layerViolations(clean)).toEqual([]);
     expect(importCircles(clean)).toEqual([]);
+    expect(agentEntryViolations(clean)).toEqual([]);
+  });
+
+  it('fails on a way into the agent core other than its index', () => {
+    const planted = new Map(clean);
+    planted.set('panel/ui/App.tsx', ['panel/store/history.ts', 'panel/agent/events.ts']);
+    expect(agentEntryViolations(planted)).toEqual(['panel/ui/App.tsx → panel/agent/events.ts']);
   });
 
   it('fails on an import against the layer order, naming the file, its target and the rule', () => {
