@@ -17,7 +17,7 @@ import type { AgentEvent } from '../../src/panel/agent/events';
 import { createAnthropicModel } from '../../src/panel/agent/llm';
 import { DEFAULT_SETTINGS, withSettings } from '../../src/panel/agent/settings';
 import { type RecordedRequest, startFakeAnthropic, toolTurn } from '../support/fake-anthropic';
-import { FakeBrowser } from '../unit/agent/fakes/browser';
+import { FakeAgentBrowser } from '../unit/agent/fakes/browser';
 import { CATALOGUE_PAGES, catalogueSite, catalogueUrl, NEXT_PAGE_REF } from '../unit/agent/fakes/catalogue';
 import { FakeClock } from '../unit/agent/fakes/clock';
 import { FakeNavigation } from '../unit/agent/fakes/navigation';
@@ -83,7 +83,7 @@ export async function benchStep(ctx: { log(line: string): void }): Promise<{
   const fake = await startFakeAnthropic({ apiKey: 'sk-ant-bench' });
   try {
     fake.respondWith((_req, index) => scriptedTurn(index));
-    const browser = new FakeBrowser(catalogueSite(), new FakeClock());
+    const browser = new FakeAgentBrowser(catalogueSite(), new FakeClock());
     const tabs = new FakeTabs(browser, browser.addTab(catalogueUrl(1)));
     const settings = withSettings(DEFAULT_SETTINGS, { apiKey: 'sk-ant-bench', baseUrl: fake.url, maxSteps: STEPS });
     const controller = new AgentController({

@@ -32,7 +32,7 @@ export interface CallView {
   verification?: Verification;
 }
 
-export interface StepView {
+export interface StepRecord {
   step: number;
   /** The instruction (0 = the task, 1.. = follow-ups) this step belongs to. */
   turn: number;
@@ -90,7 +90,7 @@ export interface TaskRecord {
   /** For a `failed` task the model declined to continue: what the API said about it. */
   refusal?: RefusalDetails;
   metrics?: TaskMetrics;
-  steps: StepView[];
+  steps: StepRecord[];
   /** The settings of the task's latest run, without the API key. */
   settings?: Omit<AgentSettings, 'apiKey'>;
   /** An open ask_user question, waiting for the person. */
@@ -101,11 +101,11 @@ export interface TaskRecord {
   permissions?: PermissionView[];
 }
 
-function updateStep(record: TaskRecord, step: number, change: (view: StepView) => StepView): TaskRecord {
+function updateStep(record: TaskRecord, step: number, change: (view: StepRecord) => StepRecord): TaskRecord {
   return { ...record, steps: record.steps.map((view) => (view.step === step ? change(view) : view)) };
 }
 
-function updateCall(view: StepView, callId: string, change: (call: CallView) => CallView): StepView {
+function updateCall(view: StepRecord, callId: string, change: (call: CallView) => CallView): StepRecord {
   return { ...view, calls: view.calls.map((call) => (call.callId === callId ? change(call) : call)) };
 }
 

@@ -11,14 +11,14 @@ export interface TaskTabView {
   isPerson: boolean;
 }
 
-export interface TaskTabsState {
+export interface TaskTabsView {
   taskId: string | null;
   groupTitle: string | null;
   tabs: TaskTabView[];
   show(view: { taskId: string | null; groupTitle: string | null; tabs: TaskTabView[] }): void;
 }
 
-export const useTaskTabs = create<TaskTabsState>()((set) => ({
+export const useTaskTabs = create<TaskTabsView>()((set) => ({
   taskId: null,
   groupTitle: null,
   tabs: [],

@@ -13,9 +13,9 @@ import { tabFateAnnounced } from './tab-fate';
 import { type AdapterTab, type TabsAdapter, toSnapshot } from './tabs-adapter';
 import { DEFAULT_TABS_SETTINGS, type TabsAtEnd, type TabsSettings } from './tabs-settings';
 import { TaskGroup } from './task-group';
-import type { TaskTabsRecord } from './task-record';
 import { type InjectScript, keepTaskTabsScripted } from './task-scripts';
 import { resumeTabs, takePersonTab } from './task-start';
+import type { TaskTabsRecord } from './task-tabs-record';
 import { type TabsChange, TaskTabsState } from './task-tabs-state';
 
 export type { TabsAtEnd, TabsSettings } from './tabs-settings';

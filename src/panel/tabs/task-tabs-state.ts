@@ -2,7 +2,7 @@
 // here, so the record and the change notifications can never disagree with the state.
 
 import { OwnedTabs, type OwnedVia } from './owned-tabs';
-import { emptyTaskRecord, mergeTaskRecord, type TaskTabsRecord, type TaskTabsUpdate } from './task-record';
+import { emptyTaskRecord, mergeTaskRecord, type TaskTabsRecord, type TaskTabsUpdate } from './task-tabs-record';
 
 export type CurrentWhy = 'initial' | 'opened' | 'switched' | 'popup' | 'closed' | 'replaced' | 'followed' | 'resumed';
 

@@ -1,4 +1,4 @@
-import type { CallView, StepView } from '../store/task-record';
+import type { CallView, StepRecord } from '../store/task-record';
 import { describeCall } from './describe-call';
 import { t } from './i18n';
 import { callBadge, resultText } from './status-text';
@@ -36,7 +36,7 @@ function Reasoning({ text }: { text: string }) {
  * One step as it happens: the model's streamed reasoning and text, each action in words with its result and
  * verification. Until the model answers, the card says it is waiting; a step the task ended in before that says so.
  */
-export function StepCard({ step, running }: { step: StepView; running: boolean }) {
+export function StepCard({ step, running }: { step: StepRecord; running: boolean }) {
   const headingId = `step-${step.step}-heading`;
   const thinking = step.thinking?.trim() ?? '';
   // A step has timings once it finished; before that, nothing in it means the model has not answered yet.

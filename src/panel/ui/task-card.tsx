@@ -1,4 +1,4 @@
-import type { StepView, TaskRecord } from '../store/task-record';
+import type { StepRecord, TaskRecord } from '../store/task-record';
 import type { PanelCommands } from './commands';
 import { FinalStatus } from './final-status';
 import { t } from './i18n';
@@ -13,8 +13,8 @@ interface Props {
 }
 
 /** Steps grouped by the instruction they answer, so a follow-up reads as its own part of the task. */
-function byTurn(steps: StepView[]): [turn: number, steps: StepView[]][] {
-  const groups: [number, StepView[]][] = [];
+function byTurn(steps: StepRecord[]): [turn: number, steps: StepRecord[]][] {
+  const groups: [number, StepRecord[]][] = [];
   for (const step of steps) {
     const last = groups.at(-1);
     if (last && last[0] === step.turn) last[1].push(step);

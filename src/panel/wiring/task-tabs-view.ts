@@ -1,14 +1,14 @@
 // Keeps the panel's list of the task's tabs (useTaskTabs) in step with the TabsManager and the person's activity:
 // which tabs belong to the task, which one the agent is on, and which one the person is looking at.
 
-import type { TaskTabsState } from '../store/task-tabs';
+import type { TaskTabsView } from '../store/task-tabs';
 import type { TabEventBus } from '../tabs/tab-event-bus';
 import type { TabsManager } from '../tabs/tabs-manager';
 import { taskGroupTitle } from '../tabs/task-group';
 
 export interface TaskTabsViewDeps {
   bus: Pick<TabEventBus, 'subscribe'>;
-  view: Pick<TaskTabsState, 'show'>;
+  view: Pick<TaskTabsView, 'show'>;
   /** The tab the person is looking at in the panel's window, if any. */
   personTabId(): Promise<number | null>;
 }

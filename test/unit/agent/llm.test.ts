@@ -9,7 +9,7 @@ import { retryAfterMs } from '../../../src/panel/agent/llm-errors';
 import type { ModelRequest, ModelRetry } from '../../../src/panel/agent/model';
 import { DEFAULT_SETTINGS, withSettings } from '../../../src/panel/agent/settings';
 import { type FakeAnthropic, textTurn, toolTurn } from '../../support/fake-anthropic';
-import { FakeBrowser } from './fakes/browser';
+import { FakeAgentBrowser } from './fakes/browser';
 import { FakeClock } from './fakes/clock';
 import { API_KEY, modelFailure, useFakeApi } from './fakes/fake-api';
 import { FakeNavigation } from './fakes/navigation';
@@ -205,7 +205,7 @@ describe('parsing and headers', () => {
 describe('a task against the fake API', () => {
   it('ends as error with the API key message when the key is refused', async () => {
     const clock = new FakeClock();
-    const browser = new FakeBrowser(SITE, clock);
+    const browser = new FakeAgentBrowser(SITE, clock);
     const tabs = new FakeTabs(browser, browser.addTab(SHOP));
     const settings = withSettings(DEFAULT_SETTINGS, { apiKey: 'sk-wrong', baseUrl: fake.url });
     const controller = new AgentController({

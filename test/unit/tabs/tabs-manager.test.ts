@@ -4,7 +4,7 @@ import { TabEventBus } from '../../../src/panel/tabs/tab-event-bus';
 import { NO_GROUP } from '../../../src/panel/tabs/tabs-adapter';
 import { type TabsChange, TabsManager, type TabsSettings } from '../../../src/panel/tabs/tabs-manager';
 import { taskGroupColor } from '../../../src/panel/tabs/task-group';
-import type { TaskTabsRecord } from '../../../src/panel/tabs/task-record';
+import type { TaskTabsRecord } from '../../../src/panel/tabs/task-tabs-record';
 import { TabError } from '../../../src/shared/errors';
 import { FakeBrowser, flush, PANEL_URL } from './fakes';
 

@@ -6,7 +6,7 @@ import type { AgentEvent } from '../../../../src/panel/agent/events';
 import { createAnthropicModel, type ModelClientOptions } from '../../../../src/panel/agent/llm';
 import { type AgentSettings, DEFAULT_SETTINGS, withSettings } from '../../../../src/panel/agent/settings';
 import type { FakeAnthropic } from '../../../support/fake-anthropic';
-import { FakeBrowser, type Site } from './browser';
+import { FakeAgentBrowser, type Site } from './browser';
 import { FakeClock } from './clock';
 import { API_KEY } from './fake-api';
 import { FakeNavigation } from './navigation';
@@ -17,7 +17,7 @@ export function apiTask(
   setup: { site: Site; startUrl?: string; settings?: Partial<AgentSettings>; client?: ModelClientOptions },
 ) {
   const clock = new FakeClock();
-  const browser = new FakeBrowser(setup.site, clock);
+  const browser = new FakeAgentBrowser(setup.site, clock);
   const startUrl = setup.startUrl ?? Object.keys(setup.site)[0] ?? 'https://example.test/';
   const tabs = new FakeTabs(browser, browser.addTab(startUrl));
   const settings = withSettings(DEFAULT_SETTINGS, { apiKey: API_KEY, baseUrl: fake.url, ...setup.settings });

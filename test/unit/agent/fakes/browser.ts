@@ -101,7 +101,7 @@ export interface TabRecord {
   pending: PendingCommit | null;
 }
 
-export class FakeBrowser {
+export class FakeAgentBrowser {
   readonly tabs = new Map<number, TabRecord>();
   /** Runs after every page call: lets a test change the world between the agent's action and its next step. */
   afterPageCall: ((method: string, tabId: number) => void) | null = null;

@@ -7,7 +7,7 @@ import type { AgentEvent } from '../../../../src/panel/agent/events';
 import { type AgentSettings, DEFAULT_SETTINGS, withSettings } from '../../../../src/panel/agent/settings';
 import type { SiteDecision } from '../../../../src/panel/agent/site-access';
 import type { CaptureFn } from '../../../../src/panel/agent/tools/types';
-import { FakeBrowser, type Site } from './browser';
+import { FakeAgentBrowser, type Site } from './browser';
 import { FakeClock } from './clock';
 import { FakeNavigation } from './navigation';
 import { type Responder, ScriptedModel, type ScriptTurn } from './scripted-model';
@@ -33,7 +33,7 @@ export type EventOf<T extends AgentEvent['type']> = Extract<AgentEvent, { type: 
 
 export function setupAgent(setup: AgentSetup) {
   const clock = new FakeClock();
-  const browser = new FakeBrowser(setup.site, clock);
+  const browser = new FakeAgentBrowser(setup.site, clock);
   const startUrl = setup.startUrl ?? Object.keys(setup.site)[0] ?? 'https://example.test/';
   const tabId = browser.addTab(startUrl);
   const tabs = new FakeTabs(browser, tabId);

@@ -4,7 +4,7 @@
 import type { Navigation, NavigationMark, NavigationOutcome, UrlSettleResult } from '../../../../src/panel/agent/ports';
 import { abortedError } from '../../../../src/shared/rpc';
 import { isTransientUrl, safeParseOrigin } from '../../../../src/shared/urls';
-import type { FakeBrowser } from './browser';
+import type { FakeAgentBrowser } from './browser';
 
 export class FakeNavigation implements Navigation {
   readonly settleCalls: { tabId: number; expectedOrigin: string; timeoutMs: number }[] = [];
@@ -14,7 +14,7 @@ export class FakeNavigation implements Navigation {
   /** Makes the next ready waits fail with this error (e.g. the real wait's `restricted` for a browser page). */
   readyError: Error | null = null;
 
-  constructor(private readonly browser: FakeBrowser) {}
+  constructor(private readonly browser: FakeAgentBrowser) {}
 
   async waitForUrlSettle(
     tabId: number,

@@ -6,7 +6,14 @@ import { PageError, RelayError, TabError } from '../../../../src/shared/errors';
 import type { ActionResult, RefTarget, Snapshot } from '../../../../src/shared/page-types';
 import type { CallOptions } from '../../../../src/shared/rpc';
 import { abortedError } from '../../../../src/shared/rpc';
-import { type ActContext, type FakeBrowser, type FakeDocument, OK, type PageAction, type TabRecord } from './browser';
+import {
+  type ActContext,
+  type FakeAgentBrowser,
+  type FakeDocument,
+  OK,
+  type PageAction,
+  type TabRecord,
+} from './browser';
 
 export class FakePage implements AgentPage {
   readonly calls: { method: string; args: unknown }[] = [];
@@ -18,7 +25,7 @@ export class FakePage implements AgentPage {
   }
 
   constructor(
-    private readonly browser: FakeBrowser,
+    private readonly browser: FakeAgentBrowser,
     private readonly tabId: number,
   ) {}
 

@@ -5,7 +5,7 @@ import type { TaskTabsOptions } from '../../../../src/panel/agent/controller';
 import type { AgentTabs, OwnedTab, TabSnapshot } from '../../../../src/panel/agent/ports';
 import { TabError } from '../../../../src/shared/errors';
 import type { CallOptions } from '../../../../src/shared/rpc';
-import type { FakeBrowser } from './browser';
+import type { FakeAgentBrowser } from './browser';
 import { FakePage } from './page';
 
 export class FakeTabs implements AgentTabs {
@@ -27,7 +27,7 @@ export class FakeTabs implements AgentTabs {
   readonly #pages = new Map<number, FakePage>();
 
   constructor(
-    private readonly browser: FakeBrowser,
+    private readonly browser: FakeAgentBrowser,
     initialTabId: number | null,
   ) {
     this.currentTabId = initialTabId;
