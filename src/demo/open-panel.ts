@@ -4,7 +4,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { PREFILL_KEY } from '../panel/prefill';
 
-export type { PanelHandleGlobal } from '../panel/handle';
+export type { PanelHandleGlobal } from '../panel/wiring/handle';
 
 /** The panel page opened as a tab, ready to be driven. */
 export async function openPanelTab(context: BrowserContext, extensionId: string): Promise<Page> {

@@ -13,7 +13,7 @@ export type ImportGraph = Map<string, string[]>;
 /**
  * The panel's layers, innermost first: each may import itself, src/shared, and the layers listed for it. The agent
  * core reaches the browser only through its ports; adapters (chrome/) implement the ports of the layers they serve
- * and build nothing; wiring/ and the panel's root files (main.tsx, handle.ts, prefill.ts) compose the rest.
+ * and build nothing; wiring/ and the panel's root files (main.tsx, prefill.ts) compose the rest.
  */
 export const PANEL_LAYERS: Readonly<Record<string, readonly string[]>> = {
   agent: [],

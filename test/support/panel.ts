@@ -2,7 +2,7 @@
 // reach the panel's own objects through the `steadyhand` handle that src/panel/main.tsx publishes.
 
 import type { Page } from 'playwright-core';
-import type { PanelHandle } from '../../src/panel/handle';
+import type { PanelHandle } from '../../src/panel/wiring/handle';
 import type { TabEvent } from '../../src/shared/protocol';
 import type { ExtensionHarness } from './extension';
 

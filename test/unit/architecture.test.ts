@@ -21,7 +21,7 @@ const graph = readImportGraph(SRC);
 describe('architecture', () => {
   it('reads the real tree', () => {
     expect(graph.size).toBeGreaterThan(100);
-    expect(graph.get('panel/main.tsx')).toContain('panel/wiring/agent.ts');
+    expect(graph.get('panel/main.tsx')).toContain('panel/wiring/create-panel.ts');
   });
 
   it('keeps the extension contexts apart: they share only src/shared, which depends on none of them', () => {

@@ -1,16 +1,16 @@
 // The handle the panel publishes as `globalThis.steadyhand`, so the end-to-end tests, the bench and `npm start` drive
 // the panel's own objects (the same relay, agent and stores a person's clicks reach). Types only.
 
-import type { AgentController } from './agent';
-import type { PortTransport } from './chrome/port-transport';
-import type { TabAccess } from './page/remote-page';
-import type { RemotePageFactory } from './page/remote-page-factory';
-import type { useSettings } from './store/settings';
-import type { useUi } from './store/ui';
-import type { TabEventBus } from './tabs/tab-event-bus';
-import type { TabsManager } from './tabs/tabs-manager';
-import type { PanelCommands } from './ui/commands';
-import type { TabsKit } from './wiring/tabs-kit';
+import type { AgentController } from '../agent';
+import type { PortTransport } from '../chrome/port-transport';
+import type { TabAccess } from '../page/remote-page';
+import type { RemotePageFactory } from '../page/remote-page-factory';
+import type { useSettings } from '../store/settings';
+import type { useUi } from '../store/ui';
+import type { TabEventBus } from '../tabs/tab-event-bus';
+import type { TabsManager } from '../tabs/tabs-manager';
+import type { PanelCommands } from '../ui/commands';
+import type { TabsKit } from './tabs-kit';
 
 export interface PanelHandle extends TabsKit {
   transport: PortTransport;
