@@ -1,4 +1,4 @@
-// Idle cost (issue 15): what Steadyhand costs a page the person opens outside any task. The same fixture pages are
+// Idle cost (decision 0015): what Steadyhand costs a page the person opens outside any task. The same fixture pages are
 // loaded in the bench's browser with the extension and in the same browser started without it, interleaved page by
 // page (the order flips each round, so neither browser always goes first), each load in a fresh tab, and read through
 // CDP once the page is idle: the script time and main-thread time the tab has spent (Performance.getMetrics; a delta

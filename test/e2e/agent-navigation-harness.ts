@@ -1,4 +1,4 @@
-// Shared setup of the agent-navigation tests (seed 000 in Chromium): the real panel, relay and content script, a
+// Shared setup of the agent-navigation tests (docs/contracts.md, Seed 000, in Chromium): the real panel, relay and content script, a
 // scripted model on the fake Messages API that may wait for the browser before it answers (so a test can make the
 // person or the page act between two model turns), and the panel-side moves a person makes on a tab.
 

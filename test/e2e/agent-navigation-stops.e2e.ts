@@ -25,7 +25,7 @@ const world = useNavWorld();
 /** Nothing in the run was a model call after the stop: the stop came before the model was asked again. */
 const modelCalls = () => world.fake.messageRequests.length;
 
-describe('agent navigation stops in Chromium (seed 000, sections 4–5)', () => {
+describe('agent navigation stops in Chromium (docs/contracts.md 000-D*, 000-E*)', () => {
   it('the agent’s tab moved to chrome://version while the task runs: stops at once as restricted', async () => {
     const { tabId } = await personTab(world, '/an-start.html');
     playNav(world.fake, async (_s, step) => {
@@ -134,7 +134,7 @@ describe('agent navigation stops in Chromium (seed 000, sections 4–5)', () => 
     expect(told).toMatch(
       new RegExp(`open_url: tab ${stuck} created but navigation did not commit to ${origin} within 5s \\(timeout`),
     );
-    // The tab is kept, and the agent stays where it was instead of waiting on the stuck tab (seed 000, section 9).
+    // The tab is kept, and the agent stays where it was instead of waiting on the stuck tab (docs/contracts.md 000-O2).
     expect(told).toContain(`The tab is kept; look at it or close it. The agent is still on tab ${start}.`);
     expect(told).toContain(`Agent's tab: ${start} · ${world.site.url('/an-start.html')}`);
   });

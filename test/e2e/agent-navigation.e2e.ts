@@ -24,7 +24,7 @@ const world = useNavWorld();
 const slow = (ms: number, via: string, extra = '') => `/nav/slow?ms=${ms}&page=/an-result.html&via=${via}${extra}`;
 const isVia = (via: string) => (path: string) => path.includes(`via=${via}`);
 
-describe('agent navigation in Chromium (seed 000, section 6)', () => {
+describe('agent navigation in Chromium (docs/contracts.md 000-C*)', () => {
   it('open_url to a slow page: the handler waits for the commit and the next step sees the new page', async () => {
     await personTab(world, '/an-start.html');
     const target = world.site.url(slow(2_500, 'open_url'));
@@ -52,7 +52,7 @@ describe('agent navigation in Chromium (seed 000, section 6)', () => {
     const seen = playNav(world.fake, async (s) => {
       if (s.url?.includes('via=new-tab')) return doneWith('Arrived via new-tab');
       if (s.previousTools.length > 0) throw new Error(`still on ${s.url} after ${s.previousTools}`);
-      // The model batches the switch with the open, naming the tab the open will create (seed 000's race).
+      // The model batches the switch with the open, naming the tab the open will create (docs/contracts.md 000-C2).
       predicted = await nextTabId(world);
       return toolsTurn([
         { name: 'open_url', input: { url: target, newTab: true } },

@@ -1,4 +1,4 @@
-// Closing the panel mid-task (issue 8): the agent lives in the panel and ends with it. The mask leaves the agent's
+// Closing the panel mid-task (docs/testing.md, Faults and security): the agent lives in the panel and ends with it. The mask leaves the agent's
 // tab on its own within its lease (nothing renews it any more), the task comes back `interrupted` with the steps it
 // took, and nothing else is lost: the settings, the earlier tasks, and no action done twice.
 

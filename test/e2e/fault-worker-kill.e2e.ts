@@ -1,4 +1,4 @@
-// The service worker killed mid-task (issue 8): scripted tasks on fixture pages, each run once without kills for the
+// The service worker killed mid-task (docs/testing.md, Faults and security): scripted tasks on fixture pages, each run once without kills for the
 // reference ending, then again with the worker killed (CDP ServiceWorker.stopAllWorkers) at points chosen by a
 // seeded random source: between steps (while the model answers), during an action (while the page holds the save
 // the agent's click or typing started) and during a navigation wait (while the server holds the next page back).

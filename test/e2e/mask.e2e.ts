@@ -1,4 +1,4 @@
-// The mask rule in Chromium (issue 5, seed 004): the mask is in the agent tab's DOM exactly while the agent runs,
+// The mask rule in Chromium (docs/contracts.md 004-M*): the mask is in the agent tab's DOM exactly while the agent runs,
 // its window has the focus and it is the active tab there; a document that loads mid-task gets it from the panel;
 // the mask's Stop button reaches the agent; nothing is left masked after the task.
 

@@ -1,4 +1,4 @@
-// The navigation waits of the panel (seed 000) against real navigations in Chromium: the commit wait must see a
+// The navigation waits of the panel (docs/contracts.md, Seed 000) against real navigations in Chromium: the commit wait must see a
 // slow page through its about:blank phase, never settle on the page a tab is leaving, and tell a timeout, an origin
 // change and a closed tab apart; the ready wait must hand over the new document without a fixed sleep.
 
@@ -49,7 +49,7 @@ describe('waitForUrlSettle in Chromium', () => {
   it('waits through the about:blank phase of a slow new tab and settles on the page', async () => {
     const url = site.url('/nav/slow?ms=1500&page=/nav-target.html');
     const result = await openAndSettle(url, site.origin);
-    // The race of seed 000: right after tabs.create the tab shows no URL yet, only a pending one.
+    // The race of docs/contracts.md 000-C1: right after tabs.create the tab shows no URL yet, only a pending one.
     expect(['', 'about:blank']).toContain(result.firstUrl);
     expect(result.firstPending).toBe(url);
     expect(result.settled).toEqual({ committed: true, url });

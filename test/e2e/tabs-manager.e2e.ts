@@ -1,4 +1,4 @@
-// TabsManager over the real chrome.tabs / tabGroups / windows (issue 5): the initial tab, the lock while the person
+// TabsManager over the real chrome.tabs / tabGroups / windows (docs/contracts.md, Seeds 001 and 003): the initial tab, the lock while the person
 // uses the browser, the owned set and its refusals, background tabs in the `Task(<id>)` group, popups, a closed tab,
 // and the end of a run. The agent loop is not involved: the test calls the manager the way the tools will.
 

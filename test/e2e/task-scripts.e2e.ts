@@ -1,4 +1,4 @@
-// Steadyhand only in a task's tabs (issue 15, decision 0015). A page the person opens outside a task carries no
+// Steadyhand only in a task's tabs (decision 0015). A page the person opens outside a task carries no
 // trace of the extension: no script in it, no mark in its DOM, nothing of the package it could load, no message
 // from it. Inside a task the tabs have the script from the moment the task takes them, a reload gets the script and
 // the mask back without the agent taking a step, and a popup the task adopts is scripted as it joins.

@@ -1,4 +1,4 @@
-// The reliability counts the fault and security suites publish (issue 8): kills survived, faults injected by kind,
+// The reliability counts the fault and security suites publish (docs/testing.md, Faults and security): kills survived, faults injected by kind,
 // hostile pages, bad inputs tried, actions doubled, tasks lost. Each test records what it actually did and checked,
 // one JSON line per record, in a file shared by the run; the e2e global setup empties it first and prints the
 // totals at the end, so the published table comes from the suite's own counts and never from a hand-written list.

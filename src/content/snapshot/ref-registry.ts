@@ -1,6 +1,6 @@
 // Stable refs: one registry per top-level content script, shared by the same-origin frames it walks into. An
 // element keeps its number for the life of the document; numbers are never reused, so an old ref can only ever
-// resolve to its own element or to nothing (seed 002: renumbered refs click the wrong element).
+// resolve to its own element or to nothing (docs/contracts.md 002-2b: renumbered refs click the wrong element).
 
 import { PageError } from '../../shared/errors';
 

@@ -134,7 +134,7 @@ export type AgentEvent =
 
 export type AgentEventListener = (event: AgentEvent) => void;
 
-/** User-visible stop texts; the tab-check ones keep seed 000's wording (section 4, decision 4; section 5). */
+/** User-visible stop texts; the tab-check ones keep the wording of docs/contracts.md 000-D4 and 000-E*. */
 export const STOP_TEXT = {
   restricted: 'Page navigated to a restricted URL, agent stopped',
   tabClosed: 'Tab was closed',

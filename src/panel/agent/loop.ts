@@ -1,4 +1,4 @@
-// The loop: one instruction, step by step, as DESIGN section 3 lays it out: tab check → observe → decide → act →
+// The loop: one instruction, step by step, as docs/agent-loop.md (One step) lays it out: tab check → observe → decide → act →
 // verify → progress → repair, until done is accepted or something ends the run. It takes every dependency as an
 // argument and never throws on model output; only Stop and failures of the model API end a run early. Around
 // observe, the site gate (tab-check.ts, decision 0010): a page on an origin the task may not use is never shown.
@@ -65,7 +65,7 @@ export class Run {
   #agentMoved = true;
   /**
    * A missing tab is expected on the first step of an instruction, after a step that already had none, and after
-   * the agent's own close_tab; otherwise the tab vanished under the agent: "Tab was closed" (DESIGN section 4).
+   * the agent's own close_tab; otherwise the tab vanished under the agent: "Tab was closed" (docs/contracts.md 000-E5a).
    */
   #tabLossExpected = true;
   #navigated = new Set<number>();

@@ -1,4 +1,4 @@
-// Observe (DESIGN section 3, step 2): after the tab check passed, wait for a newly committed document to announce
+// Observe (docs/agent-loop.md, One step): after the tab check passed, wait for a newly committed document to announce
 // itself (the ready handshake, never a fixed sleep), then take the snapshot the model will act on. A page that does
 // not answer is not an error of the task: the step goes on with navigation tools only and says why.
 
@@ -12,7 +12,7 @@ import type { TabCheck } from './tab-check';
 
 /** Budget of the page view the model reads each step (tokens, chars/4). */
 export const SNAPSHOT_TOKENS = 2_000;
-/** As long as the seed's commit wait: a document that has not announced itself by then is observed as it is. */
+/** As long as the commit wait (docs/contracts.md 000-D2): a document that has not announced itself by then is observed as it is. */
 const READY_TIMEOUT_MS = 5_000;
 const SNAPSHOT_TIMEOUT_MS = 15_000;
 /** Starting the load of a discarded tab is one tabs.update call; the load itself is waited for as a commit. */

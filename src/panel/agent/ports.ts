@@ -85,7 +85,7 @@ export type UrlSettleResult =
   | { committed: true; url: string }
   | { committed: false; reason: 'timeout' | 'origin-mismatch' | 'tab-gone' | 'aborted'; observedUrl?: string };
 
-/** The navigation-commit wait (seed 000), implemented in src/panel/tabs/ on forwarded webNavigation events. */
+/** The navigation-commit wait (docs/contracts.md, Seed 000), implemented in src/panel/tabs/ on forwarded webNavigation events. */
 export interface Navigation {
   waitForUrlSettle(
     tabId: number,

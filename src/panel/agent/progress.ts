@@ -1,4 +1,4 @@
-// No silent loops (seed 002, decision 4). Each action gets a signature: tool + normalised arguments + the page
+// No silent loops (docs/contracts.md 002-5). Each action gets a signature: tool + normalised arguments + the page
 // fingerprint (URL + snapshot digest) it was taken on. `no_progress` fires when one signature comes back three times
 // within a short window, or when whole steps alternate A-B-A-B. Paging through states (a calendar's months, search
 // result pages) changes the fingerprint every time, so it never repeats and never fires.

@@ -1,4 +1,4 @@
-// The repair boundary (seed 002, decision 5): a nudge to the model runs only after an execute_error, a
+// The repair boundary (docs/contracts.md 002-6): a nudge to the model runs only after an execute_error, a
 // failed_verify or a no_progress, at most twice per task; a second no_progress after a repair ends the task.
 
 import type { NoProgress, RepairTrigger } from './progress';

@@ -1,6 +1,6 @@
 // The agent's settings: typed defaults, a version, and one migration entry point that turns whatever is in storage
-// (an older version, a partial object, garbage) into a complete, valid AgentSettings. The switches are the seed's
-// rollback levers (seed 002, section 6): each can be turned off without a release.
+// (an older version, a partial object, garbage) into a complete, valid AgentSettings. The switches are the
+// rollback levers (docs/contracts.md 002-9): each can be turned off without a release.
 
 import { z } from 'zod';
 import { normalizeSiteList } from './site-access';

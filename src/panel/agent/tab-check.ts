@@ -1,4 +1,4 @@
-// The top-of-step tab check: seed 000's second guard and the loop's single point of convergence for every
+// The top-of-step tab check: the second guard of docs/contracts.md 000-D1 and the loop's single point of convergence for every
 // navigation, whoever started it. A tab whose URL is transient (empty, or about:blank while loading) is a navigation
 // in flight, not a dead end: fail fast when its pendingUrl is on another origin, otherwise wait for the commit (5 s),
 // and only then apply isRestrictedUrl and the origin rule.
@@ -6,7 +6,7 @@
 // The pinned origin follows the agent's own navigations. `agentMoved` says the agent may have moved this tab itself
 // since the last check (it called a tool that can navigate, switched tabs, or this is the first step of an
 // instruction); then a new origin is adopted, and a restricted page leaves only navigation tools instead of stopping.
-// Without it, the matrix of seed 000 section 5 applies as written.
+// Without it, the error matrix of docs/contracts.md (000-E*) applies as written.
 //
 // The site gate that follows it is in site-gate.ts.
 
@@ -16,7 +16,7 @@ import { raceAbort } from './abort';
 import { STOP_TEXT, type StopCause } from './events';
 import type { AgentTabs, Navigation, TabSnapshot } from './ports';
 
-/** Seed 000, decision 2. */
+/** docs/contracts.md 000-D2. */
 export const SETTLE_TIMEOUT_MS = 5_000;
 
 export interface TabCheckInput {
@@ -69,7 +69,7 @@ export async function checkAgentTab(input: TabCheckInput): Promise<TabCheck> {
   let committed = false;
   if (isTransientUrl(tab.url, tab.status)) {
     const pendingOrigin = safeParseOrigin(tab.pendingUrl);
-    // Fast fail (decision 3): a navigation the agent did not start, heading to another origin.
+    // Fast fail (docs/contracts.md 000-D3): a navigation the agent did not start, heading to another origin.
     if (!agentMoved && pendingOrigin && pinnedOrigin && pendingOrigin !== pinnedOrigin) {
       return stop('origin_changed', STOP_TEXT.originChanged(pinnedOrigin, pendingOrigin));
     }

@@ -16,7 +16,7 @@ export interface TaskState {
   /** Output room per model call; raised for the rest of the task after a reply was cut off by it. */
   maxTokens: number | null;
   readonly metrics: MetricsRecorder;
-  /** The origin the agent is working on; follows the agent's own navigations (seed 000). */
+  /** The origin the agent is working on; follows the agent's own navigations (decision 0006). */
   pinnedOrigin: string | null;
   /** The agent's tab at the last step, so a change of tab is noticed. */
   lastTabId: number | null;

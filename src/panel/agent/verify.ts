@@ -1,4 +1,4 @@
-// Done must be proven (seed 002, decision 3). A reported success is accepted only when a fresh observation, taken
+// Done must be proven (docs/contracts.md 002-3). A reported success is accepted only when a fresh observation, taken
 // now and not remembered from earlier steps, confirms the evidence: each quoted text is on the agent's page, and the
 // URL condition holds. Verify mode decides what an unconfirmed success becomes.
 

@@ -1,4 +1,4 @@
-// The one rule for the mask (DESIGN.md section 5): it covers the agent's tab only while the agent runs, that tab's
+// The one rule for the mask (docs/contracts.md 004-M7): it covers the agent's tab only while the agent runs, that tab's
 // window has the focus, and that tab is the active tab of its window.
 
 export interface MaskInputs {

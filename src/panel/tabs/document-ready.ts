@@ -50,7 +50,7 @@ export function createDocumentReady(deps: DocumentReadyDeps): WaitForDocumentRea
   // The page counts the window from its own last DOM change (the end of its load when nothing changed since), not
   // from our call, and the announcement reaches us some 30–40 ms after the load ends. 50 ms catches the renders that
   // load handlers and timers start right after the load, and leaves the agent ~20 ms after the announcement on a
-  // page that is already still; a longer window would only add waiting on every navigation (seed 000's bench).
+  // page that is already still; a longer window would only add waiting on every navigation (`npm run bench`, settle).
   const quietMs = deps.quietMs ?? 50;
   const quietMaxMs = deps.quietMaxMs ?? 1_000;
   const pingEveryMs = deps.pingEveryMs ?? 750;

@@ -1,4 +1,4 @@
-// The tab switches of the settings, with their safe defaults (DESIGN.md section 3).
+// The tab switches of the settings, with their safe defaults (docs/contracts.md 002-9).
 
 /** What happens to the agent's tabs when a run ends. */
 export type TabsAtEnd = 'keep' | 'ungroup' | 'close';

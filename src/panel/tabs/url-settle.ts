@@ -1,4 +1,4 @@
-// waitForUrlSettle (seed 000): waits until a tab's navigation has committed, so a page still loading (empty URL or
+// waitForUrlSettle (docs/contracts.md 000-T1..T7): waits until a tab's navigation has committed, so a page still loading (empty URL or
 // about:blank) is never mistaken for a dead end. Fed by the `committed` events the service worker forwards, never by
 // the panel's own webNavigation listeners. Every path removes its listener, its timer and its abort handler
 // (settle-once.ts).

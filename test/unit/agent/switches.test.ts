@@ -1,4 +1,4 @@
-// Each rollback switch (seed 002, section 6), turned off, restores the simpler behaviour. Verify mode's done cases
+// Each rollback switch (docs/contracts.md 002-9), turned off, restores the simpler behaviour. Verify mode's done cases
 // are in done-verify.test.ts; here its effect on actions.
 
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
-// Seed 000, the loop's guard: a navigation in flight is waited for, never mistaken for a restricted page; the stop
-// texts follow the seed's matrix; a URL that is not transient never calls the wait.
+// The loop's guard (docs/contracts.md 000-D1): a navigation in flight is waited for, never mistaken for a restricted page; the stop
+// texts follow the error matrix (docs/contracts.md 000-E*); a URL that is not transient never calls the wait.
 
 import { describe, expect, it } from 'vitest';
 import { STOP_TEXT } from '../../../src/panel/agent/events';
@@ -22,7 +22,7 @@ function afterFirstRead(h: AgentHarness, change: () => void): void {
   };
 }
 
-describe('top-of-step check in the loop (seed 000, section 8)', () => {
+describe('top-of-step check in the loop (docs/contracts.md 000-T8..T11)', () => {
   it('waits for a transient tab to commit within 5 s and continues to the snapshot', async () => {
     const h = setupAgent({ site: SITE, turns: [call('read_page'), giveUp] });
     afterFirstRead(h, () => h.browser.startNavigation(h.tabId, RESULTS, 1_200, true));
@@ -201,7 +201,7 @@ describe('observing after the agent navigated', () => {
   });
 });
 
-describe('checkAgentTab outcomes (the seed 000 matrix)', () => {
+describe('checkAgentTab outcomes (docs/contracts.md 000-E*)', () => {
   const tab = (over: Partial<TabSnapshot>): TabSnapshot => ({
     tabId: 5,
     windowId: 1,

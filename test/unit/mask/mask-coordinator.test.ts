@@ -110,7 +110,7 @@ describe('shouldShowMask', () => {
   });
 });
 
-describe('MaskCoordinator transitions (seed 004)', () => {
+describe('MaskCoordinator transitions (docs/contracts.md 004-M*)', () => {
   it('shows the mask when the agent starts on the tab in front', async () => {
     await startAgent();
     expect(masked).toEqual(new Set([agentTab]));

@@ -28,7 +28,7 @@ const record = (patch: Partial<TaskRecord>): TaskRecord => ({
 describe('summaryText', () => {
   beforeEach(() => useEnglish());
 
-  it("keeps the agent's English summary word for word in English (the seed's stop texts)", () => {
+  it("keeps the agent's English summary word for word in English (the tab-check stop texts among them)", () => {
     const ended = record({ stopCause: 'restricted', summary: 'Page navigated to a restricted URL, agent stopped' });
     expect(summaryText(ended)).toBe('Page navigated to a restricted URL, agent stopped');
   });

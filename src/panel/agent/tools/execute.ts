@@ -15,7 +15,7 @@ export interface CallResult extends Omit<ToolOutput, 'outcome'> {
   input: unknown;
   outcome: CallOutcome;
   isError: boolean;
-  /** The call was run and may have moved the agent's tab (seed 000: the pinned origin may follow). */
+  /** The call was run and may have moved the agent's tab (decision 0006: the pinned origin may follow). */
   mayNavigate: boolean;
 }
 

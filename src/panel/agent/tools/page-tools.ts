@@ -1,5 +1,5 @@
 // Tools that act on the page the model saw, against (tabId, snapshotId). The page controller checks each action's
-// postcondition in the page and says so in ActionResult.verified (DESIGN section 3, step 5).
+// postcondition in the page and says so in ActionResult.verified (docs/agent-loop.md, One step).
 
 import { z } from 'zod';
 import { callOptions, defineTool, pageOf, refLabel, reportAction } from './common';

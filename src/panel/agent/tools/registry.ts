@@ -28,7 +28,7 @@ export function taskTools(settings: AgentSettings): AnyTool[] {
 
 /**
  * With an operable page: every tool the settings enable. Without one (restricted page, no tab, a page that does not
- * answer): only navigation and control tools (DESIGN section 4).
+ * answer): only navigation and control tools (docs/contracts.md 003-3).
  */
 export function offeredTools(settings: AgentSettings, operable: boolean): AnyTool[] {
   const listed = taskTools(settings);

@@ -1,5 +1,5 @@
 // Navigation tools. They go through AgentTabs (the TabsManager: owned set, task group) and never touch tabs the
-// agent does not own. open_url is the first of seed 000's two guards: it waits for the navigation to commit, so a
+// agent does not own. open_url is the first of the two guards (docs/contracts.md 000-D1): it waits for the navigation to commit, so a
 // slow page is never mistaken for a dead end, and a commit that does not come is a handler error, not a stop. Before
 // it loads anything, the task's site permissions are asked (decision 0010): a denied origin is never loaded.
 
@@ -10,7 +10,7 @@ import { isAbort, raceAbort } from '../abort';
 import { defineTool } from './common';
 import type { ToolContext, ToolOutput } from './types';
 
-/** Seed 000, decision 2: long enough for a cold start of a heavy site, short enough not to leave the person waiting. */
+/** docs/contracts.md 000-D2: long enough for a cold start of a heavy site, short enough not to leave the person waiting. */
 export const COMMIT_TIMEOUT_MS = 5_000;
 
 /** The URL the model asked for, with https:// added to a bare host ("example.com/a"). */

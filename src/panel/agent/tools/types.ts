@@ -86,7 +86,7 @@ export interface ToolSpec<S extends z.ZodType> {
   schema: S;
   /** page: needs an operable page and is offered only then; nav and control: always offered. */
   group: ToolGroup;
-  /** May take the agent's tab to another document or tab, so the pinned origin may follow (seed 000). */
+  /** May take the agent's tab to another document or tab, so the pinned origin may follow (decision 0006). */
   mayNavigate: boolean;
   /** Acts on the page the model saw, so it is not run once an earlier call in the turn changed the page. */
   usesPage: boolean;

@@ -155,7 +155,7 @@ export class FakeAgentBrowser {
     if (transient) tab.url = 'about:blank';
   }
 
-  /** Sets a tab's raw state, for the tab-check cases of seed 000. */
+  /** Sets a tab's raw state, for the tab-check cases (docs/contracts.md 000-E*). */
   setState(tabId: number, state: Partial<Pick<TabRecord, 'url' | 'pendingUrl' | 'status'>>): void {
     Object.assign(this.tab(tabId), state);
   }

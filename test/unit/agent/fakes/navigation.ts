@@ -1,4 +1,4 @@
-// The navigation waits over the fake browser, with the five outcomes of seed 000's helper. A scheduled commit
+// The navigation waits over the fake browser, with the five outcomes of waitForUrlSettle (docs/contracts.md 000-T1..T7). A scheduled commit
 // within the timeout happens (advancing the fake clock by its delay); one that comes later or never is a timeout.
 
 import type { Navigation, NavigationMark, NavigationOutcome, UrlSettleResult } from '../../../../src/panel/agent/ports';
