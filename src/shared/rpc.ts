@@ -94,7 +94,8 @@ export function dispatch<Api extends object>(
 
 /**
  * PageApi as a caller outside the page sees it: every method also takes call options (a timeout, an AbortSignal) and
- * answers asynchronously. The panel's page proxy (src/panel/page/remote-page.ts) is one; the agent's ports pick from it.
+ * answers asynchronously. The panel's page proxy (src/panel/page/remote-page.ts) is one; the agent's ports pick from
+ * it.
  */
 export type RemotePage = {
   [M in PageMethod]: (...args: [...PageArgs<M>, options?: CallOptions]) => Promise<PageResult<M>>;

@@ -1,5 +1,6 @@
-// URL rules used by the panel before it touches a tab. The transient check must run before the restricted check:
-// a tab whose navigation is in flight reports an empty URL or about:blank, which is not a dead end (docs/contracts.md, Seed 000).
+// URL rules used by the panel before it touches a tab. The transient check must run before the restricted check: a tab
+// whose navigation is in flight reports an empty URL or about:blank, which is not a dead end (docs/contracts.md, Seed
+// 000).
 
 const RESTRICTED_SCHEMES = [
   'chrome:',

@@ -1,8 +1,8 @@
-// Navigation settle (docs/contracts.md, Seed 000): 50 open_url-then-settle cycles to pages whose first byte is 1–3 s late,
-// through the panel's real TabsManager.openUrl, waitForUrlSettle and waitForDocumentReady. Counts the cycles that
-// would have stopped the task as "restricted" (target 0), and how quickly the agent may go on once the new page is
-// up: from the `contentReady` event (the page's own load time ends there) to waitForDocumentReady resolving.
-// Five lanes run at once, each in its own tabs, so the run takes about 25 s instead of 2 minutes.
+// Navigation settle (docs/contracts.md, Seed 000): 50 open_url-then-settle cycles to pages whose first byte is 1–3 s
+// late, through the panel's real TabsManager.openUrl, waitForUrlSettle and waitForDocumentReady. Counts the cycles that
+// would have stopped the task as "restricted" (target 0), and how quickly the agent may go on once the new page is up:
+// from the `contentReady` event (the page's own load time ends there) to waitForDocumentReady resolving. Five lanes run
+// at once, each in its own tabs, so the run takes about 25 s instead of 2 minutes.
 
 import type { TabsPanelGlobal } from '../e2e/tabs-handle';
 import type { BenchContext } from './context';
@@ -115,7 +115,8 @@ export async function benchSettle(ctx: BenchContext): Promise<{
   // What the loop would have done with each cycle: anything but a commit on the page it opened is a stop, and with
   // the pages all fine, every such stop is a false one ("Page navigated to a restricted URL" on a timeout).
   const falseStops = samples.filter((s: CycleSample) => s.outcome !== 'committed' || !s.rightDocument);
-  // The bug docs/contracts.md 000-D1 guards against: reading the tab right after opening it and calling an empty URL or about:blank restricted.
+  // The bug docs/contracts.md 000-D1 guards against: reading the tab right after opening it and calling an empty URL or
+  // about:blank restricted.
   const naiveStops = samples.filter((s) => s.rawUrl === '' || s.rawUrl.startsWith('about:')).length;
   const valid = (values: number[]) => values.filter((v) => Number.isFinite(v));
   const overhead = valid(samples.map((s) => s.readyEventToResolvedMs));

@@ -1,6 +1,6 @@
-// Shared setup of the agent-navigation tests (docs/contracts.md, Seed 000, in Chromium): the real panel, relay and content script, a
-// scripted model on the fake Messages API that may wait for the browser before it answers (so a test can make the
-// person or the page act between two model turns), and the panel-side moves a person makes on a tab.
+// Shared setup of the agent-navigation tests (docs/contracts.md, Seed 000, in Chromium): the real panel, relay and
+// content script, a scripted model on the fake Messages API that may wait for the browser before it answers (so a test
+// can make the person or the page act between two model turns), and the panel-side moves a person makes on a tab.
 
 import type Anthropic from '@anthropic-ai/sdk';
 import type { Page } from 'playwright-core';
@@ -119,7 +119,9 @@ export function tabState(world: NavWorld, tabId: number): Promise<TabState | nul
   }, tabId);
 }
 
-/** Waits until the tab shows a URL starting with `urlPrefix` (checked on every tabs.onUpdated and once at the start). */
+/**
+ * Waits until the tab shows a URL starting with `urlPrefix` (checked on every tabs.onUpdated and once at the start).
+ */
 export async function waitForTab(world: NavWorld, tabId: number, urlPrefix: string): Promise<void> {
   await world.harness.panel.evaluate(
     ({ id, prefix }) =>

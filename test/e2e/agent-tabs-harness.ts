@@ -1,6 +1,6 @@
-// Shared by the agent-tabs-*.e2e.ts files (docs/contracts.md, Seeds 001 and 003, with the real agent loop): a scripted model that may pause the
-// agent while the test looks at the browser, the fixture pages' own action log, and a seeded random source for
-// replayable runs. The browser side (tabs, windows, the mask rule) is in agent-tabs-browser.ts.
+// Shared by the agent-tabs-*.e2e.ts files (docs/contracts.md, Seeds 001 and 003, with the real agent loop): a scripted
+// model that may pause the agent while the test looks at the browser, the fixture pages' own action log, and a seeded
+// random source for replayable runs. The browser side (tabs, windows, the mask rule) is in agent-tabs-browser.ts.
 
 import type Anthropic from '@anthropic-ai/sdk';
 import type { Page } from 'playwright-core';

@@ -1,7 +1,8 @@
-// The task's tabs (docs/contracts.md, Seeds 001 and 003) with the real agent loop: one scripted task clicks its way through a chain of fixture pages while the
-// person, at seeded random moments, activates other tabs, opens tabs, leaves the window and comes back. Every action
-// must land on the agent's tab (the pages' own log says which tab each came from), the mask must follow its rule in
-// every tab's DOM all along and be gone at the end, and afterwards the panel shows the person's tab.
+// The task's tabs (docs/contracts.md, Seeds 001 and 003) with the real agent loop: one scripted task clicks its way
+// through a chain of fixture pages while the person, at seeded random moments, activates other tabs, opens tabs, leaves
+// the window and comes back. Every action must land on the agent's tab (the pages' own log says which tab each came
+// from), the mask must follow its rule in every tab's DOM all along and be gone at the end, and afterwards the panel
+// shows the person's tab.
 
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
-// The task's tabs (docs/contracts.md, Seeds 001 and 003) with the real agent loop: which tabs a task may use. Popups from its tab (a target=_blank link, window.open)
-// are adopted and worked in, a tab the person opened is refused by switch_tab, and tabs it opens itself stay in the
-// background in the `Task(<id>)` group with the tab it started on. At every model request the mask is held against
-// its rule in every tab's DOM.
+// The task's tabs (docs/contracts.md, Seeds 001 and 003) with the real agent loop: which tabs a task may use. Popups
+// from its tab (a target=_blank link, window.open) are adopted and worked in, a tab the person opened is refused by
+// switch_tab, and tabs it opens itself stay in the background in the `Task(<id>)` group with the tab it started on. At
+// every model request the mask is held against its rule in every tab's DOM.
 
 import { describe, expect, it } from 'vitest';
 import { act, control } from '../support/agent';

@@ -1,6 +1,7 @@
-// The task's tabs (docs/contracts.md, Seeds 001 and 003) with the real agent loop: a task keeps using its tab. open_url without newTab navigates the agent's own
-// tab, a follow-up instruction goes on in the same tab and group, and when the person closes the agent's tab in the
-// middle of a step the task stops with "Tab was closed" and the next instruction opens a new tab in the group.
+// The task's tabs (docs/contracts.md, Seeds 001 and 003) with the real agent loop: a task keeps using its tab. open_url
+// without newTab navigates the agent's own tab, a follow-up instruction goes on in the same tab and group, and when the
+// person closes the agent's tab in the middle of a step the task stops with "Tab was closed" and the next instruction
+// opens a new tab in the group.
 
 import { describe, expect, it } from 'vitest';
 import { act, control } from '../support/agent';

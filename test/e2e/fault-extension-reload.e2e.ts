@@ -1,7 +1,8 @@
-// The content script gone or orphaned (docs/testing.md, Faults and security). An extension reload (an update) closes the panel and orphans the
-// content script of every open tab: it can no longer hear the extension, and Chrome does not inject a new one into
-// pages that are already open. A page's script can also be retired under the panel. Either way the panel finds no
-// script to answer, injects a fresh one into the same document (the page is not reloaded), and the task goes on.
+// The content script gone or orphaned (docs/testing.md, Faults and security). An extension reload (an update) closes
+// the panel and orphans the content script of every open tab: it can no longer hear the extension, and Chrome does not
+// inject a new one into pages that are already open. A page's script can also be retired under the panel. Either way
+// the panel finds no script to answer, injects a fresh one into the same document (the page is not reloaded), and the
+// task goes on.
 
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

@@ -1,7 +1,8 @@
-// Hostile pages (docs/testing.md, Faults and security), in real Chromium: pages that patch the DOM's prototypes, a strict CSP sent as a header,
-// a page that never stops mutating, a page of 50,000 elements and an endless feed. Each is driven through the page
-// controller (the panel's `steadyhand.pages(tabId)`, over the real relay) and by an agent task on the fake model,
-// and every check reads what really happened in the page, never only what the extension says about it.
+// Hostile pages (docs/testing.md, Faults and security), in real Chromium: pages that patch the DOM's prototypes, a
+// strict CSP sent as a header, a page that never stops mutating, a page of 50,000 elements and an endless feed. Each is
+// driven through the page controller (the panel's `steadyhand.pages(tabId)`, over the real relay) and by an agent task
+// on the fake model, and every check reads what really happened in the page, never only what the extension says about
+// it.
 
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

@@ -1,6 +1,7 @@
-// Closing the panel mid-task (docs/testing.md, Faults and security): the agent lives in the panel and ends with it. The mask leaves the agent's
-// tab on its own within its lease (nothing renews it any more), the task comes back `interrupted` with the steps it
-// took, and nothing else is lost: the settings, the earlier tasks, and no action done twice.
+// Closing the panel mid-task (docs/testing.md, Faults and security): the agent lives in the panel and ends with it. The
+// mask leaves the agent's tab on its own within its lease (nothing renews it any more), the task comes back
+// `interrupted` with the steps it took, and nothing else is lost: the settings, the earlier tasks, and no action done
+// twice.
 
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

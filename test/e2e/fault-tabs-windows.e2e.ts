@@ -1,7 +1,7 @@
-// Tabs and windows taken away mid-task (docs/testing.md, Faults and security): the agent's tab closed, its window closed, its tab moved to another
-// window, its tab discarded by Chrome, a tab it opened closed by the person. Each ends in a clear stop or goes on
-// correctly; none hangs. The model is held by the test (HeldModel), so each fault lands at a chosen moment: while an
-// action runs in the page, or while the agent waits for the model.
+// Tabs and windows taken away mid-task (docs/testing.md, Faults and security): the agent's tab closed, its window
+// closed, its tab moved to another window, its tab discarded by Chrome, a tab it opened closed by the person. Each ends
+// in a clear stop or goes on correctly; none hangs. The model is held by the test (HeldModel), so each fault lands at a
+// chosen moment: while an action runs in the page, or while the agent waits for the model.
 
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

@@ -1,10 +1,10 @@
-// The service worker killed mid-task (docs/testing.md, Faults and security): scripted tasks on fixture pages, each run once without kills for the
-// reference ending, then again with the worker killed (CDP ServiceWorker.stopAllWorkers) at points chosen by a
-// seeded random source: between steps (while the model answers), during an action (while the page holds the save
-// the agent's click or typing started) and during a navigation wait (while the server holds the next page back).
-// Every run must end as the reference did: same status and answer, the same calls succeeding, no result telling the
-// model that a call was lost with the worker, the same page state, every action applied once, and the navigation
-// wait resolved.
+// The service worker killed mid-task (docs/testing.md, Faults and security): scripted tasks on fixture pages, each run
+// once without kills for the reference ending, then again with the worker killed (CDP ServiceWorker.stopAllWorkers) at
+// points chosen by a seeded random source: between steps (while the model answers), during an action (while the page
+// holds the save the agent's click or typing started) and during a navigation wait (while the server holds the next
+// page back). Every run must end as the reference did: same status and answer, the same calls succeeding, no result
+// telling the model that a call was lost with the worker, the same page state, every action applied once, and the
+// navigation wait resolved.
 //
 // The model is naive on purpose: it trusts the results of its own calls and repeats a call that came back as an
 // error, as a real model tends to. A lost action reported as an error would therefore be done twice, and show.

@@ -1,5 +1,5 @@
-// The mask rule in Chromium (docs/contracts.md 004-M*): the mask is in the agent tab's DOM exactly while the agent runs,
-// its window has the focus and it is the active tab there; a document that loads mid-task gets it from the panel;
+// The mask rule in Chromium (docs/contracts.md 004-M*): the mask is in the agent tab's DOM exactly while the agent
+// runs, its window has the focus and it is the active tab there; a document that loads mid-task gets it from the panel;
 // the mask's Stop button reaches the agent; nothing is left masked after the task.
 
 import type { Page } from 'playwright-core';

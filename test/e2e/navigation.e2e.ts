@@ -1,6 +1,6 @@
-// The navigation waits of the panel (docs/contracts.md, Seed 000) against real navigations in Chromium: the commit wait must see a
-// slow page through its about:blank phase, never settle on the page a tab is leaving, and tell a timeout, an origin
-// change and a closed tab apart; the ready wait must hand over the new document without a fixed sleep.
+// The navigation waits of the panel (docs/contracts.md, Seed 000) against real navigations in Chromium: the commit wait
+// must see a slow page through its about:blank phase, never settle on the page a tab is leaving, and tell a timeout, an
+// origin change and a closed tab apart; the ready wait must hand over the new document without a fixed sleep.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ExtensionHarness, launchExtension } from '../support/extension';

@@ -60,7 +60,9 @@ export function usePanelRig(
   beforeEach(() => rig?.fake.reset());
 }
 
-/** Points the panel at the fake through its settings store, with `apiKey` (the fake checks it when started with one). */
+/**
+ * Points the panel at the fake through its settings store, with `apiKey` (the fake checks it when started with one).
+ */
 export async function useFake(panel: Page, fake: FakeAnthropic, apiKey = 'test-key'): Promise<void> {
   await panel.evaluate(
     ([baseUrl, key]) => (globalThis as PanelGlobal).steadyhand.settings.getState().update({ apiKey: key, baseUrl }),

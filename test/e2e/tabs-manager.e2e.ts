@@ -1,6 +1,7 @@
-// TabsManager over the real chrome.tabs / tabGroups / windows (docs/contracts.md, Seeds 001 and 003): the initial tab, the lock while the person
-// uses the browser, the owned set and its refusals, background tabs in the `Task(<id>)` group, popups, a closed tab,
-// and the end of a run. The agent loop is not involved: the test calls the manager the way the tools will.
+// TabsManager over the real chrome.tabs / tabGroups / windows (docs/contracts.md, Seeds 001 and 003): the initial tab,
+// the lock while the person uses the browser, the owned set and its refusals, background tabs in the `Task(<id>)`
+// group, popups, a closed tab, and the end of a run. The agent loop is not involved: the test calls the manager the way
+// the tools will.
 
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

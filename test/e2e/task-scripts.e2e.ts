@@ -5,7 +5,6 @@
 
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONTENT_SCRIPT_FILE } from '../../src/shared/content-script';
 import { giveUp, useFakeModel } from '../support/agent';
@@ -13,7 +12,7 @@ import { DIST, type ExtensionHarness, launchExtension } from '../support/extensi
 import { type FakeAnthropic, startFakeAnthropic } from '../support/fake-anthropic';
 import { HeldModel, startTask, taskResult, waitForMask } from '../support/fault-harness';
 import { type FixtureServer, startFixtureServer } from '../support/fixture-server';
-import { MASK, openTab, type PanelGlobal, scriptToken, tabIdOf } from '../support/panel';
+import { domTrace, openTab, type PanelGlobal, scriptToken, tabIdOf } from '../support/panel';
 
 let harness: ExtensionHarness;
 let site: FixtureServer;
@@ -60,19 +59,6 @@ async function packageFiles(dir = DIST, prefix = ''): Promise<string[]> {
     ),
   );
   return nested.flat();
-}
-
-/** What a page can find of Steadyhand in its own DOM. */
-function domTrace(page: Page) {
-  return page.evaluate((mask) => {
-    const html = document.documentElement;
-    const names = [...html.querySelectorAll('*')].flatMap((el) => [el.localName, ...el.getAttributeNames()]);
-    return {
-      htmlAttributes: html.getAttributeNames(),
-      besideHeadAndBody: html.querySelectorAll(mask).length,
-      namesMentioningUs: [...html.getAttributeNames(), ...names].filter((name) => /steadyhand/i.test(name)),
-    };
-  }, MASK);
 }
 
 describe('outside a task', () => {

@@ -1,7 +1,7 @@
 // `npm run test:live`: the task scenarios against the real Anthropic API, with the key from ANTHROPIC_API_KEY (and
 // optional ANTHROPIC_BASE_URL, STEADYHAND_MODEL). Never part of `npm test` or CI. Prints per task what happened and,
-// last, the reliability figures (docs/contracts.md 002-10): the share of tasks done and verified, the share of dones that were rejected
-// or later found false, and the P95 of retries per task.
+// last, the reliability figures (docs/contracts.md 002-10): the share of tasks done and verified, the share of dones
+// that were rejected or later found false, and the P95 of retries per task.
 
 import { resolve } from 'node:path';
 import { startStaticServer } from '../../src/demo/static-server';

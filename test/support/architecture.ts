@@ -1,7 +1,7 @@
-// The floor plan as a checker (docs/architecture.md, Panel): which part of src/ may import which, and no circles. The import graph is
-// read from the sources as text (every `import … from`, `export … from` and `import()`, types included: a type-only
-// circle is still two files that cannot be understood apart). The rules are a table of allowed dependencies per
-// folder, in the manner of Playwright's DEPS.list files. test/unit/architecture.test.ts applies them to src/;
+// The floor plan as a checker (docs/architecture.md, Panel): which part of src/ may import which, and no circles. The
+// import graph is read from the sources as text (every `import … from`, `export … from` and `import()`, types included:
+// a type-only circle is still two files that cannot be understood apart). The rules are a table of allowed dependencies
+// per folder, in the manner of Playwright's DEPS.list files. test/unit/architecture.test.ts applies them to src/;
 // test/unit/support/architecture.test.ts shows that they fail on planted violations.
 
 import { readdirSync, readFileSync, statSync } from 'node:fs';

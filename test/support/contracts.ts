@@ -1,7 +1,8 @@
-// The contract map's checker (docs/testing.md, Faults and security): docs/contracts.md lists every behaviour the seeds specify, one table row
-// each, with the tests that prove it written as `path/to/file.test.ts::exact test title`. A row without a test, a
-// file that does not exist, or a title that no `it(...)`/`test(...)` in that file carries is a failure, so the map
-// cannot rot silently when a test is renamed or removed. Skipped and todo tests do not count as proof.
+// The contract map's checker (docs/testing.md, Contract map): docs/contracts.md lists every behaviour the seeds
+// specify, one table row each, with the tests that prove it written as `path/to/file.test.ts::exact test title`. A row
+// without a test, a file that does not exist, or a title that no `it(...)`/`test(...)` in that file carries is a
+// failure, so the map cannot rot silently when a test is renamed or removed. Skipped and todo tests do not count as
+// proof.
 
 export interface ContractRow {
   id: string;

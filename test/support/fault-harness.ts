@@ -1,5 +1,6 @@
-// Shared by the fault-*.e2e.ts files (docs/testing.md, Faults and security): the panel page closed and opened again, the extension reloaded, the
-// agent's events and model requests watched while a task runs, and the mask read from each tab's DOM.
+// Shared by the fault-*.e2e.ts files (docs/testing.md, Faults and security): the panel page closed and opened again,
+// the extension reloaded, the agent's events and model requests watched while a task runs, and the mask read from each
+// tab's DOM.
 
 import type Anthropic from '@anthropic-ai/sdk';
 import type { Page } from 'playwright-core';

@@ -14,6 +14,29 @@ export type { PanelHandle };
  */
 export const MASK = 'html > :not(head):not(body)';
 
+/** What a page can find of Steadyhand in its own DOM. */
+export interface DomTrace {
+  /** The attributes <html> carries. */
+  htmlAttributes: string[];
+  /** Elements beside head and body on <html>: where the mask's host goes. */
+  besideHeadAndBody: number;
+  /** Element and attribute names that mention Steadyhand. */
+  namesMentioningUs: string[];
+}
+
+/** Reads the page's DOM as the page itself could (shared by the e2e tests and the bench's idle section). */
+export function domTrace(page: Page): Promise<DomTrace> {
+  return page.evaluate((mask) => {
+    const html = document.documentElement;
+    const names = [...html.querySelectorAll('*')].flatMap((el) => [el.localName, ...el.getAttributeNames()]);
+    return {
+      htmlAttributes: html.getAttributeNames(),
+      besideHeadAndBody: html.querySelectorAll(mask).length,
+      namesMentioningUs: [...html.getAttributeNames(), ...names].filter((name) => /steadyhand/i.test(name)),
+    };
+  }, MASK);
+}
+
 export type PanelGlobal = typeof globalThis & { steadyhand: PanelHandle; recordedEvents?: TabEvent[] };
 
 let counter = 0;

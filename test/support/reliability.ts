@@ -1,7 +1,8 @@
-// The reliability counts the fault and security suites publish (docs/testing.md, Faults and security): kills survived, faults injected by kind,
-// hostile pages, bad inputs tried, actions doubled, tasks lost. Each test records what it actually did and checked,
-// one JSON line per record, in a file shared by the run; the e2e global setup empties it first and prints the
-// totals at the end, so the published table comes from the suite's own counts and never from a hand-written list.
+// The reliability counts the fault and security suites publish (docs/testing.md, Faults and security): kills survived,
+// faults injected by kind, hostile pages, bad inputs tried, actions doubled, tasks lost. Each test records what it
+// actually did and checked, one JSON line per record, in a file shared by the run; the e2e global setup empties it
+// first and prints the totals at the end, so the published table comes from the suite's own counts and never from a
+// hand-written list.
 //
 // Record after the assertion that proves the count, so a failing test adds nothing it did not prove.
 

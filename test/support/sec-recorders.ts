@@ -97,7 +97,10 @@ export interface ConsoleLine {
   text: string;
 }
 
-/** Every console line (and uncaught error) of the browser context: web pages, their isolated worlds, the panel, the worker. */
+/**
+ * Every console line (and uncaught error) of the browser context: web pages, their isolated worlds, the panel, the
+ * worker.
+ */
 export function recordConsole(context: BrowserContext): { lines: ConsoleLine[]; stop(): void } {
   const lines: ConsoleLine[] = [];
   const onConsole = (message: { type(): string; text(): string; page(): Page | null }) => {

@@ -1,5 +1,6 @@
-// The mask over the agent's tab: blocks the person's input while the agent works, offers Stop, and hides itself
-// when its lease is not renewed in time, so a panel that died never leaves a tab blocked (docs/architecture.md, Content script, mask/).
+// The mask over the agent's tab: blocks the person's input while the agent works, offers Stop, and hides itself when
+// its lease is not renewed in time, so a panel that died never leaves a tab blocked (docs/architecture.md, Content
+// script, mask/).
 
 import { PageError } from '../../shared/errors';
 import type { MaskArgs } from '../../shared/page-types';

@@ -1,7 +1,7 @@
-// The loop: one instruction, step by step, as docs/agent-loop.md (One step) lays it out: tab check → observe → decide → act →
-// verify → progress → repair, until done is accepted or something ends the run. It takes every dependency as an
-// argument and never throws on model output; only Stop and failures of the model API end a run early. Around
-// observe, the site gate (tab-check.ts, decision 0010): a page on an origin the task may not use is never shown.
+// The loop: one instruction, step by step, as docs/agent-loop.md (One step) lays it out: tab check → observe → decide →
+// act → verify → progress → repair, until done is accepted or something ends the run. It takes every dependency as an
+// argument and never throws on model output; only Stop and failures of the model API end a run early. Around observe,
+// the site gate (site-gate.ts, decision 0010): a page on an origin the task may not use is never shown.
 
 import { safeParseOrigin } from '../../shared/urls';
 import { STOP_TEXT, type TaskResult, type TaskStatus } from './events';
@@ -13,7 +13,7 @@ import { newNonce } from './prompt';
 import { decideRepair, repairMessage } from './repair';
 import { gateCheck, gateView } from './site-gate';
 import { act, decideWatchingTab, type LoopDeps } from './step-io';
-import { checkAgentTab } from './tab-check';
+import { checkAgentTab, SETTLE_TIMEOUT_MS } from './tab-check';
 import type { TaskState } from './task-state';
 import type { CallResult } from './tools/execute';
 
@@ -34,11 +34,11 @@ const end = (status: TaskStatus, summary: string, extra: Partial<Ending> = {}): 
 });
 
 /** As long as the commit wait at the top of a step: a navigation that has not happened by then is not coming. */
-export const NAVIGATION_WAIT_MS = 5_000;
+export const NAVIGATION_WAIT_MS = SETTLE_TIMEOUT_MS;
 
 export const NAVIGATION_DID_NOT_HAPPEN =
-  'The navigation your last action started did not happen within 5 s (it may have been cancelled, or turned into a ' +
-  'download): the tab still shows the page this observation shows.';
+  `The navigation your last action started did not happen within ${NAVIGATION_WAIT_MS / 1000} s (it may have been ` +
+  'cancelled, or turned into a download): the tab still shows the page this observation shows.';
 
 const USE_TOOLS_NOTE =
   'Your last reply had no tool call. Continue with tool calls; when the task is finished (or cannot be), call done.';
@@ -64,12 +64,14 @@ export class Run {
   readonly #progress = new ProgressTracker();
   #agentMoved = true;
   /**
-   * A missing tab is expected on the first step of an instruction, after a step that already had none, and after
-   * the agent's own close_tab; otherwise the tab vanished under the agent: "Tab was closed" (docs/contracts.md 000-E5a).
+   * A missing tab is expected on the first step of an instruction, after a step that already had none, and after the
+   * agent's own close_tab; otherwise the tab vanished under the agent: "Tab was closed" (docs/contracts.md 000-E5a).
    */
   #tabLossExpected = true;
   #navigated = new Set<number>();
-  /** A navigation the last step's actions started (or found under way) in the agent's tab: the next look waits for it. */
+  /**
+   * A navigation the last step's actions started (or found under way) in the agent's tab: the next look waits for it.
+   */
   #navigating: { tabId: number; since: NavigationMark } | null = null;
   #textOnly = 0;
   #rejections = 0;

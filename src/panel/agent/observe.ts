@@ -8,12 +8,15 @@ import { describeRestriction } from '../../shared/urls';
 import { isAbort } from './abort';
 import type { AgentTabs, Navigation, OwnedTab } from './ports';
 import { pageFingerprint } from './progress';
-import type { TabCheck } from './tab-check';
+import { SETTLE_TIMEOUT_MS, type TabCheck } from './tab-check';
 
 /** Budget of the page view the model reads each step (tokens, chars/4). */
 export const SNAPSHOT_TOKENS = 2_000;
-/** As long as the commit wait (docs/contracts.md 000-D2): a document that has not announced itself by then is observed as it is. */
-const READY_TIMEOUT_MS = 5_000;
+/**
+ * As long as the commit wait (docs/contracts.md 000-D2): a document that has not announced itself by then is observed
+ * as it is.
+ */
+const READY_TIMEOUT_MS = SETTLE_TIMEOUT_MS;
 const SNAPSHOT_TIMEOUT_MS = 15_000;
 /** Starting the load of a discarded tab is one tabs.update call; the load itself is waited for as a commit. */
 const WAKE_TIMEOUT_MS = 5_000;

@@ -51,9 +51,10 @@ export interface AgentTabs {
   /** The tab's current state, or null when it is gone. */
   getTab(tabId: number): Promise<TabSnapshot | null>;
   /**
-   * Navigates the current tab to `url`, or opens a new background tab in the task's group when `newTab` is true or
-   * the agent has no tab alive; a new tab becomes the agent's current tab. Returns at once with the tab id; it does NOT wait for the navigation to commit (the
-   * open_url tool does, through Navigation, so a slow page is never mistaken for a dead end).
+   * Navigates the current tab to `url`, or opens a new background tab in the task's group when `newTab` is true or the
+   * agent has no tab alive; a new tab becomes the agent's current tab. Returns at once with the tab id; it does NOT
+   * wait for the navigation to commit (the open_url tool does, through Navigation, so a slow page is never mistaken for
+   * a dead end).
    */
   openUrl(url: string, options: { newTab: boolean } & CallOptions): Promise<{ tabId: number; createdTab: boolean }>;
   /** Makes an owned tab the agent's current tab. Throws TabError `not_owned` for any other tab. */
@@ -85,7 +86,10 @@ export type UrlSettleResult =
   | { committed: true; url: string }
   | { committed: false; reason: 'timeout' | 'origin-mismatch' | 'tab-gone' | 'aborted'; observedUrl?: string };
 
-/** The navigation-commit wait (docs/contracts.md, Seed 000), implemented in src/panel/tabs/ on forwarded webNavigation events. */
+/**
+ * The navigation-commit wait (docs/contracts.md, Seed 000), implemented in src/panel/tabs/ on forwarded webNavigation
+ * events.
+ */
 export interface Navigation {
   waitForUrlSettle(
     tabId: number,
@@ -100,7 +104,9 @@ export interface Navigation {
   waitForDocumentReady(tabId: number, options: { timeoutMs: number; signal?: AbortSignal }): Promise<void>;
   /** Where the tab's navigations stand now, to tell later that one happened. */
   mark(tabId: number): NavigationMark;
-  /** Resolves once the tab navigated (a new document, or a move within it) since `since`, or it is gone, or time is up. */
+  /**
+   * Resolves once the tab navigated (a new document, or a move within it) since `since`, or it is gone, or time is up.
+   */
   waitForNavigation(
     tabId: number,
     since: NavigationMark,

@@ -1,7 +1,7 @@
-// The top-of-step tab check: the second guard of docs/contracts.md 000-D1 and the loop's single point of convergence for every
-// navigation, whoever started it. A tab whose URL is transient (empty, or about:blank while loading) is a navigation
-// in flight, not a dead end: fail fast when its pendingUrl is on another origin, otherwise wait for the commit (5 s),
-// and only then apply isRestrictedUrl and the origin rule.
+// The top-of-step tab check: the second guard of docs/contracts.md 000-D1 and the loop's single point of convergence
+// for every navigation, whoever started it. A tab whose URL is transient (empty, or about:blank while loading) is a
+// navigation in flight, not a dead end: fail fast when its pendingUrl is on another origin, otherwise wait for the
+// commit (5 s), and only then apply isRestrictedUrl and the origin rule.
 //
 // The pinned origin follows the agent's own navigations. `agentMoved` says the agent may have moved this tab itself
 // since the last check (it called a tool that can navigate, switched tabs, or this is the first step of an
@@ -16,7 +16,10 @@ import { raceAbort } from './abort';
 import { STOP_TEXT, type StopCause } from './events';
 import type { AgentTabs, Navigation, TabSnapshot } from './ports';
 
-/** docs/contracts.md 000-D2. */
+/**
+ * The commit wait, here and in open_url (docs/contracts.md 000-D2): long enough for a cold start of a heavy site, short
+ * enough not to leave the person waiting.
+ */
 export const SETTLE_TIMEOUT_MS = 5_000;
 
 export interface TabCheckInput {

@@ -1,6 +1,6 @@
-// MaskCoordinator: shows, renews and hides the mask on the agent's tab as the inputs of the mask rule change, from
-// the events the service worker forwards (docs/contracts.md, Seed 004 mask state transitions). The mask is a lease: it is renewed each step
-// and on a timer while the agent runs, so if the panel dies the page drops it on its own.
+// MaskCoordinator: shows, renews and hides the mask on the agent's tab as the inputs of the mask rule change, from the
+// events the service worker forwards (docs/contracts.md, Seed 004 mask state transitions). The mask is a lease: it is
+// renewed each step and on a timer while the agent runs, so if the panel dies the page drops it on its own.
 
 import type { MaskArgs } from '../../shared/page-types';
 import type { PanelQueries, TabEvent } from '../../shared/protocol';

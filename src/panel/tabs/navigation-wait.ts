@@ -25,7 +25,9 @@ export function createNavigationWait(deps: NavigationWaitDeps) {
     return { seq: deps.tracker.navigationSeq(tabId), token: deps.tracker.readyToken(tabId) ?? null };
   }
 
-  /** A navigation since the mark; a new document announcing itself counts too (its commit may be lost with a worker). */
+  /**
+   * A navigation since the mark; a new document announcing itself counts too (its commit may be lost with a worker).
+   */
   function happened(tabId: number, since: NavigationMark): boolean {
     if (deps.tracker.navigationSeq(tabId) > since.seq) return true;
     const token = deps.tracker.readyToken(tabId);

@@ -1,7 +1,7 @@
-// TabsManager: the agent's tabs for one task. The current tab changes only through the agent's own calls (openUrl
-// with a new tab, switchTo, a popup its tab opened), never because the person activated, opened or moved tabs
-// (docs/contracts.md, Seed 001). It acts only on tabs it owns, keeps them in the `Task(<id>)` group, and reuses them across the
-// instructions of a task (docs/contracts.md, Seed 003).
+// TabsManager: the agent's tabs for one task. The current tab changes only through the agent's own calls (openUrl with
+// a new tab, switchTo, a popup its tab opened), never because the person activated, opened or moved tabs
+// (docs/contracts.md, Seed 001). It acts only on tabs it owns, keeps them in the `Task(<id>)` group, and reuses them
+// across the instructions of a task (docs/contracts.md, Seed 003).
 
 import { isSteadyhandError, TabError } from '../../shared/errors';
 import type { TabEvent } from '../../shared/protocol';

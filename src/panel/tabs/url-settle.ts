@@ -1,7 +1,7 @@
-// waitForUrlSettle (docs/contracts.md 000-T1..T7): waits until a tab's navigation has committed, so a page still loading (empty URL or
-// about:blank) is never mistaken for a dead end. Fed by the `committed` events the service worker forwards, never by
-// the panel's own webNavigation listeners. Every path removes its listener, its timer and its abort handler
-// (settle-once.ts).
+// waitForUrlSettle (docs/contracts.md 000-T1..T7): waits until a tab's navigation has committed, so a page still
+// loading (empty URL or about:blank) is never mistaken for a dead end. Fed by the `committed` events the service worker
+// forwards, never by the panel's own webNavigation listeners. Every path removes its listener, its timer and its abort
+// handler (settle-once.ts).
 
 import type { TabEvent } from '../../shared/protocol';
 import { isTransientUrl, safeParseOrigin } from '../../shared/urls';

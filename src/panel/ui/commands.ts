@@ -1,10 +1,7 @@
-// What the panel's components can ask for. main.tsx implements it over the AgentController, TabsManager and
+// What the panel's components can ask for. wiring/commands.ts implements it over the AgentController, TabsManager and
 // chrome.*; component tests implement it with spies. Components never reach chrome.* or the agent directly.
 
 import type { AgentSettings, ConnectionResult, SiteDecision } from '../agent';
-
-/** What "Test connection" found: a plain sentence, and the models the key can use when the endpoint lists them. */
-export type ConnectionCheck = ConnectionResult;
 
 export interface PanelCommands {
   /** Starts a new task in the tab the person is looking at. */
@@ -24,5 +21,5 @@ export interface PanelCommands {
   releaseTabs(taskId: string, how: 'ungroup' | 'close'): void;
   saveSettings(patch: Partial<AgentSettings>): Promise<void>;
   /** Lists the models these settings reach (or, where the endpoint has no list, makes one tiny call). */
-  testConnection(settings: AgentSettings): Promise<ConnectionCheck>;
+  testConnection(settings: AgentSettings): Promise<ConnectionResult>;
 }

@@ -2,8 +2,8 @@
 // can use, offered as a choice that fills in the model field.
 
 import { useState } from 'preact/hooks';
-import type { AgentSettings } from '../agent';
-import type { ConnectionCheck, PanelCommands } from './commands';
+import type { AgentSettings, ConnectionResult } from '../agent';
+import type { PanelCommands } from './commands';
 import { t } from './i18n';
 import { SelectField, TextField } from './settings-fields';
 import type { DraftErrors, SettingsDraft } from './settings-form';
@@ -26,7 +26,7 @@ const choiceLabel = (model: { id: string; name: string }) =>
 
 export function ConnectionFields({ draft, errors, fieldId, set, formSettings, commands }: Props) {
   const [showKey, setShowKey] = useState(false);
-  const [check, setCheck] = useState<ConnectionCheck | null>(null);
+  const [check, setCheck] = useState<ConnectionResult | null>(null);
   const [checking, setChecking] = useState(false);
   const field = (name: ConnectionField) => ({ id: fieldId(name), error: errors[name] });
   const models = check?.models ?? [];

@@ -120,9 +120,9 @@ const ENDING: Partial<Record<RecordStatus, MessageKey>> = {
 
 /**
  * How the task ended, in the person's language. The agent writes its summaries in English (the stop texts of
- * docs/contracts.md 000-D4 among them, kept word for word); in another language the endings the harness decides get their translation, with
- * the agent's own sentence kept for the details. A refusal is one of those: the agent's sentence quotes what the API
- * said. A summary the model wrote (a failure it explained) stays as it is.
+ * docs/contracts.md 000-D4 among them, kept word for word); in another language the endings the harness decides get
+ * their translation, with the agent's own sentence kept for the details. A refusal is one of those: the agent's
+ * sentence quotes what the API said. A summary the model wrote (a failure it explained) stays as it is.
  */
 export function summaryText(record: TaskRecord): string {
   const summary = record.summary ?? '';

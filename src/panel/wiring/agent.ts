@@ -1,8 +1,7 @@
 // Builds the panel's agent: the controller over the real model (or the offline demo model when no key is set), a
 // TabsManager per task, the navigation waits and the mask, and folds its events into the stores.
 
-import type { AgentSettings } from '../agent';
-import { AgentController, createAnthropicModel } from '../agent';
+import { AgentController, type AgentSettings, createAnthropicModel } from '../agent';
 import { DemoModel } from '../demo/demo-model';
 import { useHistory } from '../store/history';
 import { useSettings } from '../store/settings';

@@ -1,13 +1,12 @@
 // The panel's commands (ui/commands.ts) over the agent, the stores and chrome.*.
 
-import type { AgentController, AgentSettings } from '../agent';
-import { checkConnection } from '../agent';
+import { type AgentController, type AgentSettings, type ConnectionResult, checkConnection } from '../agent';
 import { DEMO_MODEL_ID } from '../demo/demo-model';
 import { useHistory } from '../store/history';
 import { useSettings } from '../store/settings';
 import { buildTrace, traceFileName } from '../store/trace';
 import type { TabsManager } from '../tabs/tabs-manager';
-import type { ConnectionCheck, PanelCommands } from '../ui/commands';
+import type { PanelCommands } from '../ui/commands';
 import { usesDemoModel } from './agent';
 
 function download(name: string, text: string): void {
@@ -17,7 +16,7 @@ function download(name: string, text: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000); // after the download has read it
 }
 
-async function testConnection(settings: AgentSettings): Promise<ConnectionCheck> {
+async function testConnection(settings: AgentSettings): Promise<ConnectionResult> {
   if (usesDemoModel(settings)) {
     return { ok: false, message: `No API key: tasks run on the offline demo model (${DEMO_MODEL_ID}).` };
   }

@@ -1,5 +1,6 @@
-// The loop's guard (docs/contracts.md 000-D1): a navigation in flight is waited for, never mistaken for a restricted page; the stop
-// texts follow the error matrix (docs/contracts.md 000-E*); a URL that is not transient never calls the wait.
+// The loop's guard (docs/contracts.md 000-D1): a navigation in flight is waited for, never mistaken for a restricted
+// page; the stop texts follow the error matrix (docs/contracts.md 000-E*); a URL that is not transient never calls the
+// wait.
 
 import { describe, expect, it } from 'vitest';
 import { STOP_TEXT } from '../../../src/panel/agent/events';

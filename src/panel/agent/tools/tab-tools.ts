@@ -1,17 +1,16 @@
-// Navigation tools. They go through AgentTabs (the TabsManager: owned set, task group) and never touch tabs the
-// agent does not own. open_url is the first of the two guards (docs/contracts.md 000-D1): it waits for the navigation to commit, so a
-// slow page is never mistaken for a dead end, and a commit that does not come is a handler error, not a stop. Before
-// it loads anything, the task's site permissions are asked (decision 0010): a denied origin is never loaded.
+// Navigation tools. They go through AgentTabs (the TabsManager: owned set, task group) and never touch tabs the agent
+// does not own. open_url is the first of the two guards (docs/contracts.md 000-D1): it waits for the navigation to
+// commit, so a slow page is never mistaken for a dead end, and a commit that does not come is a handler error, not a
+// stop. Before it loads anything, the task's site permissions are asked (decision 0010): a denied origin is never
+// loaded.
 
 import { z } from 'zod';
 import { abortedError } from '../../../shared/rpc';
 import { describeRestriction, isRestrictedUrl } from '../../../shared/urls';
 import { isAbort, raceAbort } from '../abort';
+import { SETTLE_TIMEOUT_MS as COMMIT_TIMEOUT_MS } from '../tab-check';
 import { defineTool } from './common';
 import type { ToolContext, ToolOutput } from './types';
-
-/** docs/contracts.md 000-D2: long enough for a cold start of a heavy site, short enough not to leave the person waiting. */
-export const COMMIT_TIMEOUT_MS = 5_000;
 
 /** The URL the model asked for, with https:// added to a bare host ("example.com/a"). */
 export function parseTarget(raw: string): URL | null {

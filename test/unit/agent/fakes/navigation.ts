@@ -1,5 +1,6 @@
-// The navigation waits over the fake browser, with the five outcomes of waitForUrlSettle (docs/contracts.md 000-T1..T7). A scheduled commit
-// within the timeout happens (advancing the fake clock by its delay); one that comes later or never is a timeout.
+// The navigation waits over the fake browser, with the five outcomes of waitForUrlSettle (docs/contracts.md
+// 000-T1..T7). A scheduled commit within the timeout happens (advancing the fake clock by its delay); one that comes
+// later or never is a timeout.
 
 import type { Navigation, NavigationMark, NavigationOutcome, UrlSettleResult } from '../../../../src/panel/agent/ports';
 import { abortedError } from '../../../../src/shared/rpc';
