@@ -27,6 +27,15 @@ export type {
   RefusalDetails,
   TokenUsage,
 } from './model';
+export {
+  allText,
+  latestPage,
+  parseControl,
+  readObservation,
+  type SeenControl,
+  type SeenPage,
+  type SeenTab,
+} from './observation-reader';
 export type {
   AgentPage,
   AgentTabs,
@@ -39,7 +48,7 @@ export type {
   UrlSettleResult,
 } from './ports';
 export { PRICES_AS_OF, requestCost } from './prices';
-export { SYSTEM_PROMPT } from './prompt';
+export { OBSERVATION_LINE, SYSTEM_PROMPT, UNTRUSTED_BEGIN, UNTRUSTED_END } from './prompt';
 export {
   type AgentSettings,
   DEFAULT_MODEL,

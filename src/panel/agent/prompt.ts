@@ -67,9 +67,29 @@ export function newNonce(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+/** The marker lines around page content, each followed by the step's nonce. */
+export const UNTRUSTED_BEGIN = 'BEGIN UNTRUSTED PAGE CONTENT id=';
+export const UNTRUSTED_END = 'END UNTRUSTED PAGE CONTENT id=';
+
 export function wrapUntrusted(text: string, nonce: string): string {
-  return `BEGIN UNTRUSTED PAGE CONTENT id=${nonce}\n${text}\nEND UNTRUSTED PAGE CONTENT id=${nonce}`;
+  return `${UNTRUSTED_BEGIN}${nonce}\n${text}\n${UNTRUSTED_END}${nonce}`;
 }
+
+/**
+ * How each line of an observation starts: observationText writes them and observation-reader.ts reads them, so the
+ * two cannot drift apart.
+ */
+export const OBSERVATION_LINE = {
+  agentTab: "Agent's tab: ",
+  noTab: 'The agent has no tab.',
+  taskTabs: 'Tabs of this task: ',
+  problem: 'This page cannot be operated: ',
+  title: 'Title: ',
+  /** Separates the tab id from its URL, and the task's tabs from each other. */
+  separator: ' · ',
+  current: ' (current)',
+  loading: 'loading',
+} as const;
 
 export interface Observation {
   step: number;
@@ -91,14 +111,15 @@ function viewportLine(snapshot: Snapshot): string {
 
 export function observationText(obs: Observation, nonce: string): string {
   const lines = [`Step ${obs.step} (${obs.stepsLeft} step${obs.stepsLeft === 1 ? '' : 's'} left after this one).`];
-  lines.push(obs.tabId === null ? 'The agent has no tab.' : `Agent's tab: ${obs.tabId} · ${obs.url ?? 'unknown URL'}`);
+  const L = OBSERVATION_LINE;
+  lines.push(obs.tabId === null ? L.noTab : `${L.agentTab}${obs.tabId}${L.separator}${obs.url ?? 'unknown URL'}`);
   if (obs.tabs.length > 0) {
-    const list = obs.tabs.map((tab) => `${tab.tabId}${tab.isCurrent ? ' (current)' : ''} ${tab.url || 'loading'}`);
-    lines.push(`Tabs of this task: ${list.join(' · ')}`);
+    const list = obs.tabs.map((tab) => `${tab.tabId}${tab.isCurrent ? L.current : ''} ${tab.url || L.loading}`);
+    lines.push(`${L.taskTabs}${list.join(L.separator)}`);
   }
-  if (obs.problem) lines.push(`This page cannot be operated: ${obs.problem}`);
+  if (obs.problem) lines.push(`${L.problem}${obs.problem}`);
   if (obs.snapshot) {
-    lines.push(wrapUntrusted(`Title: ${obs.snapshot.title}\n${obs.snapshot.text}`, nonce));
+    lines.push(wrapUntrusted(`${L.title}${obs.snapshot.title}\n${obs.snapshot.text}`, nonce));
     lines.push(viewportLine(obs.snapshot));
   }
   return lines.join('\n');

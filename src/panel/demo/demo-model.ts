@@ -3,9 +3,16 @@
 // panel labels it as a demo wherever it is in use.
 
 import { RelayError } from '../../shared/errors';
-import type { AgentModel, MessageParam, ModelCallOptions, ModelRequest, ModelTurn } from '../agent';
+import {
+  type AgentModel,
+  allText,
+  latestPage,
+  type MessageParam,
+  type ModelCallOptions,
+  type ModelRequest,
+  type ModelTurn,
+} from '../agent';
 import { type DemoMove, nextDemoMove } from './demo-task';
-import { allText, latestPage } from './observation';
 
 export const DEMO_MODEL_ID = 'steadyhand-offline-demo';
 

@@ -5,10 +5,11 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import type { AgentEvent } from '../agent';
+import { HISTORY_KEY } from './storage-keys';
 import { coalescingStorage, persistedStorage } from './storage-port';
 import { applyEvent, markInterrupted, type TaskRecord } from './task-record';
 
-export const HISTORY_KEY = 'steadyhand.history';
+export { HISTORY_KEY };
 export const HISTORY_VERSION = 1;
 /** Oldest tasks beyond this are dropped, so storage stays small. */
 const MAX_TASKS = 100;

@@ -5,9 +5,10 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { type AgentSettings, DEFAULT_SETTINGS, migrateSettings, SETTINGS_VERSION, withSettings } from '../agent';
+import { SETTINGS_KEY } from './storage-keys';
 import { persistedStorage } from './storage-port';
 
-export const SETTINGS_KEY = 'steadyhand.settings';
+export { SETTINGS_KEY };
 
 export interface SettingsState {
   settings: AgentSettings;

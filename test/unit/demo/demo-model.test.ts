@@ -1,8 +1,8 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import { describe, expect, it } from 'vitest';
+import { parseControl } from '../../../src/panel/agent/observation-reader';
 import { DemoModel } from '../../../src/panel/demo/demo-model';
 import { demoInstruction } from '../../../src/panel/demo/demo-task';
-import { parseControl } from '../../../src/panel/demo/observation';
 
 const SHOP = 'http://127.0.0.1:4000/';
 

@@ -1,0 +1,5 @@
+// Where the panel's stores live in chrome.storage.local. A module of its own, without a store in it, so the e2e tests
+// that read the stored state import the keys instead of copying them.
+
+export const SETTINGS_KEY = 'steadyhand.settings';
+export const HISTORY_KEY = 'steadyhand.history';
