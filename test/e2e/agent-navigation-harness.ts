@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import type { AgentEvent, TaskResult } from '../../src/panel/agent/events';
 import { STOP_TEXT } from '../../src/panel/agent/events';
-import { latestPage } from '../../src/panel/demo/observation';
+import { latestPage } from '../../src/panel/agent/observation-reader';
 import { act, type Seen, useFakeModel } from '../support/agent';
 import { type ExtensionHarness, launchExtension } from '../support/extension';
 import { type FakeAnthropic, lastUserText, startFakeAnthropic, type Turn } from '../support/fake-anthropic';

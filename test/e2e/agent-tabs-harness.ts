@@ -5,7 +5,7 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { Page } from 'playwright-core';
 import type { AgentEvent, TaskResult } from '../../src/panel/agent/events';
-import { latestPage, type SeenPage } from '../../src/panel/demo/observation';
+import { latestPage, type SeenPage } from '../../src/panel/agent/observation-reader';
 import { giveUp } from '../support/agent';
 import type { FakeAnthropic, Turn } from '../support/fake-anthropic';
 import type { FixtureServer } from '../support/fixture-server';

@@ -1,40 +1,26 @@
 // The agent loop end to end: the real panel, relay and content script, with a scripted model on the fake Messages API
 // that decides each move from the observation it is sent.
 
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { act, control, giveUp, playPolicy, runTask, useFakeModel } from '../support/agent';
-import { type ExtensionHarness, launchExtension } from '../support/extension';
 import {
-  type FakeAnthropic,
+  act,
+  control,
+  describe,
+  expect,
+  giveUp,
+  it,
+  openTab,
+  play,
   type RecordedRequest,
-  startFakeAnthropic,
+  runTask,
   toolsTurn,
   viewText,
-} from '../support/fake-anthropic';
-import { type FixtureServer, startFixtureServer } from '../support/fixture-server';
-import { openTab } from '../support/panel';
-
-let harness: ExtensionHarness;
-let site: FixtureServer;
-let fake: FakeAnthropic;
-
-beforeAll(async () => {
-  [site, fake, harness] = await Promise.all([startFixtureServer(), startFakeAnthropic(), launchExtension()]);
-  await useFakeModel(harness.panel, fake);
-});
-
-afterAll(async () => {
-  await harness?.close();
-  await Promise.all([site?.close(), fake?.close()]);
-});
-
-beforeEach(() => fake.reset());
+} from './kit';
 
 describe('agent loop in Chromium', () => {
-  it('fills and submits a form, and finishes with evidence checked on the page', async () => {
-    const { page } = await openTab(harness, site.url('/agent-form.html'));
+  it('fills and submits a form, and finishes with evidence checked on the page', async ({ browser, site, model }) => {
+    const { page } = await openTab(browser, site.url('/agent-form.html'));
     await page.bringToFront();
-    playPolicy(fake, (seen) => {
+    play(model, (seen) => {
       if (seen.url?.includes('agent-thanks')) {
         return act('done', {
           success: true,
@@ -51,7 +37,7 @@ describe('agent loop in Chromium', () => {
       return act('click', { ref: control(seen, 'button', /sign up/i).ref });
     });
 
-    const { result, events } = await runTask(harness.panel, 'Sign Ada Lovelace (ada@example.com) up for cooking news');
+    const { result, events } = await runTask(browser.panel, 'Sign Ada Lovelace (ada@example.com) up for cooking news');
 
     expect(result).toMatchObject({ status: 'succeeded', verified: true });
     const outcomes = events.flatMap((e) => (e.type === 'tool_result' ? [[e.name, e.outcome]] : []));
@@ -64,14 +50,14 @@ describe('agent loop in Chromium', () => {
     ]);
     expect(events.find((e) => e.type === 'tool_call' && e.name === 'click')).toMatchObject({ target: 'Sign up' });
     expect(site.hits).toContain('/agent-thanks.html?name=Ada+Lovelace&email=ada%40example.com&topic=Cooking');
-    expect(fake.messageRequests[0]?.auth).toBe('bearer');
+    expect(model.messageRequests[0]?.auth).toBe('bearer');
     await page.close();
   });
 
-  it('finds a fact across two pages by reading instead of clicking around', async () => {
-    const { page } = await openTab(harness, site.url('/agent-facts.html'));
+  it('finds a fact across two pages by reading instead of clicking around', async ({ browser, site, model }) => {
+    const { page } = await openTab(browser, site.url('/agent-facts.html'));
     await page.bringToFront();
-    playPolicy(fake, (seen) => {
+    play(model, (seen) => {
       const justRead = seen.previousTools.includes('read_page');
       if (seen.url?.includes('agent-facts-2')) {
         if (!justRead) return act('read_page');
@@ -83,7 +69,7 @@ describe('agent loop in Chromium', () => {
       return act('click', { ref: control(seen, 'link', /measurements page/i).ref });
     });
 
-    const { result, events } = await runTask(harness.panel, 'How much does the ruby falcon weigh?');
+    const { result, events } = await runTask(browser.panel, 'How much does the ruby falcon weigh?');
 
     expect(result).toMatchObject({ status: 'succeeded', verified: true, answer: 'It weighs 812 grams.' });
     const tools = events.flatMap((e) => (e.type === 'tool_call' ? [e.name] : []));
@@ -91,12 +77,16 @@ describe('agent loop in Chromium', () => {
     await page.close();
   });
 
-  it('ends a model that clicks a dead button forever as no_progress, after trying a repair', async () => {
-    const { page } = await openTab(harness, site.url('/agent-dead.html'));
+  it('ends a model that clicks a dead button forever as no_progress, after trying a repair', async ({
+    browser,
+    site,
+    model,
+  }) => {
+    const { page } = await openTab(browser, site.url('/agent-dead.html'));
     await page.bringToFront();
-    playPolicy(fake, (seen) => act('click', { ref: control(seen, 'button', /download report/i).ref }));
+    play(model, (seen) => act('click', { ref: control(seen, 'button', /download report/i).ref }));
 
-    const { result, events } = await runTask(harness.panel, 'Download the report');
+    const { result, events } = await runTask(browser.panel, 'Download the report');
 
     expect(result.status).toBe('no_progress');
     expect(result.summary).toMatch(/.+/);
@@ -109,10 +99,14 @@ describe('agent loop in Chromium', () => {
     await page.close();
   });
 
-  it('works through 40 steps on the default model, every request accepted, a fact noted early still known at the end', async () => {
-    const { page } = await openTab(harness, site.url('/agent-ledger.html'));
+  it('works through 40 steps on the default model, every request accepted, a fact noted early still known at the end', async ({
+    browser,
+    site,
+    model,
+  }) => {
+    const { page } = await openTab(browser, site.url('/agent-ledger.html'));
     await page.bringToFront();
-    playPolicy(fake, (seen) => {
+    play(model, (seen) => {
       const entry = Number(/Entry (\d+) of 40/.exec(seen.text)?.[1] ?? 0);
       const next = control(seen, 'button', /next entry/i);
       const code = /Vault code (\S+),/.exec(seen.text)?.[1];
@@ -132,13 +126,13 @@ describe('agent loop in Chromium', () => {
       });
     });
 
-    const { result } = await runTask(harness.panel, 'Go through the harbour ledger and tell me the vault code');
+    const { result } = await runTask(browser.panel, 'Go through the harbour ledger and tell me the vault code');
 
     expect(result).toMatchObject({ status: 'succeeded', verified: true, answer: 'The vault code is 7Q-2291.' });
     expect(result.metrics.steps).toBe(40);
-    expect(fake.messageRequests).toHaveLength(40);
-    expect(fake.rejections).toEqual([]);
-    const last = fake.messageRequests.at(-1) as RecordedRequest;
+    expect(model.messageRequests).toHaveLength(40);
+    expect(model.rejections).toEqual([]);
+    const last = model.messageRequests.at(-1) as RecordedRequest;
     expect(last.appliedEdits).toContainEqual(expect.objectContaining({ type: 'clear_tool_uses_20250919' }));
     expect(viewText(last)).not.toContain('for the harbour master only');
     expect(last.rawBody).toContain('for the harbour master only');

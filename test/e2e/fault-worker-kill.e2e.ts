@@ -14,7 +14,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../src/panel/agent/events';
-import { latestPage } from '../../src/panel/demo/observation';
+import { latestPage } from '../../src/panel/agent/observation-reader';
 import { PAGE_METHODS, type PageMethod } from '../../src/shared/protocol';
 import { act, control, runTask, type Seen, useFakeModel } from '../support/agent';
 import { type ExtensionHarness, launchExtension } from '../support/extension';

@@ -4,7 +4,7 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { Page } from 'playwright-core';
 import type { AgentEvent, TaskResult } from '../../src/panel/agent/events';
-import { latestPage, type SeenPage } from '../../src/panel/demo/observation';
+import { latestPage, type SeenPage } from '../../src/panel/agent/observation-reader';
 import type { FakeAnthropic, RecordedRequest, Turn } from './fake-anthropic';
 import { textTurn, toolTurn } from './fake-anthropic';
 import type { PanelGlobal } from './panel';

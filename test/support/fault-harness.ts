@@ -5,7 +5,7 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { Page } from 'playwright-core';
 import type { AgentEvent, TaskResult } from '../../src/panel/agent/events';
-import { latestPage, type SeenPage } from '../../src/panel/demo/observation';
+import { latestPage, type SeenPage } from '../../src/panel/agent/observation-reader';
 import type { ExtensionHarness } from './extension';
 import type { FakeAnthropic, Turn } from './fake-anthropic';
 import { MASK, type PanelGlobal } from './panel';

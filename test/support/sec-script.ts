@@ -2,7 +2,7 @@
 // or a turn computed from what that request showed the model.
 
 import type Anthropic from '@anthropic-ai/sdk';
-import { latestPage, type SeenPage } from '../../src/panel/demo/observation';
+import { latestPage, type SeenPage } from '../../src/panel/agent/observation-reader';
 import type { FakeAnthropic, RecordedRequest, Turn } from './fake-anthropic';
 
 /** The latest observation of a request, as the scripted model reads it. */
