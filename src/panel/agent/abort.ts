@@ -4,26 +4,6 @@
 import { isSteadyhandError } from '../../shared/errors';
 import { abortedError } from '../../shared/rpc';
 
-/** Waits `ms`, or rejects with an `aborted` error as soon as `signal` aborts. Injected so tests never wait. */
-export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
-
-export const realSleep: Sleep = (ms, signal) =>
-  new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(abortedError('The wait'));
-      return;
-    }
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(abortedError('The wait'));
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-
 /** Settles with `promise`, or rejects with `aborted` first if `signal` aborts. The listener is always removed. */
 export function raceAbort<T>(promise: Promise<T>, signal: AbortSignal, what = 'The call'): Promise<T> {
   if (signal.aborted) return Promise.reject(abortedError(what));

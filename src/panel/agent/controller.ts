@@ -4,16 +4,16 @@
 // that a store turns into UI state and a task record.
 
 import { SteadyhandError } from '../../shared/errors';
-import { realSleep, type Sleep } from './abort';
 import { endingFor, type StopReason } from './endings';
 import type { AgentEvent, AgentEventListener, TaskResult } from './events';
 import { type Ending, Run } from './loop';
 import type { AgentModel } from './model';
 import { PersonReplies } from './person-replies';
-import type { AgentTabs, Clock, Navigation } from './ports';
+import type { AgentTabs, Navigation } from './ports';
 import type { AgentSettings, EndTabAction } from './settings';
 import { SiteAccess, type SiteDecision } from './site-access';
 import { newTaskState, type TaskState } from './task-state';
+import { type Clock, realSleep, type Sleep } from './time';
 import type { CaptureFn } from './tools/types';
 
 /** What a task's tabs are created with: its id and the tab switches of the settings it started with. */

@@ -39,7 +39,6 @@ export {
 export type {
   AgentPage,
   AgentTabs,
-  Clock,
   Navigation,
   NavigationMark,
   NavigationOutcome,
@@ -72,4 +71,5 @@ export {
   type SiteDecision,
   type SiteReason,
 } from './site-access';
+export { type Clock, realSleep, type Sleep, systemClock, systemTimers, type Timers } from './time';
 export type { CapturedImage, CaptureFn } from './tools/types';

@@ -10,7 +10,7 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { BetaRawMessageStreamEvent } from '@anthropic-ai/sdk/resources/beta/messages/messages';
 import { abortedError } from '../../shared/rpc';
-import { isAbort, realSleep, type Sleep } from './abort';
+import { isAbort } from './abort';
 import { anthropicClient } from './anthropic-client';
 import { contextManagement } from './context-budget';
 import { type EndpointProfile, resolveProfile } from './endpoint';
@@ -19,6 +19,7 @@ import { boundLocally } from './local-bounding';
 import type { AgentModel, ModelCallOptions, ModelRequest, ModelTurn } from './model';
 import type { AgentSettings } from './settings';
 import { StallWatch, watchedFetch } from './stall-watch';
+import { realSleep, type Sleep } from './time';
 import { TurnAssembler } from './turn-assembler';
 
 export interface ModelClientOptions {

@@ -2,7 +2,7 @@
 // wait, and the time it took is person time, not harness time.
 
 import { abortedError } from '../../shared/rpc';
-import type { Clock } from './ports';
+import type { Clock } from './time';
 
 export class PersonReplies<T> {
   readonly #waiting = new Map<string, (reply: T) => void>();

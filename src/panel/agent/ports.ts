@@ -121,8 +121,3 @@ export interface NavigationMark {
 }
 
 export type NavigationOutcome = 'navigated' | 'gone' | 'timeout';
-
-/** Time, injectable so tests control it. */
-export interface Clock {
-  now(): number;
-}

@@ -2,15 +2,15 @@
 // the model, count its time, tokens and retries, keep its turn) and act (run the turn's tool calls in order,
 // announcing each call and its result, and answering each in the conversation).
 
-import type { Sleep } from './abort';
 import { cutNote, joinTurns, keepable, raisedLimit } from './cut';
 import type { AgentEvent } from './events';
 import type { AgentModel, MessageParam, ModelRequest, ModelTurn } from './model';
 import type { StepView } from './observe';
-import type { AgentTabs, Clock, Navigation } from './ports';
+import type { AgentTabs, Navigation } from './ports';
 import { observationText, SYSTEM, toolResultBlock } from './prompt';
 import { type AgentSettings, OUTPUT_TOKENS_FOR } from './settings';
 import type { TaskState } from './task-state';
+import type { Clock, Sleep } from './time';
 import { type CallResult, executeCall, type TurnState } from './tools/execute';
 import { anthropicTools, taskTools } from './tools/registry';
 import type { CaptureFn, ToolContext } from './tools/types';

@@ -5,10 +5,10 @@
 import type { MaskArgs } from '../../shared/page-types';
 import type { PanelQueries, TabEvent } from '../../shared/protocol';
 import type { CallOptions, RemotePage } from '../../shared/rpc';
+import { systemTimers, type Timers } from '../agent';
 import type { TabEventBus } from '../tabs/tab-event-bus';
 import { NO_WINDOW, type TabsAdapter } from '../tabs/tabs-adapter';
 import type { TabsChange } from '../tabs/task-tabs-state';
-import { systemTimers, type Timers } from '../tabs/timers';
 import { type MaskInputs, shouldShowMask } from './mask-rule';
 
 /** The mask calls of the page API (a RemotePage in the panel, a fake in tests). */

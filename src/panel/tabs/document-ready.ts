@@ -4,10 +4,10 @@
 import { RelayError, TabError } from '../../shared/errors';
 import { abortedError, type RemotePage } from '../../shared/rpc';
 import { describeRestriction, isRestrictedUrl, isTransientUrl } from '../../shared/urls';
+import { systemTimers, type Timers } from '../agent';
 import { type DocumentTracker, documentKey } from './document-tracker';
 import { settleOnce } from './settle-once';
 import type { TabEventBus } from './tab-event-bus';
-import { systemTimers, type Timers } from './timers';
 import type { SettleTab } from './url-settle';
 
 /** The page calls this wait makes (a RemotePage in the panel, a fake in tests). */
@@ -121,8 +121,8 @@ export function createDocumentReady(deps: DocumentReadyDeps): WaitForDocumentRea
   }
 
   return async (tabId, { timeoutMs, signal }) => {
-    const deadline = timers.now() + timeoutMs;
-    const remaining = () => Math.max(0, deadline - timers.now());
+    const deadline = timers.monotonic() + timeoutMs;
+    const remaining = () => Math.max(0, deadline - timers.monotonic());
     for (let documents = 0; documents < MAX_DOCUMENTS; documents++) {
       if (signal?.aborted) throw abortedError(`Waiting for tab ${tabId} to load`);
       const tab = await readTab(tabId);

@@ -7,10 +7,10 @@
 
 import { abortedError } from '../../shared/rpc';
 import type { NavigationMark, NavigationOutcome } from '../agent';
+import { systemTimers, type Timers } from '../agent';
 import type { DocumentTracker } from './document-tracker';
 import { settleOnce } from './settle-once';
 import type { TabEventBus } from './tab-event-bus';
-import { systemTimers, type Timers } from './timers';
 
 export interface NavigationWaitDeps {
   bus: Pick<TabEventBus, 'subscribe'>;

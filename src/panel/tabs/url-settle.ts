@@ -6,9 +6,9 @@
 import type { TabEvent } from '../../shared/protocol';
 import { isTransientUrl, safeParseOrigin } from '../../shared/urls';
 import type { UrlSettleResult } from '../agent';
+import { systemTimers, type Timers } from '../agent';
 import { settleOnce } from './settle-once';
 import type { TabEventBus } from './tab-event-bus';
-import { systemTimers, type Timers } from './timers';
 
 /** What the wait needs to know about a tab; a subset of chrome.tabs.Tab. */
 export interface SettleTab {

@@ -1,6 +1,7 @@
 // Fakes for the panel's tab logic: timers that advance by hand, and a small browser model (tabs, windows, groups)
 // that implements TabsAdapter and emits the same events the service worker forwards.
 
+import type { Timers } from '../../../src/panel/agent/time';
 import type { TabEventBus } from '../../../src/panel/tabs/tab-event-bus';
 import {
   type AdapterGroup,
@@ -10,7 +11,6 @@ import {
   NO_WINDOW,
   type TabsAdapter,
 } from '../../../src/panel/tabs/tabs-adapter';
-import type { Timers } from '../../../src/panel/tabs/timers';
 import type { TabEvent } from '../../../src/shared/protocol';
 
 export class FakeTimers implements Timers {
@@ -18,7 +18,7 @@ export class FakeTimers implements Timers {
   private nextId = 1;
   private readonly tasks = new Map<number, { at: number; every?: number; fn: () => void }>();
 
-  now(): number {
+  monotonic(): number {
     return this.time;
   }
 

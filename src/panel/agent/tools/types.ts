@@ -4,11 +4,11 @@
 
 import type { z } from 'zod';
 import type { Snapshot } from '../../../shared/page-types';
-import type { Sleep } from '../abort';
 import type { CallOutcome, DoneEvidence, TaskStatus, Verification } from '../events';
-import type { AgentPage, AgentTabs, Clock, Navigation } from '../ports';
+import type { AgentPage, AgentTabs, Navigation } from '../ports';
 import type { AgentSettings } from '../settings';
 import type { SiteAccess } from '../site-access';
+import type { Clock, Sleep } from '../time';
 
 export interface CapturedImage {
   mediaType: 'image/png' | 'image/jpeg';
