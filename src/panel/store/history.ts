@@ -7,7 +7,7 @@ import { createJSONStorage, persist } from 'zustand/middleware';
 import type { AgentEvent } from '../agent';
 import { HISTORY_KEY } from './storage-keys';
 import { coalescingStorage, persistedStorage } from './storage-port';
-import { applyEvent, markInterrupted, type TaskRecord } from './task-record';
+import { applyEvent, markInterrupted, type TaskRecord, type TaskTabsKept } from './task-record';
 
 export { HISTORY_KEY };
 export const HISTORY_VERSION = 1;
@@ -27,6 +27,8 @@ export interface HistoryState {
   /** Task ids, newest first. */
   order: string[];
   apply(event: AgentEvent): void;
+  /** Keeps the task's tab record with it (from TabsManagerDeps.onRecord); a task it does not hold is ignored. */
+  recordTabs(taskId: string, tabs: TaskTabsKept): void;
   remove(taskId: string): void;
   clear(): void;
 }
@@ -50,6 +52,13 @@ export const useHistory = create<HistoryState>()(
         });
         // persist's write ran synchronously inside set(); it waits in historyStorage until flushed.
         if (!COALESCED.has(event.type)) historyStorage.flush();
+      },
+      recordTabs: (taskId, tabs) => {
+        set((state) => {
+          const task = state.tasks[taskId];
+          return task ? { tasks: { ...state.tasks, [taskId]: { ...task, tabs } } } : state;
+        });
+        // Tab changes come with the step's events; the write waits for theirs.
       },
       remove: (taskId) =>
         set((state) => {

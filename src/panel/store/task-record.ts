@@ -1,5 +1,6 @@
 // A task as the panel shows and keeps it, and the pure fold of the agent's events into it. Kept in history, exported
-// as the JSON trace (docs/trace-format.md), so a field added here is a format change: bump TRACE_VERSION.
+// as the JSON trace (docs/trace-format.md), so a field added here is a format change: bump TRACE_VERSION. The one
+// exception is `tabs`: tab, group and window ids mean nothing outside the browser they came from.
 
 import type {
   AgentEvent,
@@ -99,6 +100,18 @@ export interface TaskRecord {
   permission?: PermissionRequest;
   /** Sites settled for the task, in order (absent in records from before site permissions). */
   permissions?: PermissionView[];
+  /** The task's tabs as its TabsManager last recorded them (absent in records from before they were kept). */
+  tabs?: TaskTabsKept;
+}
+
+/** Where a task worked: the tab it started on, the tab it works on, its group, window, last URL and owned tabs. */
+export interface TaskTabsKept {
+  initialTabId: number | null;
+  tabId: number | null;
+  groupId: number | null;
+  windowId: number | null;
+  url: string | null;
+  ownedTabIds: number[];
 }
 
 function updateStep(record: TaskRecord, step: number, change: (view: StepRecord) => StepRecord): TaskRecord {

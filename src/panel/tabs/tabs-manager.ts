@@ -14,7 +14,7 @@ import { type AdapterTab, type TabsAdapter, toSnapshot } from './tabs-adapter';
 import { DEFAULT_TABS_SETTINGS, type TabsAtEnd, type TabsSettings } from './tabs-settings';
 import { TaskGroup } from './task-group';
 import { type InjectScript, keepTaskTabsScripted } from './task-scripts';
-import { resumeTabs, takePersonTab } from './task-start';
+import { takePersonTab } from './task-start';
 import type { TaskTabsRecord } from './task-tabs-record';
 import { type TabsChange, TaskTabsState } from './task-tabs-state';
 
@@ -34,7 +34,7 @@ export interface TabsManagerDeps {
   windowId: number;
   /** Puts the content script into a tab; a run keeps its tabs scripted with it (task-scripts.ts). */
   inject: InjectScript;
-  /** Called with the whole record after every change, e.g. to persist it with the task. */
+  /** Called with the whole record after every change: the panel keeps it with the task in the history. */
   onRecord?(record: TaskTabsRecord): void;
   /** How long a tab Chrome no longer finds may wait for its `removed` or `replaced` event (GONE_CONFIRM_MS). */
   goneConfirmMs?: number;
@@ -43,8 +43,6 @@ export interface TabsManagerDeps {
 export interface TabsManagerOptions {
   taskId: string;
   settings?: Partial<TabsSettings>;
-  /** A record saved by an earlier panel: its tabs are taken back if they are still alive. */
-  record?: TaskTabsRecord;
 }
 
 /** The page could not be asked (no script can run there, or an older one that lacks the method): nothing ran. */
@@ -67,7 +65,7 @@ export class TabsManager implements AgentTabs {
   ) {
     this.taskId = options.taskId;
     this.settings = { ...DEFAULT_TABS_SETTINGS, ...options.settings };
-    this.state = new TaskTabsState(this.taskId, options.record, deps.onRecord);
+    this.state = new TaskTabsState(this.taskId, deps.onRecord);
     this.group = new TaskGroup(deps.adapter, this.taskId, this.state.record.groupId);
     deps.bus.subscribe((event) => void this.onEvent(event), this.lifetime.signal);
   }
@@ -94,16 +92,14 @@ export class TabsManager implements AgentTabs {
   }
 
   /**
-   * Starts an instruction of the task. The first one takes the person's tab in the panel's window (or the tabs of a
-   * saved record); a follow-up keeps the tabs it has and puts them back in the group if the person ungrouped them.
+   * Starts an instruction of the task. The first one takes the person's tab in the panel's window; a follow-up keeps
+   * the tabs it has and puts them back in the group if the person ungrouped them.
    */
   async beginRun(): Promise<TabSnapshot | null> {
     this.running = true;
     if (!this.started) {
       this.started = true;
-      const { ownedTabIds, tabId } = this.state.record;
-      if (ownedTabIds.length > 0 || tabId !== null) await resumeTabs(this.state, this.deps.adapter);
-      else await takePersonTab(this.state, this.deps.adapter, this.deps.windowId);
+      await takePersonTab(this.state, this.deps.adapter, this.deps.windowId);
     }
     this.keepScripted();
     const alive = await this.aliveOwned();

@@ -4,7 +4,7 @@
 import { OwnedTabs, type OwnedVia } from './owned-tabs';
 import { emptyTaskRecord, mergeTaskRecord, type TaskTabsRecord, type TaskTabsUpdate } from './task-tabs-record';
 
-export type CurrentWhy = 'initial' | 'opened' | 'switched' | 'popup' | 'closed' | 'replaced' | 'followed' | 'resumed';
+export type CurrentWhy = 'initial' | 'opened' | 'switched' | 'popup' | 'closed' | 'replaced' | 'followed';
 
 export type TabsChange =
   | { type: 'current'; tabId: number | null; previous: number | null; why: CurrentWhy }
@@ -19,10 +19,9 @@ export class TaskTabsState {
 
   constructor(
     taskId: string,
-    record: TaskTabsRecord | undefined,
     private readonly onRecord?: (record: TaskTabsRecord) => void,
   ) {
-    this.taskRecord = record ? { ...record, taskId } : emptyTaskRecord(taskId);
+    this.taskRecord = emptyTaskRecord(taskId);
   }
 
   get current(): number | null {

@@ -1,7 +1,7 @@
 // Builds the panel's agent: the controller over the real model (or the offline demo model when no key is set), a
 // TabsManager per task, the navigation waits and the mask, and folds its events into the stores.
 
-import { AgentController, type AgentSettings, createAnthropicModel } from '../agent';
+import { AgentController, type AgentSettings, createAnthropicModel, systemClock } from '../agent';
 import { DemoModel } from '../demo/demo-model';
 import { useHistory } from '../store/history';
 import { useSettings } from '../store/settings';
@@ -39,14 +39,18 @@ export function createAgent(wiring: AgentWiring): { controller: AgentController;
     tabs: ({ taskId, tabStickiness, endOfTaskTabs }) => {
       manager?.dispose();
       tabsView?.abort();
-      manager = kit.createTabsManager({ taskId, settings: { tabStickiness, endOfTaskTabs } });
+      manager = kit.createTabsManager({
+        taskId,
+        settings: { tabStickiness, endOfTaskTabs },
+        onRecord: ({ taskId: id, ...tabs }) => useHistory.getState().recordTabs(id, tabs),
+      });
       tabsView = new AbortController();
       signal.addEventListener('abort', () => tabsView?.abort(), { once: true });
       showTaskTabs(manager, { bus, view: useTaskTabs.getState(), personTabId: wiring.personTabId }, tabsView.signal);
       return manager;
     },
     navigation: kit.navigation,
-    clock: { now: () => Date.now() },
+    clock: systemClock,
     settings: () => useSettings.getState().settings,
     newId: newTaskId,
     capture: captureAgentTab,

@@ -76,4 +76,21 @@ describe('history writes', () => {
       vi.useRealTimers();
     }
   });
+
+  it("keeps the task's tab record with it, and writes it with the step's next event", () => {
+    vi.useFakeTimers();
+    try {
+      const tabs = { tabId: 7, groupId: 3, windowId: 1, url: 'https://a.example/', initialTabId: 7 };
+      useHistory.getState().recordTabs('t1', { ...tabs, ownedTabIds: [7] });
+      useHistory.getState().recordTabs('unknown', { ...tabs, ownedTabIds: [] });
+      expect(useHistory.getState().tasks.t1?.tabs).toEqual({ ...tabs, ownedTabIds: [7] });
+      expect(useHistory.getState().tasks.unknown).toBeUndefined();
+      useHistory
+        .getState()
+        .apply({ type: 'tool_call', taskId: 't1', step: 2, callId: 'c2', name: 'read_page', input: {} });
+      expect(storedTask()?.tabs).toEqual({ ...tabs, ownedTabIds: [7] });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

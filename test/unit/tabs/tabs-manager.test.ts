@@ -22,11 +22,7 @@ const browserPages = new Set<number>();
 /** Tabs the manager had the content script injected into, in order. */
 let injected: number[] = [];
 
-function manager(
-  settings: Partial<TabsSettings> = {},
-  record?: TaskTabsRecord,
-  extra: { goneConfirmMs?: number } = {},
-) {
+function manager(settings: Partial<TabsSettings> = {}, extra: { goneConfirmMs?: number } = {}) {
   return new TabsManager(
     {
       ...extra,
@@ -49,7 +45,7 @@ function manager(
       },
       onRecord: (r) => records.push(r),
     },
-    { taskId: TASK, settings, record },
+    { taskId: TASK, settings },
   );
 }
 
@@ -419,7 +415,7 @@ describe('TabsManager: closed tabs', () => {
   });
 
   it('counts a tab Chrome no longer finds as closed once its removal is announced, or no word comes in time', async () => {
-    const tabs = manager({}, undefined, { goneConfirmMs: 20 });
+    const tabs = manager({}, { goneConfirmMs: 20 });
     await tabs.beginRun();
     await tabs.openUrl('https://example.com/new', { newTab: true });
     const opened = tabs.currentTabId ?? -1;
@@ -469,20 +465,6 @@ describe('TabsManager: the task record', () => {
       expect(record.groupId).not.toBeNull();
       expect(record.windowId).toBe(win);
     }
-  });
-
-  it('takes back the tabs of a saved record when they are still alive', async () => {
-    const first = manager();
-    await first.beginRun();
-    const { tabId } = await first.openUrl('https://docs.example.com/', { newTab: true });
-    await first.endRun();
-    first.dispose();
-
-    const second = manager({}, first.record);
-    const start = await second.beginRun();
-    expect(start?.tabId).toBe(tabId);
-    expect(second.isOwned(personTab)).toBe(true);
-    expect(browser.groups.size).toBe(1);
   });
 });
 
