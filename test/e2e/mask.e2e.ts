@@ -3,25 +3,11 @@
 // the mask's Stop button reaches the agent; nothing is left masked after the task.
 
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ExtensionHarness, launchExtension } from '../support/extension';
-import { type FixtureServer, startFixtureServer } from '../support/fixture-server';
 import { navRoutes } from '../support/nav-routes';
-import { MASK, openTab, recordEvents, waitForEvent } from '../support/panel';
+import { describe, expect, it, MASK, openTab, recordEvents, useKit, waitForEvent } from './kit';
 import type { TabsPanelGlobal } from './tabs-handle';
 
-let harness: ExtensionHarness;
-let site: FixtureServer;
-
-beforeAll(async () => {
-  site = await startFixtureServer(navRoutes());
-  harness = await launchExtension();
-});
-
-afterAll(async () => {
-  await harness?.close();
-  await site?.close();
-});
+useKit({ routes: navRoutes() });
 
 async function expectMask(page: Page, present: boolean): Promise<void> {
   await page.waitForSelector(MASK, { state: present ? 'attached' : 'detached', timeout: 5_000 });
@@ -29,8 +15,8 @@ async function expectMask(page: Page, present: boolean): Promise<void> {
 }
 
 /** Sends a content script's query (cs:query) from the tab's isolated world, as the content script does on boot. */
-function queryFromTab(tabId: number, query: 'requestStop') {
-  return harness.panel.evaluate(
+function queryFromTab(panel: Page, tabId: number, query: 'requestStop') {
+  return panel.evaluate(
     async ({ tabId, query }) => {
       const [result] = await chrome.scripting.executeScript({
         target: { tabId },
@@ -44,14 +30,18 @@ function queryFromTab(tabId: number, query: 'requestStop') {
 }
 
 describe('MaskCoordinator in Chromium', () => {
-  it('keeps the mask on the agent tab exactly while the rule holds, and removes it everywhere at the end', async () => {
-    await recordEvents(harness.panel);
-    await harness.panel.bringToFront();
-    const agent = await openTab(harness, site.url('/nav-actions.html?name=masked'));
+  it('keeps the mask on the agent tab exactly while the rule holds, and removes it everywhere at the end', async ({
+    browser,
+    panel,
+    site,
+  }) => {
+    await recordEvents(panel);
+    await panel.bringToFront();
+    const agent = await openTab(browser, site.url('/nav-actions.html?name=masked'));
     await agent.page.bringToFront();
-    const panelWindow = await harness.panel.evaluate(async () => (await chrome.windows.getCurrent()).id ?? -1);
+    const panelWindow = await panel.evaluate(async () => (await chrome.windows.getCurrent()).id ?? -1);
 
-    await harness.panel.evaluate(async () => {
+    await panel.evaluate(async () => {
       const g = globalThis as TabsPanelGlobal & { stopRequests?: number };
       const manager = await g.steadyhand.createTabsManager({ taskId: 'mask1' });
       g.managers = { ...g.managers, mask1: manager };
@@ -67,8 +57,8 @@ describe('MaskCoordinator in Chromium', () => {
     await expectMask(agent.page, true);
 
     // The person switches to another tab of the window, and back.
-    await harness.panel.bringToFront();
-    const person = await openTab(harness, site.url('/nav-actions.html?name=person'));
+    await panel.bringToFront();
+    const person = await openTab(browser, site.url('/nav-actions.html?name=person'));
     await person.page.bringToFront();
     await expectMask(agent.page, false);
     await expectMask(person.page, false);
@@ -76,56 +66,66 @@ describe('MaskCoordinator in Chromium', () => {
     await expectMask(agent.page, true);
 
     // The window loses the focus to another window, and gets it back.
-    const other = await harness.panel.evaluate(async () => (await chrome.windows.create({ focused: true }))?.id ?? -1);
-    await waitForEvent(harness.panel, { type: 'focusChanged', windowId: other });
+    const other = await panel.evaluate(async () => (await chrome.windows.create({ focused: true }))?.id ?? -1);
+    await waitForEvent(panel, { type: 'focusChanged', windowId: other });
     await expectMask(agent.page, false);
     // Headless Chromium has no OS focus: it reports the new window, then WINDOW_ID_NONE, and never reports focus
     // coming back. Close the other window (Chrome's last focused window is ours again) and deliver the event a
     // headed Chrome sends at that moment through the panel's bus, as the service worker would.
-    await harness.panel.evaluate((id) => chrome.windows.remove(id), other);
-    expect(await harness.panel.evaluate(async () => (await chrome.windows.getLastFocused()).id)).toBe(panelWindow);
-    await harness.panel.evaluate(
+    await panel.evaluate((id) => chrome.windows.remove(id), other);
+    expect(await panel.evaluate(async () => (await chrome.windows.getLastFocused()).id)).toBe(panelWindow);
+    await panel.evaluate(
       (windowId) => (globalThis as TabsPanelGlobal).steadyhand.bus.emit({ type: 'focusChanged', windowId }),
       panelWindow,
     );
     await expectMask(agent.page, true);
 
     // The agent's tab loads a new document: the panel puts its script there and masks the new document too.
-    await harness.panel.evaluate(
+    await panel.evaluate(
       (url) => (globalThis as TabsPanelGlobal).managers?.mask1?.openUrl(url, { newTab: false }),
       site.url('/nav/slow?ms=500&page=/nav-actions.html'),
     );
     await agent.page.waitForURL(/nav\/slow/);
     await expectMask(agent.page, true);
     // A tab the panel is not working on gets no answer from it.
-    expect(await queryFromTab(person.tabId, 'requestStop')).toMatchObject({
+    expect(await queryFromTab(panel, person.tabId, 'requestStop')).toMatchObject({
       ok: false,
       error: { code: 'no_receiver' },
     });
-    expect(await harness.panel.evaluate(() => (globalThis as { stopRequests?: number }).stopRequests)).toBe(0);
+    expect(await panel.evaluate(() => (globalThis as { stopRequests?: number }).stopRequests)).toBe(0);
 
     // The mask's Stop button reaches the agent.
-    expect(await queryFromTab(agent.tabId, 'requestStop')).toMatchObject({ ok: true, value: { stopping: true } });
-    expect(await harness.panel.evaluate(() => (globalThis as { stopRequests?: number }).stopRequests)).toBe(1);
+    expect(await queryFromTab(panel, agent.tabId, 'requestStop')).toMatchObject({
+      ok: true,
+      value: { stopping: true },
+    });
+    expect(await panel.evaluate(() => (globalThis as { stopRequests?: number }).stopRequests)).toBe(1);
 
-    await harness.panel.evaluate(async () => {
+    await panel.evaluate(async () => {
       const g = globalThis as TabsPanelGlobal;
       await g.steadyhand.mask.stop();
       await g.managers?.mask1?.endRun();
     });
     await expectMask(agent.page, false);
     await expectMask(person.page, false);
-    expect(await queryFromTab(agent.tabId, 'requestStop')).toMatchObject({ ok: false, error: { code: 'no_receiver' } });
+    expect(await queryFromTab(panel, agent.tabId, 'requestStop')).toMatchObject({
+      ok: false,
+      error: { code: 'no_receiver' },
+    });
 
     await person.page.close();
     await agent.page.close();
   });
 
-  it('does not mask the agent tab while it works in the background, and masks it when the person looks', async () => {
-    await harness.panel.bringToFront();
-    const agent = await openTab(harness, site.url('/nav-actions.html?name=background'));
+  it('does not mask the agent tab while it works in the background, and masks it when the person looks', async ({
+    browser,
+    panel,
+    site,
+  }) => {
+    await panel.bringToFront();
+    const agent = await openTab(browser, site.url('/nav-actions.html?name=background'));
     await agent.page.bringToFront();
-    await harness.panel.evaluate(async () => {
+    await panel.evaluate(async () => {
       const g = globalThis as TabsPanelGlobal;
       const manager = await g.steadyhand.createTabsManager({ taskId: 'mask2' });
       g.managers = { ...g.managers, mask2: manager };
@@ -135,8 +135,8 @@ describe('MaskCoordinator in Chromium', () => {
     await expectMask(agent.page, true);
 
     // The agent opens a background tab and works there: the person still sees their tab, unmasked.
-    const openedPage = harness.context.waitForEvent('page');
-    const { tabId } = await harness.panel.evaluate((url) => {
+    const openedPage = browser.context.waitForEvent('page');
+    const { tabId } = await panel.evaluate((url) => {
       const manager = (globalThis as TabsPanelGlobal).managers?.mask2;
       if (!manager) throw new Error('no manager');
       return manager.openUrl(url, { newTab: true });
@@ -150,9 +150,9 @@ describe('MaskCoordinator in Chromium', () => {
     await opened.bringToFront();
     await expectMask(opened, true);
 
-    await harness.panel.evaluate(() => (globalThis as TabsPanelGlobal).steadyhand.mask.stop());
+    await panel.evaluate(() => (globalThis as TabsPanelGlobal).steadyhand.mask.stop());
     await expectMask(opened, false);
-    await harness.panel.evaluate((id) => chrome.tabs.remove(id), tabId);
+    await panel.evaluate((id) => chrome.tabs.remove(id), tabId);
     await agent.page.close();
   });
 });

@@ -2,29 +2,16 @@
 // must see a slow page through its about:blank phase, never settle on the page a tab is leaving, and tell a timeout, an
 // origin change and a closed tab apart; the ready wait must hand over the new document without a fixed sleep.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ExtensionHarness, launchExtension } from '../support/extension';
-import { type FixtureServer, startFixtureServer } from '../support/fixture-server';
+import type { Page } from 'playwright-core';
 import { navRoutes } from '../support/nav-routes';
-import { openTab } from '../support/panel';
+import { describe, expect, it, openTab, useKit } from './kit';
 import type { TabsPanelGlobal } from './tabs-handle';
 
-let harness: ExtensionHarness;
-let site: FixtureServer;
-
-beforeAll(async () => {
-  site = await startFixtureServer(navRoutes());
-  harness = await launchExtension();
-});
-
-afterAll(async () => {
-  await harness?.close();
-  await site?.close();
-});
+useKit({ routes: navRoutes() });
 
 /** Opens `url` in a background tab from the panel and waits for its commit and its document, as open_url does. */
-function openAndSettle(url: string, expectedOrigin: string, timeoutMs = 5_000) {
-  return harness.panel.evaluate(
+function openAndSettle(panel: Page, url: string, expectedOrigin: string, timeoutMs = 5_000) {
+  return panel.evaluate(
     async ({ url, expectedOrigin, timeoutMs }) => {
       const { navigation, pages } = (globalThis as TabsPanelGlobal).steadyhand;
       const started = performance.now();
@@ -46,9 +33,9 @@ function openAndSettle(url: string, expectedOrigin: string, timeoutMs = 5_000) {
 }
 
 describe('waitForUrlSettle in Chromium', () => {
-  it('waits through the about:blank phase of a slow new tab and settles on the page', async () => {
+  it('waits through the about:blank phase of a slow new tab and settles on the page', async ({ panel, site }) => {
     const url = site.url('/nav/slow?ms=1500&page=/nav-target.html');
-    const result = await openAndSettle(url, site.origin);
+    const result = await openAndSettle(panel, url, site.origin);
     // The race of docs/contracts.md 000-C1: right after tabs.create the tab shows no URL yet, only a pending one.
     expect(['', 'about:blank']).toContain(result.firstUrl);
     expect(result.firstPending).toBe(url);
@@ -57,10 +44,14 @@ describe('waitForUrlSettle in Chromium', () => {
     expect(result.info?.title).toBe('Navigation target');
   });
 
-  it('does not settle on the page a tab is leaving when the new one is on the same origin', async () => {
-    const { tabId, page } = await openTab(harness, site.url('/nav-target.html?old=1'));
+  it('does not settle on the page a tab is leaving when the new one is on the same origin', async ({
+    browser,
+    panel,
+    site,
+  }) => {
+    const { tabId, page } = await openTab(browser, site.url('/nav-target.html?old=1'));
     const url = site.url('/nav/slow?ms=1200&label=New%20page');
-    const result = await harness.panel.evaluate(
+    const result = await panel.evaluate(
       async ({ tabId, url, origin }) => {
         const { navigation } = (globalThis as TabsPanelGlobal).steadyhand;
         await chrome.tabs.update(tabId, { url });
@@ -76,22 +67,26 @@ describe('waitForUrlSettle in Chromium', () => {
     await page.close();
   });
 
-  it('times out on a page that does not commit in time, saying what it saw', async () => {
-    const result = await openAndSettle(site.url('/nav/never'), site.origin, 2_000);
+  it('times out on a page that does not commit in time, saying what it saw', async ({ panel, site }) => {
+    const result = await openAndSettle(panel, site.url('/nav/never'), site.origin, 2_000);
     expect(result.settled).toMatchObject({ committed: false, reason: 'timeout' });
     expect(result.settledMs).toBeGreaterThanOrEqual(1_990);
     expect(result.settledMs).toBeLessThan(4_000);
   });
 
-  it('settles on the final page of a same-origin HTTP redirect', async () => {
-    const result = await openAndSettle(site.url('/nav/redirect?ms=800&to=/nav-target.html%3Ffrom%3Dhttp'), site.origin);
+  it('settles on the final page of a same-origin HTTP redirect', async ({ panel, site }) => {
+    const result = await openAndSettle(
+      panel,
+      site.url('/nav/redirect?ms=800&to=/nav-target.html%3Ffrom%3Dhttp'),
+      site.origin,
+    );
     expect(result.settled).toEqual({ committed: true, url: site.url('/nav-target.html?from=http') });
     expect(result.info?.title).toBe('Navigation target');
   });
 
-  it('reports origin-mismatch when a redirect lands on another origin', async () => {
+  it('reports origin-mismatch when a redirect lands on another origin', async ({ panel, site }) => {
     const to = encodeURIComponent(`${site.otherOrigin}/nav-target.html`);
-    const result = await openAndSettle(site.url(`/nav/redirect?to=${to}`), site.origin);
+    const result = await openAndSettle(panel, site.url(`/nav/redirect?to=${to}`), site.origin);
     expect(result.settled).toEqual({
       committed: false,
       reason: 'origin-mismatch',
@@ -99,8 +94,8 @@ describe('waitForUrlSettle in Chromium', () => {
     });
   });
 
-  it('reports tab-gone when the tab is closed while it waits', async () => {
-    const result = await harness.panel.evaluate(async (url) => {
+  it('reports tab-gone when the tab is closed while it waits', async ({ panel, site }) => {
+    const result = await panel.evaluate(async (url) => {
       const { navigation } = (globalThis as TabsPanelGlobal).steadyhand;
       const tab = await chrome.tabs.create({ url, active: false });
       const tabId = tab.id ?? -1;
@@ -113,8 +108,8 @@ describe('waitForUrlSettle in Chromium', () => {
     expect(result.ms).toBeLessThan(2_000);
   });
 
-  it('keeps two tabs waiting at once apart, and leaves no listener behind', async () => {
-    const result = await harness.panel.evaluate(
+  it('keeps two tabs waiting at once apart, and leaves no listener behind', async ({ panel, site }) => {
+    const result = await panel.evaluate(
       async ({ fast, slow, origin }) => {
         const { navigation, bus } = (globalThis as TabsPanelGlobal).steadyhand;
         const before = bus.size;
@@ -144,11 +139,15 @@ describe('waitForUrlSettle in Chromium', () => {
 });
 
 describe('waitForDocumentReady in Chromium', () => {
-  it('hands over the new document after a form submitted with Enter lands on a slow page', async () => {
-    const { tabId, page } = await openTab(harness, site.url('/nav-form.html'));
+  it('hands over the new document after a form submitted with Enter lands on a slow page', async ({
+    browser,
+    panel,
+    site,
+  }) => {
+    const { tabId, page } = await openTab(browser, site.url('/nav-form.html'));
     await page.fill('input[name=q]', 'ferns');
     await page.press('input[name=q]', 'Enter', { noWaitAfter: true });
-    const result = await harness.panel.evaluate(
+    const result = await panel.evaluate(
       async ({ tabId, origin }) => {
         const { navigation, pages } = (globalThis as TabsPanelGlobal).steadyhand;
         // A renderer-started navigation: wait until the tab shows the new page, as the loop's next step would.
@@ -167,12 +166,15 @@ describe('waitForDocumentReady in Chromium', () => {
     await page.close();
   });
 
-  it('hands over the page a meta refresh or a script redirect ends on, without mistaking the first for it', async () => {
+  it('hands over the page a meta refresh or a script redirect ends on, without mistaking the first for it', async ({
+    panel,
+    site,
+  }) => {
     for (const path of [
       '/nav/meta-refresh?to=/nav-target.html%3Ffrom%3Dmeta',
       '/nav/script-redirect?after=200&to=/nav-target.html%3Ffrom%3Dscript',
     ]) {
-      const result = await harness.panel.evaluate(
+      const result = await panel.evaluate(
         async ({ url, origin }) => {
           const { navigation, pages, bus } = (globalThis as TabsPanelGlobal).steadyhand;
           const commits: { tabId: number; url: string }[] = [];
@@ -205,10 +207,14 @@ describe('waitForDocumentReady in Chromium', () => {
     }
   });
 
-  it('picks up a page restored by going back without waiting for a new announcement', async () => {
-    const { tabId, page } = await openTab(harness, site.url('/nav-target.html?first=1'));
+  it('picks up a page restored by going back without waiting for a new announcement', async ({
+    browser,
+    panel,
+    site,
+  }) => {
+    const { tabId, page } = await openTab(browser, site.url('/nav-target.html?first=1'));
     await page.goto(site.url('/index.html'));
-    const result = await harness.panel.evaluate(
+    const result = await panel.evaluate(
       async ({ tabId, origin }) => {
         const { navigation, pages } = (globalThis as TabsPanelGlobal).steadyhand;
         await chrome.tabs.goBack(tabId);
@@ -228,8 +234,8 @@ describe('waitForDocumentReady in Chromium', () => {
     await page.close();
   });
 
-  it('refuses a restricted page at once instead of waiting for a script that can never run', async () => {
-    const result = await harness.panel.evaluate(async () => {
+  it('refuses a restricted page at once instead of waiting for a script that can never run', async ({ panel }) => {
+    const result = await panel.evaluate(async () => {
       const { navigation } = (globalThis as TabsPanelGlobal).steadyhand;
       const tab = await chrome.tabs.create({ url: 'chrome://version/', active: false });
       const tabId = tab.id ?? -1;

@@ -1,77 +1,65 @@
 // Actions in real Chromium through the relay: each one checks its own postcondition, both ways.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ExtensionHarness, launchExtension } from '../support/extension';
-import { type FixtureServer, startFixtureServer } from '../support/fixture-server';
-import { openTab } from '../support/panel';
-import { call, refOf, textIn, tryCall } from './page-harness';
+import { call, describe, type ExtensionHarness, expect, it, openTab, refOf, textIn, tryCall } from './kit';
 
-let harness: ExtensionHarness;
-let site: FixtureServer;
-
-beforeAll(async () => {
-  site = await startFixtureServer();
-  harness = await launchExtension();
-});
-
-afterAll(async () => {
-  await harness?.close();
-  await site?.close();
-});
-
-async function open(path: string) {
-  const { tabId, page } = await openTab(harness, site.url(path));
-  const snap = await call(harness, tabId, 'snapshot', { mode: 'full' });
+/** Opens `url` in a new tab and takes a full snapshot; `ref(role, name)` names an element of it for an action. */
+async function open(browser: ExtensionHarness, url: string) {
+  const { tabId, page } = await openTab(browser, url);
+  const snap = await call(browser.panel, tabId, 'snapshot', { mode: 'full' });
   const ref = (role: string, name: string) => ({ ref: refOf(snap, role, name), snapshotId: snap.snapshotId });
   return { tabId, page, snap, ref };
 }
 
 describe('click', () => {
-  it('reports the effect of a click, and verified:false when nothing happens', async () => {
-    const { tabId, page, ref } = await open('/pc-menu.html');
-    const menu = await call(harness, tabId, 'click', ref('button', 'Actions'));
+  it('reports the effect of a click, and verified:false when nothing happens', async ({ browser, panel, site }) => {
+    const { tabId, page, ref } = await open(browser, site.url('/pc-menu.html'));
+    const menu = await call(panel, tabId, 'click', ref('button', 'Actions'));
     expect(menu).toMatchObject({ ok: true, verified: true });
     expect(menu.effects).toEqual(expect.arrayContaining(['dom_change', 'state_change']));
-    const after = await call(harness, tabId, 'snapshot', {});
+    const after = await call(panel, tabId, 'snapshot', {});
     expect(after.text).toMatch(/button "Actions" expanded\n\[\d+\] menuitem "Rename"/);
-    const rename = await call(harness, tabId, 'click', {
+    const rename = await call(panel, tabId, 'click', {
       ref: refOf(after, 'menuitem', 'Rename'),
       snapshotId: after.snapshotId,
     });
     expect(rename.verified).toBe(true);
     expect(await textIn(page, '#chosen')).toBe('Chose Rename');
 
-    const dead = await call(harness, tabId, 'click', ref('button', 'Does nothing'));
+    const dead = await call(panel, tabId, 'click', ref('button', 'Does nothing'));
     expect(dead).toMatchObject({ ok: true, verified: false, effects: ['none'] });
     expect(dead.reason).toMatch(/nothing observable changed/);
     await page.close();
   });
 
-  it('waits for an effect that comes late, and clicks things that only look clickable', async () => {
-    const { tabId, page, ref } = await open('/pc-menu.html');
-    const slow = await call(harness, tabId, 'click', ref('button', 'Loads slowly'));
+  it('waits for an effect that comes late, and clicks things that only look clickable', async ({
+    browser,
+    panel,
+    site,
+  }) => {
+    const { tabId, page, ref } = await open(browser, site.url('/pc-menu.html'));
+    const slow = await call(panel, tabId, 'click', ref('button', 'Loads slowly'));
     expect(slow).toMatchObject({ ok: true, verified: true, effects: ['dom_change'] });
     expect(await textIn(page, '#slow-out')).toBe('Loaded');
-    const card = await call(harness, tabId, 'click', ref('clickable', 'Product card Blue kettle'));
+    const card = await call(panel, tabId, 'click', ref('clickable', 'Product card Blue kettle'));
     expect(card.verified).toBe(true);
     expect(await textIn(page, '#chosen')).toBe('Opened the kettle');
     await page.close();
   });
 
-  it('notes a new window for a target=_blank link, and a navigation for a link', async () => {
-    const { tabId, page, ref } = await open('/pc-menu.html');
-    const popup = harness.context.waitForEvent('page');
-    const blank = await call(harness, tabId, 'click', ref('link', 'Open page two in a new tab'));
+  it('notes a new window for a target=_blank link, and a navigation for a link', async ({ browser, panel, site }) => {
+    const { tabId, page, ref } = await open(browser, site.url('/pc-menu.html'));
+    const popup = browser.context.waitForEvent('page');
+    const blank = await call(panel, tabId, 'click', ref('link', 'Open page two in a new tab'));
     expect(blank).toMatchObject({ ok: true, verified: true });
     expect(blank.effects).toContain('new_window');
     const opened = await popup;
     await opened.waitForURL(/page2\.html/);
     await opened.close();
 
-    const jump = await call(harness, tabId, 'click', ref('link', 'Jump to the far section'));
+    const jump = await call(panel, tabId, 'click', ref('link', 'Jump to the far section'));
     expect(jump.effects).toEqual(expect.arrayContaining(['navigation', 'scroll']));
 
-    const nav = await tryCall(harness, tabId, 'click', ref('link', 'Go to page two'));
+    const nav = await tryCall(panel, tabId, 'click', ref('link', 'Go to page two'));
     // The reply races the unload of the document; either it says so, or the relay reports the document went away.
     if (nav.ok) expect(nav.value).toMatchObject({ verified: true, effects: ['navigation'] });
     else expect(nav.code).toBe('relay_lost');
@@ -79,18 +67,18 @@ describe('click', () => {
     await page.close();
   });
 
-  it('refuses a disabled control and names what covers a control', async () => {
-    const { tabId, page, snap } = await open('/pc-modal.html');
+  it('refuses a disabled control and names what covers a control', async ({ browser, panel, site }) => {
+    const { tabId, page, snap } = await open(browser, site.url('/pc-modal.html'));
     const add = { ref: refOf(snap, 'button', 'Add to cart'), snapshotId: snap.snapshotId };
-    const covered = await call(harness, tabId, 'click', add);
+    const covered = await call(panel, tabId, 'click', add);
     expect(covered).toMatchObject({ ok: false, verified: false });
     expect(covered.reason).toContain('div#backdrop.backdrop');
     expect(await textIn(page, '#add')).toBe('Add to cart');
     await page.close();
 
-    const form = await open('/pc-form.html');
+    const form = await open(browser, site.url('/pc-form.html'));
     const cancel = form.snap.elements.find((e) => e.name === 'Cancel');
-    const disabled = await call(harness, form.tabId, 'click', {
+    const disabled = await call(panel, form.tabId, 'click', {
       ref: cancel?.ref ?? -1,
       snapshotId: form.snap.snapshotId,
     });
@@ -100,22 +88,22 @@ describe('click', () => {
 });
 
 describe('type', () => {
-  it('types into plain and controlled inputs and verifies the value', async () => {
-    const { tabId, page, ref } = await open('/pc-form.html');
-    expect(await call(harness, tabId, 'type', { ...ref('textbox', 'Email'), text: 'ada@example.com' })).toMatchObject({
+  it('types into plain and controlled inputs and verifies the value', async ({ browser, panel, site }) => {
+    const { tabId, page, ref } = await open(browser, site.url('/pc-form.html'));
+    expect(await call(panel, tabId, 'type', { ...ref('textbox', 'Email'), text: 'ada@example.com' })).toMatchObject({
       ok: true,
       verified: true,
       effects: expect.arrayContaining(['value_change']),
     });
     expect(await page.inputValue('#email')).toBe('ada@example.com');
-    const controlled = await call(harness, tabId, 'type', {
+    const controlled = await call(panel, tabId, 'type', {
       ...ref('textbox', 'Nickname (controlled)'),
       text: 'countess',
     });
     expect(controlled).toMatchObject({ ok: true, verified: true });
     await page.click('h1'); // a re-render of the controlled input keeps the typed state
     expect(await page.inputValue('#controlled')).toBe('countess');
-    const cleared = await call(harness, tabId, 'type', {
+    const cleared = await call(panel, tabId, 'type', {
       ...ref('textbox', 'Email'),
       text: 'grace@example.com',
       clear: true,
@@ -125,25 +113,25 @@ describe('type', () => {
     await page.close();
   });
 
-  it('gives verified:false when the page rejects the text or cuts it off', async () => {
-    const { tabId, page, ref } = await open('/pc-form.html');
-    const rejected = await call(harness, tabId, 'type', { ...ref('textbox', 'Age (digits only)'), text: 'forty' });
+  it('gives verified:false when the page rejects the text or cuts it off', async ({ browser, panel, site }) => {
+    const { tabId, page, ref } = await open(browser, site.url('/pc-form.html'));
+    const rejected = await call(panel, tabId, 'type', { ...ref('textbox', 'Age (digits only)'), text: 'forty' });
     expect(rejected).toMatchObject({ ok: true, verified: false });
     expect(rejected.reason).toMatch(/shows "" instead of "forty"/);
-    const accepted = await call(harness, tabId, 'type', { ...ref('textbox', 'Age (digits only)'), text: '42' });
+    const accepted = await call(panel, tabId, 'type', { ...ref('textbox', 'Age (digits only)'), text: '42' });
     expect(accepted.verified).toBe(true);
-    const cut = await call(harness, tabId, 'type', { ...ref('textbox', 'Postcode'), text: '1234567' });
+    const cut = await call(panel, tabId, 'type', { ...ref('textbox', 'Postcode'), text: '1234567' });
     expect(cut).toMatchObject({ verified: false, reason: expect.stringMatching(/at most 5 characters/) });
-    const readonly = await call(harness, tabId, 'type', { ...ref('textbox', 'Member id'), text: 'x' });
+    const readonly = await call(panel, tabId, 'type', { ...ref('textbox', 'Member id'), text: 'x' });
     expect(readonly).toMatchObject({ ok: false, reason: expect.stringMatching(/read-only/) });
-    const box = await call(harness, tabId, 'type', { ...ref('checkbox', 'I accept the terms'), text: 'x' });
+    const box = await call(panel, tabId, 'type', { ...ref('checkbox', 'I accept the terms'), text: 'x' });
     expect(box).toMatchObject({ ok: false, reason: expect.stringMatching(/not a text field/) });
     await page.close();
   });
 
-  it('types into a contenteditable editor and submits a form with Enter', async () => {
-    const editor = await open('/pc-editor.html');
-    const typed = await call(harness, editor.tabId, 'type', {
+  it('types into a contenteditable editor and submits a form with Enter', async ({ browser, panel, site }) => {
+    const editor = await open(browser, site.url('/pc-editor.html'));
+    const typed = await call(panel, editor.tabId, 'type', {
       ...editor.ref('textbox', 'Review text'),
       text: 'Great kettle',
       clear: true,
@@ -152,8 +140,8 @@ describe('type', () => {
     expect(await textIn(editor.page, '#editor')).toBe('Great kettle');
     await editor.page.close();
 
-    const { tabId, page, ref } = await open('/pc-form.html');
-    const submitted = await call(harness, tabId, 'type', {
+    const { tabId, page, ref } = await open(browser, site.url('/pc-form.html'));
+    const submitted = await call(panel, tabId, 'type', {
       ...ref('textbox', 'Email'),
       text: 'ada@example.com',
       submit: true,
@@ -165,44 +153,48 @@ describe('type', () => {
 });
 
 describe('select, check', () => {
-  it('selects native options by label or value and refuses disabled or missing ones', async () => {
-    const { tabId, page, ref } = await open('/pc-editor.html');
+  it('selects native options by label or value and refuses disabled or missing ones', async ({
+    browser,
+    panel,
+    site,
+  }) => {
+    const { tabId, page, ref } = await open(browser, site.url('/pc-editor.html'));
     const country = ref('combobox', 'Country');
-    expect(await call(harness, tabId, 'selectOption', { ...country, option: 'Germany' })).toMatchObject({
+    expect(await call(panel, tabId, 'selectOption', { ...country, option: 'Germany' })).toMatchObject({
       ok: true,
       verified: true,
     });
     expect(await textIn(page, '#country-out')).toBe('Ships to de');
-    expect(await call(harness, tabId, 'selectOption', { ...country, option: 'fr' })).toMatchObject({ verified: true });
+    expect(await call(panel, tabId, 'selectOption', { ...country, option: 'fr' })).toMatchObject({ verified: true });
     expect(await page.inputValue('#country')).toBe('fr');
-    expect(await call(harness, tabId, 'selectOption', { ...country, option: 'Italy' })).toMatchObject({
+    expect(await call(panel, tabId, 'selectOption', { ...country, option: 'Italy' })).toMatchObject({
       ok: false,
       reason: expect.stringMatching(/disabled/),
     });
-    const missing = await call(harness, tabId, 'selectOption', { ...country, option: 'Spain' });
+    const missing = await call(panel, tabId, 'selectOption', { ...country, option: 'Spain' });
     expect(missing).toMatchObject({ ok: false, reason: expect.stringContaining('"France", "Germany"') });
-    expect(await call(harness, tabId, 'selectOption', { ...ref('combobox', 'City'), option: 'berlin' })).toMatchObject({
+    expect(await call(panel, tabId, 'selectOption', { ...ref('combobox', 'City'), option: 'berlin' })).toMatchObject({
       verified: true,
     });
     expect(await page.inputValue('#city')).toBe('Berlin');
-    const locked = await call(harness, tabId, 'selectOption', { ...ref('combobox', 'Plan (locked)'), option: 'Gold' });
+    const locked = await call(panel, tabId, 'selectOption', { ...ref('combobox', 'Plan (locked)'), option: 'Gold' });
     expect(locked).toMatchObject({ ok: true, verified: false, reason: 'The page reset the selection to "Basic".' });
     await page.close();
   });
 
-  it('selects in an ARIA listbox and through an ARIA combobox', async () => {
-    const { tabId, page, ref } = await open('/pc-editor.html');
-    expect(await call(harness, tabId, 'selectOption', { ...ref('listbox', 'Size'), option: 'Large' })).toMatchObject({
+  it('selects in an ARIA listbox and through an ARIA combobox', async ({ browser, panel, site }) => {
+    const { tabId, page, ref } = await open(browser, site.url('/pc-editor.html'));
+    expect(await call(panel, tabId, 'selectOption', { ...ref('listbox', 'Size'), option: 'Large' })).toMatchObject({
       ok: true,
       verified: true,
     });
     expect(await page.getAttribute('#size-l', 'aria-selected')).toBe('true');
-    expect(await call(harness, tabId, 'selectOption', { ...ref('combobox', 'Colour'), option: 'Blue' })).toMatchObject({
+    expect(await call(panel, tabId, 'selectOption', { ...ref('combobox', 'Colour'), option: 'Blue' })).toMatchObject({
       ok: true,
       verified: true,
     });
     expect(await textIn(page, '#colour')).toBe('Blue');
-    const frozen = await call(harness, tabId, 'selectOption', {
+    const frozen = await call(panel, tabId, 'selectOption', {
       ...ref('listbox', 'Speed (read-only list)'),
       option: 'Express',
     });
@@ -210,56 +202,60 @@ describe('select, check', () => {
     await page.close();
   });
 
-  it('checks and unchecks, through a label when the input is hidden, and says when the state did not flip', async () => {
-    const { tabId, page, ref } = await open('/pc-form.html');
+  it('checks and unchecks, through a label when the input is hidden, and says when the state did not flip', async ({
+    browser,
+    panel,
+    site,
+  }) => {
+    const { tabId, page, ref } = await open(browser, site.url('/pc-form.html'));
     const terms = ref('checkbox', 'I accept the terms');
-    expect(await call(harness, tabId, 'check', { ...terms, checked: true })).toMatchObject({
+    expect(await call(panel, tabId, 'check', { ...terms, checked: true })).toMatchObject({
       ok: true,
       verified: true,
     });
     expect(await page.isChecked('#terms')).toBe(true);
-    expect(await call(harness, tabId, 'check', { ...terms, checked: true })).toMatchObject({
+    expect(await call(panel, tabId, 'check', { ...terms, checked: true })).toMatchObject({
       verified: true,
       reason: expect.stringMatching(/already checked/),
     });
-    expect(await call(harness, tabId, 'check', { ...terms, checked: false })).toMatchObject({ verified: true });
+    expect(await call(panel, tabId, 'check', { ...terms, checked: false })).toMatchObject({ verified: true });
     expect(await page.isChecked('#terms')).toBe(false);
-    expect(await call(harness, tabId, 'check', { ...ref('checkbox', 'Send me news'), checked: true })).toMatchObject({
+    expect(await call(panel, tabId, 'check', { ...ref('checkbox', 'Send me news'), checked: true })).toMatchObject({
       verified: true,
     });
     expect(await page.isChecked('#news')).toBe(true);
-    expect(
-      await call(harness, tabId, 'check', { ...ref('checkbox', 'Email me receipts'), checked: true }),
-    ).toMatchObject({ verified: true });
-    const stuck = await call(harness, tabId, 'check', { ...ref('checkbox', 'Locked option'), checked: true });
+    expect(await call(panel, tabId, 'check', { ...ref('checkbox', 'Email me receipts'), checked: true })).toMatchObject(
+      { verified: true },
+    );
+    const stuck = await call(panel, tabId, 'check', { ...ref('checkbox', 'Locked option'), checked: true });
     expect(stuck).toMatchObject({ ok: true, verified: false, reason: expect.stringMatching(/still unchecked/) });
-    const radio = await call(harness, tabId, 'check', { ...ref('radio', 'Free'), checked: false });
+    const radio = await call(panel, tabId, 'check', { ...ref('radio', 'Free'), checked: false });
     expect(radio).toMatchObject({ ok: false, reason: expect.stringMatching(/radio button/) });
     await page.close();
   });
 });
 
 describe('scroll, keys, hover, waits, evaluate', () => {
-  it('scrolls the page and a scroll area, and reports the boundary', async () => {
-    const { tabId, page, snap, ref } = await open('/pc-visibility.html');
-    const down = await call(harness, tabId, 'scroll', { snapshotId: snap.snapshotId, direction: 'down' });
+  it('scrolls the page and a scroll area, and reports the boundary', async ({ browser, panel, site }) => {
+    const { tabId, page, snap, ref } = await open(browser, site.url('/pc-visibility.html'));
+    const down = await call(panel, tabId, 'scroll', { snapshotId: snap.snapshotId, direction: 'down' });
     expect(down).toMatchObject({ ok: true, verified: true, effects: expect.arrayContaining(['scroll']) });
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
-    await call(harness, tabId, 'scroll', { snapshotId: snap.snapshotId, direction: 'down', amount: 100_000 });
-    const bottom = await call(harness, tabId, 'scroll', { snapshotId: snap.snapshotId, direction: 'down' });
+    await call(panel, tabId, 'scroll', { snapshotId: snap.snapshotId, direction: 'down', amount: 100_000 });
+    const bottom = await call(panel, tabId, 'scroll', { snapshotId: snap.snapshotId, direction: 'down' });
     expect(bottom).toMatchObject({
       ok: true,
       verified: true,
       effects: ['none'],
       reason: 'Already at the bottom of the page.',
     });
-    const row = await call(harness, tabId, 'scroll', {
+    const row = await call(panel, tabId, 'scroll', {
       snapshotId: snap.snapshotId,
       toRef: refOf(snap, 'button', 'Row 5 action'),
     });
     expect(row).toMatchObject({ verified: true, effects: expect.arrayContaining(['scroll']) });
     expect(await page.$eval('#scroller', (el) => el.scrollTop)).toBeGreaterThan(0);
-    const inner = await call(harness, tabId, 'scroll', {
+    const inner = await call(panel, tabId, 'scroll', {
       ...ref('button', 'Row 1 action'),
       direction: 'up',
       amount: 500,
@@ -268,8 +264,8 @@ describe('scroll, keys, hover, waits, evaluate', () => {
     expect(await page.$eval('#scroller', (el) => el.scrollTop)).toBe(0);
     await page.close();
 
-    const locked = await open('/pc-scroll-lock.html');
-    const stuck = await call(harness, locked.tabId, 'scroll', {
+    const locked = await open(browser, site.url('/pc-scroll-lock.html'));
+    const stuck = await call(panel, locked.tabId, 'scroll', {
       snapshotId: locked.snap.snapshotId,
       direction: 'down',
     });
@@ -277,60 +273,60 @@ describe('scroll, keys, hover, waits, evaluate', () => {
     await locked.page.close();
   });
 
-  it('presses keys with their default actions and reports when nothing happened', async () => {
-    const { tabId, page, snap, ref } = await open('/pc-form.html');
-    const tab = await call(harness, tabId, 'pressKey', { key: 'Tab', ...ref('textbox', 'Email') });
+  it('presses keys with their default actions and reports when nothing happened', async ({ browser, panel, site }) => {
+    const { tabId, page, snap, ref } = await open(browser, site.url('/pc-form.html'));
+    const tab = await call(panel, tabId, 'pressKey', { key: 'Tab', ...ref('textbox', 'Email') });
     expect(tab).toMatchObject({ verified: true, effects: ['focus_change'] });
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('fullname');
-    await call(harness, tabId, 'type', { ...ref('textbox', 'Email'), text: 'x@y.z' });
-    const enter = await call(harness, tabId, 'pressKey', { key: 'Enter', ...ref('textbox', 'Email') });
+    await call(panel, tabId, 'type', { ...ref('textbox', 'Email'), text: 'x@y.z' });
+    const enter = await call(panel, tabId, 'pressKey', { key: 'Enter', ...ref('textbox', 'Email') });
     expect(enter.verified).toBe(true);
     expect(await textIn(page, '#status')).toBe('Submitted for x@y.z');
-    const nothing = await call(harness, tabId, 'pressKey', { key: 'Escape', snapshotId: snap.snapshotId });
+    const nothing = await call(panel, tabId, 'pressKey', { key: 'Escape', snapshotId: snap.snapshotId });
     expect(nothing).toMatchObject({ ok: true, verified: false });
-    expect(await tryCall(harness, tabId, 'pressKey', { key: 'Hyper' })).toMatchObject({
+    expect(await tryCall(panel, tabId, 'pressKey', { key: 'Hyper' })).toMatchObject({
       ok: false,
       code: 'invalid_argument',
     });
     await page.close();
   });
 
-  it('hovers, waits for text and for quiet', async () => {
-    const { tabId, page, ref } = await open('/pc-menu.html');
-    const hovered = await call(harness, tabId, 'hover', ref('clickable', 'Product card Blue kettle'));
+  it('hovers, waits for text and for quiet', async ({ browser, panel, site }) => {
+    const { tabId, page, ref } = await open(browser, site.url('/pc-menu.html'));
+    const hovered = await call(panel, tabId, 'hover', ref('clickable', 'Product card Blue kettle'));
     expect(hovered).toMatchObject({ ok: true, verified: true });
-    await call(harness, tabId, 'click', ref('button', 'Loads slowly'));
+    await call(panel, tabId, 'click', ref('button', 'Loads slowly'));
     await page.evaluate(() => {
       setTimeout(() => {
         const out = document.getElementById('slow-out');
         if (out) out.textContent = 'Ready at last';
       }, 300);
     });
-    const waited = await call(harness, tabId, 'waitFor', { text: 'ready at last', timeoutMs: 5_000 });
+    const waited = await call(panel, tabId, 'waitFor', { text: 'ready at last', timeoutMs: 5_000 });
     expect(waited.found).toBe(true);
-    expect(await call(harness, tabId, 'waitFor', { text: 'never there', timeoutMs: 300 })).toMatchObject({
+    expect(await call(panel, tabId, 'waitFor', { text: 'never there', timeoutMs: 300 })).toMatchObject({
       found: false,
     });
-    const quiet = await call(harness, tabId, 'waitForQuiet', { quietMs: 100, maxMs: 2_000 });
+    const quiet = await call(panel, tabId, 'waitForQuiet', { quietMs: 100, maxMs: 2_000 });
     expect(quiet.quiet).toBe(true);
-    expect((await call(harness, tabId, 'lastMutationAt')).at).toBeLessThanOrEqual(Date.now());
+    expect((await call(panel, tabId, 'lastMutationAt')).at).toBeLessThanOrEqual(Date.now());
     await page.close();
   });
 
-  it('evaluates a script in the page and says when the page’s CSP forbids it', async () => {
-    const { tabId, page } = await openTab(harness, site.url('/pc-menu.html'));
-    expect(await call(harness, tabId, 'evaluate', { script: 'document.title' })).toEqual({ result: 'Menus and links' });
+  it('evaluates a script in the page and says when the page’s CSP forbids it', async ({ browser, panel, site }) => {
+    const { tabId, page } = await openTab(browser, site.url('/pc-menu.html'));
+    expect(await call(panel, tabId, 'evaluate', { script: 'document.title' })).toEqual({ result: 'Menus and links' });
     await page.evaluate(() => Object.assign(window, { pageSecret: 41 }));
-    expect(
-      await call(harness, tabId, 'evaluate', { script: 'const n = window.pageSecret + 1; return { n };' }),
-    ).toEqual({ result: '{"n":42}' });
-    expect(await tryCall(harness, tabId, 'evaluate', { script: 'throw new Error("boom")' })).toMatchObject({
+    expect(await call(panel, tabId, 'evaluate', { script: 'const n = window.pageSecret + 1; return { n };' })).toEqual({
+      result: '{"n":42}',
+    });
+    expect(await tryCall(panel, tabId, 'evaluate', { script: 'throw new Error("boom")' })).toMatchObject({
       ok: false,
       message: expect.stringMatching(/boom/),
     });
     await page.close();
-    const strict = await openTab(harness, site.url('/pc-csp.html'));
-    expect(await tryCall(harness, strict.tabId, 'evaluate', { script: 'document.title' })).toMatchObject({
+    const strict = await openTab(browser, site.url('/pc-csp.html'));
+    expect(await tryCall(panel, strict.tabId, 'evaluate', { script: 'document.title' })).toMatchObject({
       ok: false,
       code: 'not_allowed',
       message: expect.stringMatching(/Content-Security-Policy/),

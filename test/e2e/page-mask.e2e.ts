@@ -3,24 +3,15 @@
 // gets the mask from the panel itself: test/e2e/task-scripts.e2e.ts.)
 
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type ExtensionHarness, launchExtension } from '../support/extension';
-import { type FixtureServer, startFixtureServer } from '../support/fixture-server';
 import { maskStopButton } from '../support/hostile-harness';
-import { MASK, openTab, type PanelGlobal } from '../support/panel';
-import { call, refOf } from './page-harness';
-
-let harness: ExtensionHarness;
-let site: FixtureServer;
+import { call, describe, expect, it, MASK, openTab, type PanelGlobal, refOf, test } from './kit';
 
 type QueryLog = { tabId: number; query: string }[];
 type TestPanel = PanelGlobal & { stopTabs: number[]; panelQueries: QueryLog };
 
-beforeAll(async () => {
-  site = await startFixtureServer();
-  harness = await launchExtension();
+test.beforeAll(async ({ browser }) => {
   // Stands in for the panel's mask coordinator: takes the mask's Stop for the tabs a test names.
-  await harness.panel.evaluate(() => {
+  await browser.panel.evaluate(() => {
     const g = globalThis as TestPanel;
     g.stopTabs = [];
     g.panelQueries = [];
@@ -34,13 +25,8 @@ beforeAll(async () => {
   });
 });
 
-afterAll(async () => {
-  await harness?.close();
-  await site?.close();
-});
-
-beforeEach(async () => {
-  await harness.panel.evaluate(() => {
+test.beforeEach(async ({ panel }) => {
+  await panel.evaluate(() => {
     const g = globalThis as TestPanel;
     g.stopTabs = [];
     g.panelQueries = [];
@@ -56,12 +42,12 @@ async function centreOf(page: Page, selector: string): Promise<{ x: number; y: n
 }
 
 describe('mask', () => {
-  it("blocks the person's clicks, keys and scrolling, and lets the agent act", async () => {
-    const { tabId, page } = await openTab(harness, site.url('/pc-form.html'));
-    const snap = await call(harness, tabId, 'snapshot', {});
+  it("blocks the person's clicks, keys and scrolling, and lets the agent act", async ({ browser, panel, site }) => {
+    const { tabId, page } = await openTab(browser, site.url('/pc-form.html'));
+    const snap = await call(panel, tabId, 'snapshot', {});
     const box = await centreOf(page, '#aria-box');
     await page.focus('#fullname');
-    expect(await call(harness, tabId, 'showMask', { leaseMs: 20_000 })).toEqual({ shown: true });
+    expect(await call(panel, tabId, 'showMask', { leaseMs: 20_000 })).toEqual({ shown: true });
 
     await page.mouse.click(box.x, box.y);
     expect(await page.getAttribute('#aria-box', 'aria-checked')).toBe('false');
@@ -71,13 +57,13 @@ describe('mask', () => {
     await page.evaluate(() => new Promise(requestAnimationFrame));
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
 
-    const checked = await call(harness, tabId, 'check', {
+    const checked = await call(panel, tabId, 'check', {
       ref: refOf(snap, 'checkbox', 'Email me receipts'),
       snapshotId: snap.snapshotId,
       checked: true,
     });
     expect(checked).toMatchObject({ ok: true, verified: true });
-    const typed = await call(harness, tabId, 'type', {
+    const typed = await call(panel, tabId, 'type', {
       ref: refOf(snap, 'textbox', 'Full name'),
       snapshotId: snap.snapshotId,
       text: 'agent',
@@ -86,11 +72,11 @@ describe('mask', () => {
     expect(await page.inputValue('#fullname')).toBe('agent');
 
     // The snapshot neither lists the mask nor thinks the page is covered by it.
-    const masked = await call(harness, tabId, 'snapshot', {});
+    const masked = await call(panel, tabId, 'snapshot', {});
     expect(masked.text).not.toMatch(/Steadyhand|Stop/);
     expect(masked.elements.filter((e) => e.coveredBy)).toEqual([]);
 
-    expect(await call(harness, tabId, 'hideMask')).toEqual({ hidden: true });
+    expect(await call(panel, tabId, 'hideMask')).toEqual({ hidden: true });
     expect(await hasMask(page)).toBe(false);
     // The same input gets through once the mask is down, so the checks above could have failed.
     expect(await page.getAttribute('#aria-box', 'aria-checked')).toBe('true');
@@ -101,15 +87,15 @@ describe('mask', () => {
     await page.close();
   });
 
-  it('hides by itself when its lease is not renewed', async () => {
-    const { tabId, page } = await openTab(harness, site.url('/pc-menu.html'));
-    await call(harness, tabId, 'showMask', { leaseMs: 400 });
+  it('hides by itself when its lease is not renewed', async ({ browser, panel, site }) => {
+    const { tabId, page } = await openTab(browser, site.url('/pc-menu.html'));
+    await call(panel, tabId, 'showMask', { leaseMs: 400 });
     const renewedAt = Date.now();
-    expect(await call(harness, tabId, 'renewMask', { leaseMs: 1_200 })).toEqual({ shown: true });
+    expect(await call(panel, tabId, 'renewMask', { leaseMs: 1_200 })).toEqual({ shown: true });
     expect(await hasMask(page)).toBe(true);
     await page.waitForSelector(MASK, { state: 'detached', timeout: 5_000 });
     expect(Date.now() - renewedAt).toBeGreaterThanOrEqual(1_100);
-    expect(await call(harness, tabId, 'renewMask', { leaseMs: 1_000 })).toEqual({ shown: false });
+    expect(await call(panel, tabId, 'renewMask', { leaseMs: 1_000 })).toEqual({ shown: false });
     const menu = await centreOf(page, '#menu-button');
     await page.mouse.click(menu.x, menu.y);
     expect(await page.getAttribute('#menu-button', 'aria-expanded')).toBe('true');
@@ -117,25 +103,25 @@ describe('mask', () => {
     await page.close();
   });
 
-  it('sends Stop to the panel, and hides at once when no panel runs a task here', async () => {
-    const withPanel = await openTab(harness, site.url('/pc-menu.html'));
-    await harness.panel.evaluate((id) => {
+  it('sends Stop to the panel, and hides at once when no panel runs a task here', async ({ browser, panel, site }) => {
+    const withPanel = await openTab(browser, site.url('/pc-menu.html'));
+    await panel.evaluate((id) => {
       (globalThis as TestPanel).stopTabs.push(id);
     }, withPanel.tabId);
-    await call(harness, withPanel.tabId, 'showMask', { leaseMs: 20_000, label: 'Booking your table' });
+    await call(panel, withPanel.tabId, 'showMask', { leaseMs: 20_000, label: 'Booking your table' });
     const stop = await maskStopButton(withPanel.page);
     await withPanel.page.mouse.click(stop.x, stop.y);
-    await harness.panel.waitForFunction(
+    await panel.waitForFunction(
       (id) => (globalThis as TestPanel).panelQueries.some((q) => q.tabId === id && q.query === 'requestStop'),
       withPanel.tabId,
     );
     expect(await hasMask(withPanel.page)).toBe(true); // the panel stops the agent and takes the mask down itself
-    expect(await call(harness, withPanel.tabId, 'dispose')).toEqual({ disposed: true });
+    expect(await call(panel, withPanel.tabId, 'dispose')).toEqual({ disposed: true });
     expect(await hasMask(withPanel.page)).toBe(false);
     await withPanel.page.close();
 
-    const orphan = await openTab(harness, site.url('/pc-menu.html'));
-    await call(harness, orphan.tabId, 'showMask', { leaseMs: 20_000 });
+    const orphan = await openTab(browser, site.url('/pc-menu.html'));
+    await call(panel, orphan.tabId, 'showMask', { leaseMs: 20_000 });
     const button = await maskStopButton(orphan.page);
     await orphan.page.mouse.click(button.x, button.y);
     await orphan.page.waitForSelector(MASK, { state: 'detached', timeout: 5_000 });

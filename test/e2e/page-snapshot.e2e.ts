@@ -1,29 +1,16 @@
 // The snapshot in real Chromium, through the relay from the panel: what it lists and how, stable refs, visibility,
 // covered elements, shadow roots, frames, the token budget and the digest.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ExtensionHarness, launchExtension } from '../support/extension';
-import { type FixtureServer, startFixtureServer } from '../support/fixture-server';
-import { openTab } from '../support/panel';
-import { call, refOf, textIn, tryCall } from './page-harness';
-
-let harness: ExtensionHarness;
-let site: FixtureServer;
-
-beforeAll(async () => {
-  site = await startFixtureServer();
-  harness = await launchExtension();
-});
-
-afterAll(async () => {
-  await harness?.close();
-  await site?.close();
-});
+import { call, describe, expect, it, openTab, refOf, textIn, tryCall } from './kit';
 
 describe('snapshot', () => {
-  it('lists controls as compact lines with role, name and state, and never the password', async () => {
-    const { tabId, page } = await openTab(harness, site.url('/pc-form.html'));
-    const snap = await call(harness, tabId, 'snapshot', {});
+  it('lists controls as compact lines with role, name and state, and never the password', async ({
+    browser,
+    panel,
+    site,
+  }) => {
+    const { tabId, page } = await openTab(browser, site.url('/pc-form.html'));
+    const snap = await call(panel, tabId, 'snapshot', {});
     const lines = snap.text.split('\n').map((line) => line.replace(/^\[\d+\] /, ''));
     expect(lines).toContain('# Create your account');
     expect(lines).toContain('textbox "Email" type=email required');
@@ -49,9 +36,13 @@ describe('snapshot', () => {
     await page.close();
   });
 
-  it('keeps each element’s ref across snapshots and DOM changes that keep the element', async () => {
-    const { tabId, page } = await openTab(harness, site.url('/pc-menu.html'));
-    const first = await call(harness, tabId, 'snapshot', {});
+  it('keeps each element’s ref across snapshots and DOM changes that keep the element', async ({
+    browser,
+    panel,
+    site,
+  }) => {
+    const { tabId, page } = await openTab(browser, site.url('/pc-menu.html'));
+    const first = await call(panel, tabId, 'snapshot', {});
     const actions = refOf(first, 'button', 'Actions');
     const dead = refOf(first, 'button', 'Does nothing');
     await page.evaluate(() => {
@@ -62,21 +53,25 @@ describe('snapshot', () => {
       if (dead) dead.textContent = 'Renamed';
       document.getElementById('menu-button')?.parentElement?.append(document.createTextNode(' (moved text)'));
     });
-    const second = await call(harness, tabId, 'snapshot', {});
+    const second = await call(panel, tabId, 'snapshot', {});
     expect(refOf(second, 'button', 'Actions')).toBe(actions);
     expect(refOf(second, 'button', 'Renamed')).toBe(dead);
     const inserted = refOf(second, 'button', 'Inserted first');
     expect(inserted).toBeGreaterThan(Math.max(...first.elements.map((e) => e.ref)));
     // A snapshot id from an older snapshot of the same document still works: refs are stable.
-    expect(await call(harness, tabId, 'click', { ref: actions, snapshotId: first.snapshotId })).toMatchObject({
+    expect(await call(panel, tabId, 'click', { ref: actions, snapshotId: first.snapshotId })).toMatchObject({
       ok: true,
     });
     await page.close();
   });
 
-  it('answers stale_ref for a removed element and never acts on the element that replaced it', async () => {
-    const { tabId, page } = await openTab(harness, site.url('/pc-table.html'));
-    const snap = await call(harness, tabId, 'snapshot', {});
+  it('answers stale_ref for a removed element and never acts on the element that replaced it', async ({
+    browser,
+    panel,
+    site,
+  }) => {
+    const { tabId, page } = await openTab(browser, site.url('/pc-table.html'));
+    const snap = await call(panel, tabId, 'snapshot', {});
     const first = snap.elements.filter((e) => e.name === 'Refund')[0];
     expect(first).toBeDefined();
     await page.evaluate(() => {
@@ -86,36 +81,36 @@ describe('snapshot', () => {
       twin.textContent = 'Refund';
       old?.replaceWith(twin);
     });
-    const outcome = await tryCall(harness, tabId, 'click', { ref: first?.ref ?? -1, snapshotId: snap.snapshotId });
+    const outcome = await tryCall(panel, tabId, 'click', { ref: first?.ref ?? -1, snapshotId: snap.snapshotId });
     expect(outcome).toMatchObject({ ok: false, code: 'stale_ref', name: 'PageError' });
     expect(await textIn(page, '#log')).toBe('');
     expect(await textIn(page, 'button[data-order="1001"]')).toBe('Refund');
     await page.close();
   });
 
-  it('answers stale_snapshot for a snapshot id from another document', async () => {
-    const { tabId, page } = await openTab(harness, site.url('/pc-table.html'));
-    const before = await call(harness, tabId, 'snapshot', {});
+  it('answers stale_snapshot for a snapshot id from another document', async ({ browser, panel, site }) => {
+    const { tabId, page } = await openTab(browser, site.url('/pc-table.html'));
+    const before = await call(panel, tabId, 'snapshot', {});
     await page.reload();
-    await call(harness, tabId, 'ping'); // the new document's script is up
+    await call(panel, tabId, 'ping'); // the new document's script is up
     const ref = before.elements[0]?.ref ?? 1;
-    const outcome = await tryCall(harness, tabId, 'click', { ref, snapshotId: before.snapshotId });
+    const outcome = await tryCall(panel, tabId, 'click', { ref, snapshotId: before.snapshotId });
     expect(outcome).toMatchObject({ ok: false, code: 'stale_snapshot' });
-    expect(await tryCall(harness, tabId, 'click', { ref, snapshotId: 'made-up.1' })).toMatchObject({
+    expect(await tryCall(panel, tabId, 'click', { ref, snapshotId: 'made-up.1' })).toMatchObject({
       ok: false,
       code: 'stale_snapshot',
     });
     await page.close();
   });
 
-  it('leaves out what a person cannot see and summarizes what is off screen', async () => {
-    const { tabId, page } = await openTab(harness, site.url('/pc-visibility.html'));
-    const snap = await call(harness, tabId, 'snapshot', {});
+  it('leaves out what a person cannot see and summarizes what is off screen', async ({ browser, panel, site }) => {
+    const { tabId, page } = await openTab(browser, site.url('/pc-visibility.html'));
+    const snap = await call(panel, tabId, 'snapshot', {});
     const names = snap.elements.map((e) => e.name);
     expect(names).toEqual(['Visible button', 'Visible child', 'Row 1 action']);
     expect(snap.text).toContain('Below the viewport: 2 controls');
     expect(snap.text).toContain('## Footer section · 1 control, 1 text block');
-    const full = await call(harness, tabId, 'snapshot', { mode: 'full' });
+    const full = await call(panel, tabId, 'snapshot', { mode: 'full' });
     expect(full.elements.map((e) => e.name)).toEqual([
       'Visible button',
       'Visible child',
@@ -124,126 +119,135 @@ describe('snapshot', () => {
       'Below the fold',
     ]);
     expect(full.elements.find((e) => e.name === 'Row 5 action')?.inViewport).toBe(false);
-    const found = await call(harness, tabId, 'find', { query: 'below the fold' });
+    const found = await call(panel, tabId, 'find', { query: 'below the fold' });
     expect(found.matches[0]).toMatchObject({ role: 'button', inViewport: false });
     await page.close();
   });
 
-  it('marks controls under a modal as covered, and lists a visible header despite aria-hidden', async () => {
-    const { tabId, page } = await openTab(harness, site.url('/pc-modal.html'));
-    const snap = await call(harness, tabId, 'snapshot', {});
+  it('marks controls under a modal as covered, and lists a visible header despite aria-hidden', async ({
+    browser,
+    panel,
+    site,
+  }) => {
+    const { tabId, page } = await openTab(browser, site.url('/pc-modal.html'));
+    const snap = await call(panel, tabId, 'snapshot', {});
     const byName = (name: string) => snap.elements.find((e) => e.name === name);
     expect(byName('Home')?.coveredBy).toBe('div#backdrop.backdrop');
     expect(byName('Add to cart')?.coveredBy).toBe('div#backdrop.backdrop');
     expect(byName('Accept')?.coveredBy).toBeUndefined();
     expect(snap.text).toContain('button "Add to cart" (covered by div#backdrop.backdrop)');
-    await call(harness, tabId, 'click', { ref: refOf(snap, 'button', 'Accept'), snapshotId: snap.snapshotId });
-    const after = await call(harness, tabId, 'snapshot', {});
+    await call(panel, tabId, 'click', { ref: refOf(snap, 'button', 'Accept'), snapshotId: snap.snapshotId });
+    const after = await call(panel, tabId, 'snapshot', {});
     expect(after.elements.filter((e) => e.coveredBy)).toEqual([]);
     expect(refOf(after, 'link', 'Home')).toBe(byName('Home')?.ref);
     await page.close();
   });
 
-  it('reaches into open and closed shadow roots, with slotted text in place', async () => {
-    const { tabId, page } = await openTab(harness, site.url('/pc-shadow.html'));
-    const snap = await call(harness, tabId, 'snapshot', {});
+  it('reaches into open and closed shadow roots, with slotted text in place', async ({ browser, panel, site }) => {
+    const { tabId, page } = await openTab(browser, site.url('/pc-shadow.html'));
+    const snap = await call(panel, tabId, 'snapshot', {});
     expect(snap.text).toMatch(/\[\d+\] textbox "Search products"\n\[\d+\] button "Search"\nTry "kettle"/);
     expect(snap.text).toMatch(/Closed panel\n\[\d+\] button "Closed button"/);
     const search = refOf(snap, 'textbox', 'Search products');
-    await call(harness, tabId, 'type', { ref: search, snapshotId: snap.snapshotId, text: 'kettle' });
-    const go = await call(harness, tabId, 'click', {
+    await call(panel, tabId, 'type', { ref: search, snapshotId: snap.snapshotId, text: 'kettle' });
+    const go = await call(panel, tabId, 'click', {
       ref: refOf(snap, 'button', 'Search'),
       snapshotId: snap.snapshotId,
     });
     expect(go).toMatchObject({ ok: true, verified: true });
     expect(await textIn(page, '#out')).toBe('Searched for kettle');
-    await call(harness, tabId, 'click', { ref: refOf(snap, 'button', 'Closed button'), snapshotId: snap.snapshotId });
+    await call(panel, tabId, 'click', { ref: refOf(snap, 'button', 'Closed button'), snapshotId: snap.snapshotId });
     expect(await textIn(page, '#out')).toBe('Closed button clicked');
     await page.close();
   });
 
-  it('walks same-origin frames with refs that act in the frame, and lists cross-origin frames', async () => {
-    const { tabId, page } = await openTab(harness, site.url('/pc-frames.html'));
+  it('walks same-origin frames with refs that act in the frame, and lists cross-origin frames', async ({
+    browser,
+    panel,
+    site,
+  }) => {
+    const { tabId, page } = await openTab(browser, site.url('/pc-frames.html'));
     await page.frameLocator('#cross').locator('#subscribe').waitFor();
-    const snap = await call(harness, tabId, 'snapshot', {});
+    const snap = await call(panel, tabId, 'snapshot', {});
     const subscribe = snap.elements.find((e) => e.name === 'Subscribe');
     expect(subscribe).toMatchObject({ frame: 0, inViewport: true });
     expect(snap.crossOriginFrames).toEqual([
       expect.objectContaining({ src: `${site.otherOrigin}/pc-frame-inner.html` }),
     ]);
     expect(snap.text).toContain(`[cross-origin frame] ${site.otherOrigin}/pc-frame-inner.html`);
-    const result = await call(harness, tabId, 'click', { ref: subscribe?.ref ?? -1, snapshotId: snap.snapshotId });
+    const result = await call(panel, tabId, 'click', { ref: subscribe?.ref ?? -1, snapshotId: snap.snapshotId });
     expect(result).toMatchObject({ ok: true, verified: true, effects: ['dom_change'] });
     expect(await page.frameLocator('#same').locator('#done').textContent()).toBe('Subscribed');
     expect(await page.frameLocator('#cross').locator('#done').textContent()).toBe('');
     await page.close();
   });
 
-  it('keeps a 10,000-element page within the budget, on-screen controls first', async () => {
-    const { tabId, page } = await openTab(harness, site.url('/pc-large.html'));
+  it('keeps a 10,000-element page within the budget, on-screen controls first', async ({ browser, panel, site }) => {
+    const { tabId, page } = await openTab(browser, site.url('/pc-large.html'));
     expect(await page.evaluate(() => document.getElementsByTagName('*').length)).toBeGreaterThan(10_000);
-    const snap = await call(harness, tabId, 'snapshot', {});
+    const snap = await call(panel, tabId, 'snapshot', {});
     expect(snap.tokens).toBeLessThanOrEqual(2_000);
     expect(snap.counts?.controls).toBe(6_000);
     expect(snap.counts?.listed).toBe(snap.counts?.onScreen);
-    const full = await call(harness, tabId, 'snapshot', { mode: 'full' });
+    const full = await call(panel, tabId, 'snapshot', { mode: 'full' });
     expect(full.tokens).toBeLessThanOrEqual(2_000);
     expect(full.truncated).toBe(true);
     expect(full.text).toMatch(/left out to stay within ~2000 tokens/);
     const onScreen = full.elements.filter((e) => e.inViewport).length;
     expect(onScreen).toBe(snap.counts?.onScreen);
-    const small = await call(harness, tabId, 'snapshot', { maxTokens: 400 });
+    const small = await call(panel, tabId, 'snapshot', { maxTokens: 400 });
     expect(small.tokens).toBeLessThanOrEqual(400);
-    expect(await tryCall(harness, tabId, 'snapshot', { maxTokens: 5 })).toMatchObject({
+    expect(await tryCall(panel, tabId, 'snapshot', { maxTokens: 5 })).toMatchObject({
       ok: false,
       code: 'invalid_argument',
     });
     await page.close();
   });
 
-  it('gives the same digest for the same state and a new one when the state changes', async () => {
-    const { tabId, page } = await openTab(harness, site.url('/pc-form.html'));
-    const a = await call(harness, tabId, 'snapshot', {});
-    const b = await call(harness, tabId, 'snapshot', {});
+  it('gives the same digest for the same state and a new one when the state changes', async ({
+    browser,
+    panel,
+    site,
+  }) => {
+    const { tabId, page } = await openTab(browser, site.url('/pc-form.html'));
+    const a = await call(panel, tabId, 'snapshot', {});
+    const b = await call(panel, tabId, 'snapshot', {});
     expect(b.digest).toBe(a.digest);
-    await call(harness, tabId, 'type', {
+    await call(panel, tabId, 'type', {
       ref: refOf(a, 'textbox', 'Full name'),
       snapshotId: a.snapshotId,
       text: 'Ada',
     });
-    const typed = await call(harness, tabId, 'snapshot', {});
+    const typed = await call(panel, tabId, 'snapshot', {});
     expect(typed.digest).not.toBe(a.digest);
-    await call(harness, tabId, 'scroll', { snapshotId: a.snapshotId, direction: 'down' });
-    const scrolled = await call(harness, tabId, 'snapshot', {});
+    await call(panel, tabId, 'scroll', { snapshotId: a.snapshotId, direction: 'down' });
+    const scrolled = await call(panel, tabId, 'snapshot', {});
     expect(scrolled.digest).not.toBe(typed.digest);
     // Rebuilding an element with the same content is the same state: refs are not part of the digest.
-    await call(harness, tabId, 'scroll', { snapshotId: a.snapshotId, direction: 'up' });
+    await call(panel, tabId, 'scroll', { snapshotId: a.snapshotId, direction: 'up' });
     await page.evaluate(() => {
       const old = document.getElementById('submit');
       old?.replaceWith(old.cloneNode(true));
     });
-    expect((await call(harness, tabId, 'snapshot', {})).digest).toBe(typed.digest);
+    expect((await call(panel, tabId, 'snapshot', {})).digest).toBe(typed.digest);
     await page.close();
   });
 
-  it('reads the page in pages and finds text and controls anywhere', async () => {
-    const { tabId, page } = await openTab(harness, site.url('/pc-large.html'));
-    const first = await call(harness, tabId, 'readPage', { maxChars: 2_000 });
+  it('reads the page in pages and finds text and controls anywhere', async ({ browser, panel, site }) => {
+    const { tabId, page } = await openTab(browser, site.url('/pc-large.html'));
+    const first = await call(panel, tabId, 'readPage', { maxChars: 2_000 });
     expect(first.text.startsWith('# Catalogue')).toBe(true);
     expect(first.text).toContain('## Section 1');
     expect(first.next).toBeGreaterThan(1_500);
-    const second = await call(harness, tabId, 'readPage', { from: first.next, maxChars: 2_000 });
+    const second = await call(panel, tabId, 'readPage', { from: first.next, maxChars: 2_000 });
     expect(second.from).toBe(first.next);
     expect(first.text + second.text).toBe(
-      (await call(harness, tabId, 'readPage', { maxChars: 4_000 })).text.slice(
-        0,
-        first.text.length + second.text.length,
-      ),
+      (await call(panel, tabId, 'readPage', { maxChars: 4_000 })).text.slice(0, first.text.length + second.text.length),
     );
-    const found = await call(harness, tabId, 'find', { query: 'Add 1999' });
+    const found = await call(panel, tabId, 'find', { query: 'Add 1999' });
     expect(found.matches[0]).toMatchObject({ role: 'button', text: 'button "Add 1999"', inViewport: false });
-    const snap = await call(harness, tabId, 'snapshot', {});
-    const clicked = await call(harness, tabId, 'click', {
+    const snap = await call(panel, tabId, 'snapshot', {});
+    const clicked = await call(panel, tabId, 'click', {
       ref: found.matches[0]?.ref ?? -1,
       snapshotId: snap.snapshotId,
     });

@@ -4,59 +4,46 @@
 // the tools will.
 
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TabsSettings } from '../../src/panel/tabs/tabs-manager';
-import { type ExtensionHarness, launchExtension } from '../support/extension';
-import { type FixtureServer, startFixtureServer } from '../support/fixture-server';
 import { navRoutes } from '../support/nav-routes';
-import { openTab, recordEvents, waitForEvent } from '../support/panel';
+import { describe, type ExtensionHarness, expect, it, openTab, recordEvents, test, useKit, waitForEvent } from './kit';
 import type { TabsPanelGlobal } from './tabs-handle';
 
-let harness: ExtensionHarness;
-let site: FixtureServer;
-let opened: Page[];
+useKit({ routes: navRoutes() });
+
+let opened: Page[] = [];
 let taskCounter = 0;
 
-beforeAll(async () => {
-  site = await startFixtureServer(navRoutes());
-  harness = await launchExtension();
-});
-
-afterAll(async () => {
-  await harness?.close();
-  await site?.close();
-});
-
-beforeEach(async () => {
-  for (const page of opened ?? []) await page.close().catch(() => {});
+test.beforeEach(async ({ panel }) => {
+  for (const page of opened) await page.close().catch(() => {});
   opened = [];
   // Only the panel's window: a window a failed test left behind would take the new tabs of the next one.
-  await harness.panel.evaluate(async () => {
+  await panel.evaluate(async () => {
     const own = await chrome.windows.getCurrent();
     const all = await chrome.windows.getAll();
     await Promise.all(
       all.filter((w) => w.id !== own.id && w.id !== undefined).map((w) => chrome.windows.remove(w.id ?? -1)),
     );
   });
-  await recordEvents(harness.panel);
+  await recordEvents(panel);
 });
 
 /**
  * The person opens a tab and looks at it. The panel tab is brought to the front first: Playwright opens pages with
  * CDP, and Chrome gives such a tab the active tab as its openerTabId, as if the page in front had opened it.
  */
-async function personOpens(path: string) {
-  await harness.panel.bringToFront();
-  const tab = await openTab(harness, site.url(path));
+async function personOpens(browser: ExtensionHarness, url: string) {
+  await browser.panel.bringToFront();
+  const tab = await openTab(browser, url);
   opened.push(tab.page);
   await tab.page.bringToFront();
   return tab;
 }
 
 /** Creates a manager for a new task in the panel and starts its first run; returns the task id. */
-async function startTask(settings: Partial<TabsSettings> = {}) {
+async function startManager(panel: Page, settings: Partial<TabsSettings> = {}) {
   const taskId = `e2e${++taskCounter}`;
-  const current = await harness.panel.evaluate(
+  const current = await panel.evaluate(
     async ({ taskId, settings }) => {
       const g = globalThis as TabsPanelGlobal;
       const manager = await g.steadyhand.createTabsManager({ taskId, settings });
@@ -69,12 +56,12 @@ async function startTask(settings: Partial<TabsSettings> = {}) {
   return { taskId, current };
 }
 
-function currentTab(taskId: string) {
-  return harness.panel.evaluate((id) => (globalThis as TabsPanelGlobal).managers?.[id]?.currentTabId ?? null, taskId);
+function currentTab(panel: Page, taskId: string) {
+  return panel.evaluate((id) => (globalThis as TabsPanelGlobal).managers?.[id]?.currentTabId ?? null, taskId);
 }
 
-function tabInfo(tabId: number) {
-  return harness.panel.evaluate(async (id) => {
+function tabInfo(panel: Page, tabId: number) {
+  return panel.evaluate(async (id) => {
     const tab = await chrome.tabs.get(id);
     const group = tab.groupId >= 0 ? await chrome.tabGroups.get(tab.groupId) : null;
     return { active: tab.active, windowId: tab.windowId, groupId: tab.groupId, groupTitle: group?.title ?? null };
@@ -82,12 +69,16 @@ function tabInfo(tabId: number) {
 }
 
 describe('TabsManager in Chromium', () => {
-  it('starts on the person tab, opens tabs in the background and groups them as Task(<id>)', async () => {
-    const person = await personOpens('/nav-actions.html?name=start');
-    const { taskId, current } = await startTask();
+  it('starts on the person tab, opens tabs in the background and groups them as Task(<id>)', async ({
+    browser,
+    panel,
+    site,
+  }) => {
+    const person = await personOpens(browser, site.url('/nav-actions.html?name=start'));
+    const { taskId, current } = await startManager(panel);
     expect(current).toBe(person.tabId);
 
-    const { tabId, createdTab } = await harness.panel.evaluate(
+    const { tabId, createdTab } = await panel.evaluate(
       (args) => {
         const manager = (globalThis as TabsPanelGlobal).managers?.[args.taskId];
         if (!manager) throw new Error('no manager');
@@ -96,40 +87,44 @@ describe('TabsManager in Chromium', () => {
       { taskId, url: site.url('/nav-target.html?opened=1') },
     );
     expect(createdTab).toBe(true);
-    const openedTab = await tabInfo(tabId);
-    const initial = await tabInfo(person.tabId);
+    const openedTab = await tabInfo(panel, tabId);
+    const initial = await tabInfo(panel, person.tabId);
     expect(openedTab.active).toBe(false);
     expect(initial.active).toBe(true); // the person's tab kept the focus
     expect(openedTab.groupTitle).toBe(`Task(${taskId})`);
     expect(initial.groupId).toBe(openedTab.groupId);
-    expect(await currentTab(taskId)).toBe(tabId);
-    await harness.panel.evaluate((id) => chrome.tabs.remove(id), tabId);
+    expect(await currentTab(panel, taskId)).toBe(tabId);
+    await panel.evaluate((id) => chrome.tabs.remove(id), tabId);
   });
 
-  it('keeps its tab while the person switches tabs, opens tabs, focuses another window and moves the tab', async () => {
-    const agent = await personOpens('/nav-actions.html?name=agent');
-    const { taskId, current } = await startTask();
+  it('keeps its tab while the person switches tabs, opens tabs, focuses another window and moves the tab', async ({
+    browser,
+    panel,
+    site,
+  }) => {
+    const agent = await personOpens(browser, site.url('/nav-actions.html?name=agent'));
+    const { taskId, current } = await startManager(panel);
     expect(current).toBe(agent.tabId);
 
-    const other = await personOpens('/nav-actions.html?name=person');
-    await waitForEvent(harness.panel, { type: 'activated', tabId: other.tabId });
+    const other = await personOpens(browser, site.url('/nav-actions.html?name=person'));
+    await waitForEvent(panel, { type: 'activated', tabId: other.tabId });
     await agent.page.bringToFront();
     await other.page.bringToFront();
-    const windowId = await harness.panel.evaluate(async () => {
+    const windowId = await panel.evaluate(async () => {
       const win = await chrome.windows.create({ url: 'about:blank', focused: true });
       return win?.id ?? -1;
     });
-    await waitForEvent(harness.panel, { type: 'focusChanged', windowId });
-    const third = await personOpens('/nav-actions.html?name=third');
-    await harness.panel.evaluate(({ tabId, windowId }) => chrome.tabs.move(tabId, { windowId, index: -1 }), {
+    await waitForEvent(panel, { type: 'focusChanged', windowId });
+    const third = await personOpens(browser, site.url('/nav-actions.html?name=third'));
+    await panel.evaluate(({ tabId, windowId }) => chrome.tabs.move(tabId, { windowId, index: -1 }), {
       tabId: agent.tabId,
       windowId,
     });
-    await waitForEvent(harness.panel, { type: 'attached', tabId: agent.tabId });
-    await waitForEvent(harness.panel, { type: 'activated', tabId: third.tabId });
-    expect(await currentTab(taskId)).toBe(agent.tabId);
+    await waitForEvent(panel, { type: 'attached', tabId: agent.tabId });
+    await waitForEvent(panel, { type: 'activated', tabId: third.tabId });
+    expect(await currentTab(panel, taskId)).toBe(agent.tabId);
 
-    const refusal = await harness.panel.evaluate(
+    const refusal = await panel.evaluate(
       ({ taskId, tabId }) =>
         (globalThis as TabsPanelGlobal).managers?.[taskId]?.switchTo(tabId).then(
           () => null,
@@ -141,12 +136,16 @@ describe('TabsManager in Chromium', () => {
     expect(refusal?.message).toContain(`Tab ${other.tabId} is not one of this task's tabs`);
   });
 
-  it('adopts a target=_blank tab and a window.open popup from its tab, and works on them', async () => {
-    const agent = await personOpens('/nav-links.html');
-    const { taskId } = await startTask();
+  it('adopts a target=_blank tab and a window.open popup from its tab, and works on them', async ({
+    browser,
+    panel,
+    site,
+  }) => {
+    const agent = await personOpens(browser, site.url('/nav-links.html'));
+    const { taskId } = await startManager(panel);
 
     await agent.page.click('#blank-link');
-    const blank = await harness.panel.waitForFunction(
+    const blank = await panel.waitForFunction(
       ({ taskId, from }) => {
         const id = (globalThis as TabsPanelGlobal).managers?.[taskId]?.currentTabId;
         return id !== from ? id : undefined;
@@ -154,16 +153,16 @@ describe('TabsManager in Chromium', () => {
       { taskId, from: agent.tabId },
     );
     const blankId = (await blank.jsonValue()) as number;
-    expect((await tabInfo(blankId)).groupTitle).toBe(`Task(${taskId})`);
+    expect((await tabInfo(panel, blankId)).groupTitle).toBe(`Task(${taskId})`);
 
-    await harness.panel.evaluate(
-      ({ taskId, tabId }) => (globalThis as TabsPanelGlobal).managers?.[taskId]?.switchTo(tabId),
-      { taskId, tabId: agent.tabId },
-    );
+    await panel.evaluate(({ taskId, tabId }) => (globalThis as TabsPanelGlobal).managers?.[taskId]?.switchTo(tabId), {
+      taskId,
+      tabId: agent.tabId,
+    });
     // In front, as when the agent works under its mask: Chrome's openerTabId names the active tab.
     await agent.page.bringToFront();
     await agent.page.click('#popup-button');
-    const popup = await harness.panel.waitForFunction(
+    const popup = await panel.waitForFunction(
       ({ taskId, not }) => {
         const id = (globalThis as TabsPanelGlobal).managers?.[taskId]?.currentTabId;
         return id !== undefined && id !== null && !not.includes(id) ? id : undefined;
@@ -171,7 +170,7 @@ describe('TabsManager in Chromium', () => {
       { taskId, not: [agent.tabId, blankId] },
     );
     const popupId = (await popup.jsonValue()) as number;
-    const owned = await harness.panel.evaluate(
+    const owned = await panel.evaluate(
       async (id) => (await (globalThis as TabsPanelGlobal).managers?.[id]?.owned())?.map((t) => [t.tabId, t.origin]),
       taskId,
     );
@@ -182,18 +181,18 @@ describe('TabsManager in Chromium', () => {
         [popupId, 'popup'],
       ]),
     );
-    await harness.panel.evaluate((ids) => chrome.tabs.remove(ids), [blankId, popupId]);
+    await panel.evaluate((ids) => chrome.tabs.remove(ids), [blankId, popupId]);
   });
 
-  it('has no tab after the person closes it, then opens a new one in the group', async () => {
-    const agent = await personOpens('/nav-actions.html?name=closing');
-    const { taskId } = await startTask();
-    const groupTitle = (await tabInfo(agent.tabId)).groupTitle;
+  it('has no tab after the person closes it, then opens a new one in the group', async ({ browser, panel, site }) => {
+    const agent = await personOpens(browser, site.url('/nav-actions.html?name=closing'));
+    const { taskId } = await startManager(panel);
+    const groupTitle = (await tabInfo(panel, agent.tabId)).groupTitle;
     await agent.page.close();
-    await waitForEvent(harness.panel, { type: 'removed', tabId: agent.tabId });
-    expect(await currentTab(taskId)).toBeNull();
+    await waitForEvent(panel, { type: 'removed', tabId: agent.tabId });
+    expect(await currentTab(panel, taskId)).toBeNull();
 
-    const result = await harness.panel.evaluate(
+    const result = await panel.evaluate(
       async ({ taskId, url }) => {
         const manager = (globalThis as TabsPanelGlobal).managers?.[taskId];
         if (!manager) throw new Error('no manager');
@@ -207,17 +206,21 @@ describe('TabsManager in Chromium', () => {
     );
     expect(result.gone).toBeNull();
     expect(result.opened.createdTab).toBe(true);
-    expect((await tabInfo(result.opened.tabId)).groupTitle).toBe(groupTitle);
+    expect((await tabInfo(panel, result.opened.tabId)).groupTitle).toBe(groupTitle);
     expect(result.record).toMatchObject({ taskId, tabId: result.opened.tabId });
     expect(result.record.groupId).not.toBeNull();
     expect(result.record.windowId).not.toBeNull();
-    await harness.panel.evaluate((id) => chrome.tabs.remove(id), result.opened.tabId);
+    await panel.evaluate((id) => chrome.tabs.remove(id), result.opened.tabId);
   });
 
-  it('closes the tabs it opened at the end when asked, keeps the first, and then shows the person tab', async () => {
-    const agent = await personOpens('/nav-actions.html?name=ending');
-    const { taskId } = await startTask({ endOfTaskTabs: 'close' });
-    const result = await harness.panel.evaluate(
+  it('closes the tabs it opened at the end when asked, keeps the first, and then shows the person tab', async ({
+    browser,
+    panel,
+    site,
+  }) => {
+    const agent = await personOpens(browser, site.url('/nav-actions.html?name=ending'));
+    const { taskId } = await startManager(panel, { endOfTaskTabs: 'close' });
+    const result = await panel.evaluate(
       async ({ taskId, url }) => {
         const manager = (globalThis as TabsPanelGlobal).managers?.[taskId];
         if (!manager) throw new Error('no manager');
@@ -235,15 +238,15 @@ describe('TabsManager in Chromium', () => {
     expect(result.during).toBe(result.tabId);
     expect(result.openedAlive).toBe(false);
     expect(result.after).toBe(agent.tabId);
-    expect((await tabInfo(agent.tabId)).groupId).toBe(-1);
+    expect((await tabInfo(panel, agent.tabId)).groupId).toBe(-1);
   });
 
-  it('follows the person tab when stickiness is off', async () => {
-    await personOpens('/nav-actions.html?name=first');
-    const { taskId } = await startTask({ tabStickiness: false });
-    const next = await personOpens('/nav-actions.html?name=next');
-    await waitForEvent(harness.panel, { type: 'activated', tabId: next.tabId });
-    await harness.panel.waitForFunction(
+  it('follows the person tab when stickiness is off', async ({ browser, panel, site }) => {
+    await personOpens(browser, site.url('/nav-actions.html?name=first'));
+    const { taskId } = await startManager(panel, { tabStickiness: false });
+    const next = await personOpens(browser, site.url('/nav-actions.html?name=next'));
+    await waitForEvent(panel, { type: 'activated', tabId: next.tabId });
+    await panel.waitForFunction(
       ({ taskId, tabId }) => (globalThis as TabsPanelGlobal).managers?.[taskId]?.currentTabId === tabId,
       { taskId, tabId: next.tabId },
     );

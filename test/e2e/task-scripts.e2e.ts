@@ -5,26 +5,32 @@
 
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Page } from 'playwright-core';
 import { CONTENT_SCRIPT_FILE } from '../../src/shared/content-script';
-import { giveUp, useFakeModel } from '../support/agent';
-import { DIST, type ExtensionHarness, launchExtension } from '../support/extension';
-import { type FakeAnthropic, startFakeAnthropic } from '../support/fake-anthropic';
-import { HeldModel, startTask, taskResult, waitForMask } from '../support/fault-harness';
-import { type FixtureServer, startFixtureServer } from '../support/fixture-server';
-import { domTrace, openTab, type PanelGlobal, scriptToken, tabIdOf } from '../support/panel';
-
-let harness: ExtensionHarness;
-let site: FixtureServer;
-let fake: FakeAnthropic;
+import { DIST } from '../support/extension';
+import { waitForMask } from '../support/fault-harness';
+import {
+  describe,
+  domTrace,
+  expect,
+  giveUp,
+  hold,
+  it,
+  openTab,
+  type PanelGlobal,
+  scriptToken,
+  startTask,
+  tabIdOf,
+  taskResult,
+  test,
+  vi,
+} from './kit';
 
 type MessageLog = typeof globalThis & { fromTabs: { tabId: number; what: string }[] };
 
-beforeAll(async () => {
-  [site, fake, harness] = await Promise.all([startFixtureServer(), startFakeAnthropic(), launchExtension()]);
-  await useFakeModel(harness.panel, fake);
+test.beforeAll(async ({ browser }) => {
   // Every message a content script sends reaches the extension's pages as well as the worker: the panel sees them.
-  await harness.panel.evaluate(() => {
+  await browser.panel.evaluate(() => {
     const g = globalThis as MessageLog;
     g.fromTabs = [];
     chrome.runtime.onMessage.addListener((message, sender) => {
@@ -38,15 +44,8 @@ beforeAll(async () => {
   });
 });
 
-afterAll(async () => {
-  await harness?.close();
-  await Promise.all([site?.close(), fake?.close()]);
-});
-
-beforeEach(() => fake.reset());
-
-const messagesFrom = (tabId: number) =>
-  harness.panel.evaluate((id) => (globalThis as MessageLog).fromTabs.filter((m) => m.tabId === id), tabId);
+const messagesFrom = (panel: Page, tabId: number) =>
+  panel.evaluate((id) => (globalThis as MessageLog).fromTabs.filter((m) => m.tabId === id), tabId);
 
 /** Every file of the built extension, as paths inside the package. */
 async function packageFiles(dir = DIST, prefix = ''): Promise<string[]> {
@@ -62,19 +61,23 @@ async function packageFiles(dir = DIST, prefix = ''): Promise<string[]> {
 }
 
 describe('outside a task', () => {
-  it('leaves no trace in a page: no script, no mark, nothing it can load, no message', async () => {
+  it('leaves no trace in a page: no script, no mark, nothing it can load, no message', async ({
+    browser,
+    panel,
+    site,
+  }) => {
     const manifest = JSON.parse(await readFile(path.join(DIST, 'manifest.json'), 'utf8'));
     expect(manifest.content_scripts).toBeUndefined();
     expect(manifest.web_accessible_resources).toBeUndefined();
 
-    const { page, tabId } = await openTab(harness, site.url('/index.html'));
+    const { page, tabId } = await openTab(browser, site.url('/index.html'));
     await page.click('a[href="/page2.html"]');
     await page.waitForURL(/page2/);
     await page.goBack();
     await page.reload();
     await page.waitForLoadState('load');
 
-    expect(await scriptToken(harness.panel, tabId)).toBeNull();
+    expect(await scriptToken(panel, tabId)).toBeNull();
     expect(await domTrace(page)).toEqual({ htmlAttributes: ['lang'], besideHeadAndBody: 0, namesMentioningUs: [] });
     // Every file of the package, the content script's among them, asked for by its exact address: all refused.
     const files = await packageFiles();
@@ -89,68 +92,70 @@ describe('outside a task', () => {
             ),
           ),
         ),
-      { ext: harness.extensionId, files },
+      { ext: browser.extensionId, files },
     );
     expect(loads.filter((outcome) => outcome !== 'refused')).toEqual([]);
-    expect(await messagesFrom(tabId)).toEqual([]);
+    expect(await messagesFrom(panel, tabId)).toEqual([]);
     await page.close();
   });
 });
 
 describe('inside a task', () => {
-  it('scripts the task’s tab only, once; a reload gets the script and the mask back, and an adopted popup its script, without a step', async () => {
-    const person = await openTab(harness, site.url('/index.html?person'));
-    const agent = await openTab(harness, site.url('/fault-work.html'));
+  it('scripts the task’s tab only, once; a reload gets the script and the mask back, and an adopted popup its script, without a step', async ({
+    browser,
+    panel,
+    site,
+    model,
+  }) => {
+    const person = await openTab(browser, site.url('/index.html?person'));
+    const agent = await openTab(browser, site.url('/fault-work.html'));
     await agent.page.bringToFront();
-    const model = new HeldModel(fake);
-    await startTask(harness.panel, 'Look at the page');
-    await model.next();
+    const held = hold(model);
+    await startTask(panel, 'Look at the page');
+    await held.next();
     await waitForMask(agent.page, true);
-    const first = await scriptToken(harness.panel, agent.tabId);
+    const first = await scriptToken(panel, agent.tabId);
     expect(first).toEqual(expect.any(String));
-    expect(await scriptToken(harness.panel, person.tabId)).toBeNull();
+    expect(await scriptToken(panel, person.tabId)).toBeNull();
     // Injected again into the same document, the script starts nothing new: the running instance stays.
-    await harness.panel.evaluate(
-      (id) => (globalThis as PanelGlobal).steadyhand.tabs.injectContentScript(id),
-      agent.tabId,
-    );
-    expect(await scriptToken(harness.panel, agent.tabId)).toBe(first);
-    const requests = fake.requests.length;
+    await panel.evaluate((id) => (globalThis as PanelGlobal).steadyhand.tabs.injectContentScript(id), agent.tabId);
+    expect(await scriptToken(panel, agent.tabId)).toBe(first);
+    const requests = model.requests.length;
 
     // The person reloads the agent's tab while the model thinks (its answer is held: no step runs meanwhile).
     await agent.page.reload();
     await waitForMask(agent.page, true);
-    const second = await scriptToken(harness.panel, agent.tabId);
+    const second = await scriptToken(panel, agent.tabId);
     expect(second).toEqual(expect.any(String));
     expect(second).not.toBe(first);
 
     // The agent's page opens a popup: the task adopts it, and it gets the script as it joins.
-    const opened = harness.context.waitForEvent('page');
+    const opened = browser.context.waitForEvent('page');
     const popupUrl = site.url('/page2.html?popup');
     await agent.page.evaluate((url) => window.open(url, '_blank'), popupUrl);
     const popup = await opened;
     await popup.waitForLoadState('load');
-    const popupTab = await tabIdOf(harness, popupUrl);
-    await vi.waitFor(async () => expect(await scriptToken(harness.panel, popupTab)).toEqual(expect.any(String)), {
+    const popupTab = await tabIdOf(browser, popupUrl);
+    await vi.waitFor(async () => expect(await scriptToken(panel, popupTab)).toEqual(expect.any(String)), {
       timeout: 10_000,
     });
-    expect(fake.requests.length).toBe(requests);
+    expect(model.requests.length).toBe(requests);
 
     // Messages came from the task's tabs, none from the person's.
-    expect((await messagesFrom(agent.tabId)).length).toBeGreaterThan(0);
-    expect(await messagesFrom(person.tabId)).toEqual([]);
+    expect((await messagesFrom(panel, agent.tabId)).length).toBeGreaterThan(0);
+    expect(await messagesFrom(panel, person.tabId)).toEqual([]);
     expect(await domTrace(person.page)).toEqual({
       htmlAttributes: ['lang'],
       besideHeadAndBody: 0,
       namesMentioningUs: [],
     });
 
-    model.answer(giveUp('Enough for this test.'));
-    await taskResult(harness.panel);
+    held.answer(giveUp('Enough for this test.'));
+    await taskResult(panel);
     await waitForMask(agent.page, false);
     // After the task, a new document in what was its tab is the person's again: no script goes there.
     await agent.page.goto(site.url('/index.html?after'));
-    expect(await scriptToken(harness.panel, agent.tabId)).toBeNull();
+    expect(await scriptToken(panel, agent.tabId)).toBeNull();
     expect(await domTrace(agent.page)).toEqual({
       htmlAttributes: ['lang'],
       besideHeadAndBody: 0,
