@@ -1,78 +1,17 @@
 // Shared by the panel-*.e2e.ts tests, which drive the panel the way a person does: through the task box, the buttons
-// and the forms (locators by role, label and test id), with the fake Anthropic server playing the model.
+// and the forms (locators by role, label and test id), with the kit's stand-in of the Messages API playing the model.
+// Each file sets the panel up with `useKit({ viewport: PANEL_VIEWPORT, ... })`; what is here reads and uses its views.
 
 import type Anthropic from '@anthropic-ai/sdk';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
-import { type ExtensionHarness, launchExtension } from '../support/extension';
-import {
-  type FakeAnthropic,
-  type FakeAnthropicOptions,
-  type RecordedRequest,
-  startFakeAnthropic,
-} from '../support/fake-anthropic';
-import { type FixtureServer, startFixtureServer } from '../support/fixture-server';
-import { openTab, type PanelGlobal } from '../support/panel';
+import { type ExtensionHarness, expect, openTab, type RecordedRequest } from './kit';
 
 /** Roughly a side panel's width, so the screenshots show the layout people see. */
 export const PANEL_VIEWPORT = { width: 420, height: 900 };
 
-export interface PanelRig {
-  harness: ExtensionHarness;
-  site: FixtureServer;
-  fake: FakeAnthropic;
-  close(): Promise<void>;
-}
-
-export async function startPanelRig(options: { locale?: string; fake?: FakeAnthropicOptions } = {}): Promise<PanelRig> {
-  const [site, fake] = await Promise.all([startFixtureServer(), startFakeAnthropic(options.fake)]);
-  const harness = await launchExtension(options.locale ? { locale: options.locale } : {});
-  await harness.panel.setViewportSize(PANEL_VIEWPORT);
-  return {
-    harness,
-    site,
-    fake,
-    async close() {
-      await harness.close();
-      await Promise.all([site.close(), fake.close()]);
-    },
-  };
-}
-
-/**
- * One rig for the whole test file, handed to `take` once started: closed after the file's tests, its fake emptied
- * before each test. With `apiKey`, the panel is pointed at the fake with that key (useFake). A file that needs its
- * own teardown before the rig closes registers it after this call (vitest runs after-hooks in reverse order).
- */
-export function usePanelRig(
-  options: { locale?: string; fake?: FakeAnthropicOptions; apiKey?: string },
-  take: (rig: PanelRig) => void,
-): void {
-  let rig: PanelRig | undefined;
-  beforeAll(async () => {
-    rig = await startPanelRig(options);
-    if (options.apiKey !== undefined) await useFake(rig.harness.panel, rig.fake, options.apiKey);
-    take(rig);
-  });
-  afterAll(async () => {
-    await rig?.close();
-  });
-  beforeEach(() => rig?.fake.reset());
-}
-
-/**
- * Points the panel at the fake through its settings store, with `apiKey` (the fake checks it when started with one).
- */
-export async function useFake(panel: Page, fake: FakeAnthropic, apiKey = 'test-key'): Promise<void> {
-  await panel.evaluate(
-    ([baseUrl, key]) => (globalThis as PanelGlobal).steadyhand.settings.getState().update({ apiKey: key, baseUrl }),
-    [fake.url, apiKey] as const,
-  );
-}
-
 /** Opens a fixture page in a new tab and makes it the window's active web tab: where the next task starts. */
-export async function openWebPage(rig: PanelRig, path: string): Promise<{ page: Page; tabId: number }> {
-  const opened = await openTab(rig.harness, rig.site.url(path));
+export async function openWebPage(browser: ExtensionHarness, url: string): Promise<{ page: Page; tabId: number }> {
+  const opened = await openTab(browser, url);
   await opened.page.bringToFront();
   return opened;
 }

@@ -4,42 +4,32 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { act, control, playPolicy } from '../support/agent';
+import { HISTORY_KEY } from '../../src/panel/store/storage-keys';
 import { saveScreenshot } from '../support/screenshots';
+import { act, control, describe, type ExtensionHarness, expect, type FakeAnthropic, it, play, useKit } from './kit';
 import {
   currentTaskId,
   expectStatus,
   newTaskId,
   openWebPage,
   PANEL_VIEWPORT,
-  type PanelRig,
   submitTask,
   taskView,
   textOf,
-  usePanelRig,
 } from './panel-harness';
 
 const KEY = 'sk-ant-api03-history-export-secret-0123456789';
-const HISTORY_KEY = 'steadyhand.history';
 
-let rig: PanelRig;
-/** The panel page now open: tests close it and open a new one. */
-let panel: Page;
-
-usePanelRig({ apiKey: KEY }, (started) => {
-  rig = started;
-  panel = started.harness.panel;
-});
+useKit({ viewport: PANEL_VIEWPORT, apiKey: KEY });
 
 /** Answers a task on the garden page in one step: done with a quote that is on the page. */
-function answerAtOnce(): void {
-  playPolicy(rig.fake, () =>
+function answerAtOnce(model: FakeAnthropic): void {
+  play(model, () =>
     act('done', { success: true, answer: 'It needs deep shade.', evidence: { quotes: ['deep shade'] } }),
   );
 }
 
-async function runToEnd(instruction: string, status = 'succeeded'): Promise<string> {
+async function runToEnd(panel: Page, instruction: string, status = 'succeeded'): Promise<string> {
   const before = await currentTaskId(panel);
   await submitTask(panel, instruction);
   const id = await newTaskId(panel, before);
@@ -48,37 +38,41 @@ async function runToEnd(instruction: string, status = 'succeeded'): Promise<stri
 }
 
 /** The history as chrome.storage.local holds it: what the next panel loads. */
-async function storedHistory(): Promise<{ tasks: Record<string, { status: string; steps: unknown[] }> }> {
+async function storedHistory(panel: Page): Promise<{ tasks: Record<string, { status: string; steps: unknown[] }> }> {
   const raw = await panel.evaluate(async (key) => (await chrome.storage.local.get(key))[key], HISTORY_KEY);
   if (typeof raw !== 'string') return { tasks: {} };
   return (JSON.parse(raw) as { state: { tasks: Record<string, { status: string; steps: unknown[] }> } }).state;
 }
 
-/** Closes the panel page (as closing the side panel does) and opens it again. */
-async function reopenPanel(): Promise<void> {
-  await panel.close();
-  panel = await rig.harness.context.newPage();
+/**
+ * Closes the panel page (as closing the side panel does) and opens it again; the new page becomes `browser.panel`,
+ * which the kit's helpers (openTab) ask for tab ids and the file's next tests start with.
+ */
+async function reopenPanel(browser: ExtensionHarness): Promise<Page> {
+  await browser.panel.close();
+  const panel = await browser.context.newPage();
   await panel.setViewportSize(PANEL_VIEWPORT);
-  await panel.goto(rig.harness.panelUrl);
+  await panel.goto(browser.panelUrl);
   await panel.waitForFunction(() => 'steadyhand' in globalThis);
-  // The harness's helpers (openTab) ask the panel page for tab ids: from now on, this one.
-  rig.harness.panel = panel;
+  browser.panel = panel;
+  return panel;
 }
 
-const nav = (name: string) => panel.getByRole('navigation').getByRole('button', { name });
+const nav = (panel: Page, name: string) => panel.getByRole('navigation').getByRole('button', { name });
 
 describe('panel history', () => {
-  it('keeps finished tasks, newest first, after the panel closes and reopens', async () => {
-    const garden = await openWebPage(rig, '/ui-garden.html');
-    answerAtOnce();
-    const first = await runToEnd('What does the blue fern need?');
-    const second = await runToEnd('And how often should I water it?');
+  it('keeps finished tasks, newest first, after the panel closes and reopens', async ({ browser, site, model }) => {
+    let panel = browser.panel;
+    const garden = await openWebPage(browser, site.url('/ui-garden.html'));
+    answerAtOnce(model);
+    const first = await runToEnd(panel, 'What does the blue fern need?');
+    const second = await runToEnd(panel, 'And how often should I water it?');
     await expect
-      .poll(async () => Object.keys((await storedHistory()).tasks))
+      .poll(async () => Object.keys((await storedHistory(panel)).tasks))
       .toEqual(expect.arrayContaining([first, second]));
 
-    await reopenPanel();
-    await nav('History').click();
+    panel = await reopenPanel(browser);
+    await nav(panel, 'History').click();
     const items = panel.getByTestId('history-item');
     await expect.poll(() => items.count()).toBe(2);
     expect(await items.evaluateAll((nodes) => nodes.map((n) => n.dataset.taskId))).toEqual([second, first]);
@@ -104,13 +98,18 @@ describe('panel history', () => {
     await garden.page.close();
   });
 
-  it('shows a task that was running when the panel closed as interrupted, with its steps', async () => {
-    const garden = await openWebPage(rig, '/ui-garden.html');
+  it('shows a task that was running when the panel closed as interrupted, with its steps', async ({
+    browser,
+    site,
+    model,
+  }) => {
+    let panel = browser.panel;
+    const garden = await openWebPage(browser, site.url('/ui-garden.html'));
     // One step that reads the page, then the model never answers: the task is still running when the panel closes.
-    rig.fake.respondWith((_request, index) =>
-      index === 0 ? { ...act('read_page', {}, 'Reading first.'), thinking: false } : { fault: 'hang' },
+    play(model, (seen) =>
+      seen.index === 0 ? { ...act('read_page', {}, 'Reading first.'), thinking: false } : { fault: 'hang' },
     );
-    await nav('Task').click();
+    await nav(panel, 'Task').click();
     const before = await currentTaskId(panel);
     await submitTask(panel, 'Read everything about ferns');
     const taskId = await newTaskId(panel, before);
@@ -118,10 +117,10 @@ describe('panel history', () => {
     await expect.poll(() => view.steps.count(), { timeout: 20_000 }).toBe(2);
     // Closing is only meaningful once the first step is on disk (the store coalesces writes for 300 ms).
     await expect
-      .poll(async () => (await storedHistory()).tasks[taskId]?.steps.length ?? 0, { timeout: 10_000 })
+      .poll(async () => (await storedHistory(panel)).tasks[taskId]?.steps.length ?? 0, { timeout: 10_000 })
       .toBeGreaterThanOrEqual(1);
 
-    await reopenPanel();
+    panel = await reopenPanel(browser);
     const card = taskView(panel);
     expect(await card.card.getAttribute('data-task-id')).toBe(taskId);
     expect(await card.card.getAttribute('data-status')).toBe('interrupted');
@@ -135,7 +134,7 @@ describe('panel history', () => {
     );
     await saveScreenshot(panel, 'interrupted');
 
-    await nav('History').click();
+    await nav(panel, 'History').click();
     const item = panel.getByTestId('history-item').first();
     expect(await item.getAttribute('data-status')).toBe('interrupted');
     expect(await item.getByTestId('history-delete').isEnabled()).toBe(true);
@@ -144,7 +143,7 @@ describe('panel history', () => {
     await panel.getByRole('button', { name: 'Clear all' }).click();
     await panel.getByRole('button', { name: 'Delete all' }).click();
     expect(await textOf(panel.getByTestId('history'))).toContain('No tasks yet.');
-    await expect.poll(async () => Object.keys((await storedHistory()).tasks)).toEqual([]);
+    await expect.poll(async () => Object.keys((await storedHistory(panel)).tasks)).toEqual([]);
     await garden.page.close();
   });
 });
@@ -175,9 +174,14 @@ const at = (value: unknown, ...path: (string | number)[]): Json =>
   path.reduce<unknown>((node, key) => (node as Record<string | number, unknown>)[key], value) as Json;
 
 describe('panel export', () => {
-  it('downloads the task as a JSON trace in the documented shape, without the API key', async () => {
-    const garden = await openWebPage(rig, '/ui-garden.html');
-    playPolicy(rig.fake, (seen) => {
+  it('downloads the task as a JSON trace in the documented shape, without the API key', async ({
+    browser,
+    site,
+    model,
+    panel,
+  }) => {
+    const garden = await openWebPage(browser, site.url('/ui-garden.html'));
+    play(model, (seen) => {
       if (seen.text.includes('Saved: Shade')) {
         return act('done', {
           success: true,
@@ -190,8 +194,8 @@ describe('panel export', () => {
       if (note.value !== 'Shade') return act('type', { ref: note.ref, text: 'Shade' }, `Using key ${KEY} to type.`);
       return act('click', { ref: control(seen, 'button', /save note/i).ref });
     });
-    await nav('Task').click();
-    const taskId = await runToEnd('Note that the blue fern needs shade');
+    await nav(panel, 'Task').click();
+    const taskId = await runToEnd(panel, 'Note that the blue fern needs shade');
 
     const [download] = await Promise.all([
       panel.waitForEvent('download'),

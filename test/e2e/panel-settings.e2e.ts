@@ -2,29 +2,17 @@
 // explained in plain words both by "Test connection" and by a task that runs with it.
 
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { SETTINGS_KEY } from '../../src/panel/store/storage-keys';
 import { saveScreenshot } from '../support/screenshots';
-import {
-  expectStatus,
-  newTaskId,
-  openWebPage,
-  type PanelRig,
-  submitTask,
-  taskView,
-  textOf,
-  usePanelRig,
-} from './panel-harness';
+import { describe, expect, it, useKit } from './kit';
+import { expectStatus, newTaskId, openWebPage, PANEL_VIEWPORT, submitTask, taskView, textOf } from './panel-harness';
 
 const RIGHT_KEY = 'sk-ant-right-key-0123456789';
 const WRONG_KEY = 'sk-ant-wrong-key-9876543210';
-const SETTINGS_KEY = 'steadyhand.settings';
 
-let rig: PanelRig;
-
-// The fake checks the key, as the real API does: any other key gets a 401 authentication_error.
-usePanelRig({ fake: { apiKey: RIGHT_KEY } }, (started) => {
-  rig = started;
-});
+// The stand-in checks the key, as the real API does: any other key gets a 401 authentication_error. The panel starts
+// as a new user has it, with no key: the tests fill the settings form.
+useKit({ viewport: PANEL_VIEWPORT, model: { apiKey: RIGHT_KEY }, apiKey: null });
 
 function settingsForm(panel: Page) {
   const form = panel.getByTestId('settings');
@@ -57,14 +45,13 @@ function storedSettings(panel: Page): Promise<string> {
 }
 
 describe('panel settings', () => {
-  it('validates, saves, and still shows the saved settings after the panel reloads', async () => {
-    const { panel } = rig.harness;
+  it('validates, saves, and still shows the saved settings after the panel reloads', async ({ panel, model }) => {
     // No key yet: the panel says tasks would run on the offline demo model.
     expect(await panel.getByTestId('demo-notice').isVisible()).toBe(true);
     const form = await openSettings(panel);
 
     await form.apiKey.fill(RIGHT_KEY);
-    await form.baseUrl.fill(rig.fake.url);
+    await form.baseUrl.fill(model.url);
     await form.model.fill('claude-haiku-4-5');
     await form.maxSteps.fill('0');
     await form.save.click();
@@ -92,7 +79,7 @@ describe('panel settings', () => {
     await expect
       .poll(() => textOf(form.connectionResult))
       .toMatch(/^Connected: \d+ models available, claude-haiku-4-5 among them\.$/);
-    const listed = rig.fake.requests.filter((r) => r.method === 'GET' && r.path === '/v1/models');
+    const listed = model.requests.filter((r) => r.method === 'GET' && r.path === '/v1/models');
     expect(listed.map((r) => r.credential)).toEqual([RIGHT_KEY]);
     // Picking one from the list fills in the model field; Save keeps it.
     await form.models.selectOption('claude-sonnet-5-5');
@@ -109,7 +96,7 @@ describe('panel settings', () => {
     expect(await after.effort.inputValue()).toBe('high');
     expect(await after.apiKey.inputValue()).toBe(RIGHT_KEY);
     expect(await after.apiKey.getAttribute('type')).toBe('password');
-    expect(await after.baseUrl.inputValue()).toBe(rig.fake.url);
+    expect(await after.baseUrl.inputValue()).toBe(model.url);
     expect(await after.maxSteps.inputValue()).toBe('12');
     expect(await after.verifyMode.inputValue()).toBe('lenient');
     expect(await after.autoRepair.isChecked()).toBe(false);
@@ -117,26 +104,30 @@ describe('panel settings', () => {
     expect(await panel.getByTestId('demo-notice').count()).toBe(0);
   });
 
-  it('says plainly to check the API key, on Test connection and when a task runs', async () => {
-    const { panel } = rig.harness;
+  it('says plainly to check the API key, on Test connection and when a task runs', async ({
+    browser,
+    site,
+    model,
+    panel,
+  }) => {
     const form = await openSettings(panel);
     await form.apiKey.fill(WRONG_KEY);
-    await form.baseUrl.fill(rig.fake.url);
+    await form.baseUrl.fill(model.url);
     await form.save.click();
     await expect.poll(() => textOf(form.saveResult)).toBe('Saved.');
 
     await form.testConnection.click();
     await expect.poll(() => textOf(form.connectionResult)).toMatch(/^Check your API key in settings/);
     expect(await form.connectionResult.getAttribute('class')).toBe('result-err');
-    expect(rig.fake.requests.at(-1)?.credential).toBe(WRONG_KEY);
+    expect(model.requests.at(-1)?.credential).toBe(WRONG_KEY);
     await saveScreenshot(panel, 'bad-key-test-connection');
 
-    const garden = await openWebPage(rig, '/ui-garden.html');
+    const garden = await openWebPage(browser, site.url('/ui-garden.html'));
     await panel.getByRole('navigation').getByRole('button', { name: 'Task' }).click();
     const before = await panel.evaluate(
       () => document.querySelector('[data-testid="task-card"]')?.getAttribute('data-task-id') ?? null,
     );
-    const sentBefore = rig.fake.messageRequests.length;
+    const sentBefore = model.messageRequests.length;
     await submitTask(panel, 'What does the blue fern need?');
     await newTaskId(panel, before);
     await expectStatus(panel, 'error');
@@ -144,7 +135,7 @@ describe('panel settings', () => {
     expect(await textOf(view.status)).toBe('Error');
     expect(await textOf(view.final.getByTestId('final-summary'))).toMatch(/^Check your API key in settings/);
     // A refused key is not retried: one request, one clear message.
-    expect(rig.fake.messageRequests.slice(sentBefore).map((request) => request.credential)).toEqual([WRONG_KEY]);
+    expect(model.messageRequests.slice(sentBefore).map((request) => request.credential)).toEqual([WRONG_KEY]);
     await saveScreenshot(panel, 'bad-key-task');
     await garden.page.close();
   });

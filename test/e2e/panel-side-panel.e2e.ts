@@ -1,61 +1,57 @@
 // The real side panel (not the panel page opened as a tab): opened with chrome.sidePanel.open from an extension page,
-// it runs a task typed into its task box against the fake model, on the web tab beside it; and the shop task with
+// it runs a task typed into its task box against the stand-in model, on the web tab beside it; and the shop task with
 // the person reloading the agent's tab at the order step places one order.
 
-import { afterAll, describe, expect, it } from 'vitest';
 import { demoInstruction } from '../../src/panel/demo/demo-task';
-import { act, control, playPolicy } from '../support/agent';
+import { SETTINGS_KEY } from '../../src/panel/store/storage-keys';
 import { saveScreenshot } from '../support/screenshots';
 import { playShop } from '../support/shop-model';
 import { startSlowShop } from '../support/slow-shop';
-import { openWebPage, type PanelRig, useFake, usePanelRig } from './panel-harness';
+import { act, control, describe, expect, it, play, pointAtModel, test, useKit } from './kit';
+import { openWebPage, PANEL_VIEWPORT } from './panel-harness';
 import { SidePanelSession } from './panel-side-panel-session';
 
-let rig: PanelRig;
+// The panel tab starts without settings: the first test saves them there and sees them reach the side panel.
+useKit({ viewport: PANEL_VIEWPORT, apiKey: null });
+
 let side: SidePanelSession | undefined;
 
-usePanelRig({}, (started) => {
-  rig = started;
-});
-
-// Registered after the rig's own teardown, so it runs before it.
-afterAll(async () => {
+// The file's hooks run before the kit closes the browser.
+test.afterAll(async () => {
   await side?.detach();
 });
 
-const SETTINGS_KEY = 'steadyhand.settings';
 /** The shop task's step that presses "Place order" (test/e2e/nav-person-interferes.e2e.ts runs every step). */
 const PLACE_ORDER_STEP = 8;
 
 describe('the real side panel', () => {
-  it('opens with chrome.sidePanel.open and runs a task typed into its task box', async () => {
-    const { harness, fake } = rig;
+  it('opens with chrome.sidePanel.open and runs a task typed into its task box', async ({ browser, site, model }) => {
     // Settings saved from the panel tab reach the side panel through chrome.storage.local.
-    await useFake(harness.panel, fake);
+    await pointAtModel(browser.panel, model.url);
     await expect
       .poll(() =>
-        harness.panel.evaluate(async (key) => String((await chrome.storage.local.get(key))[key]), SETTINGS_KEY),
+        browser.panel.evaluate(async (key) => String((await chrome.storage.local.get(key))[key]), SETTINGS_KEY),
       )
-      .toContain(fake.url);
-    const garden = await openWebPage(rig, '/ui-garden.html');
+      .toContain(model.url);
+    const garden = await openWebPage(browser, site.url('/ui-garden.html'));
 
-    side = await SidePanelSession.open(harness, harness.panel);
+    side = await SidePanelSession.open(browser, browser.panel);
     // One panel from here on: the side panel, as a person has it.
-    await harness.panel.close();
+    await browser.panel.close();
     const panel = side;
     await expect
       .poll(() => panel.evaluate<string>('globalThis.steadyhand?.settings.getState().settings.baseUrl ?? ""'))
-      .toBe(fake.url);
+      .toBe(model.url);
     // It is the side panel: Chrome lists it as one, and it is not a tab.
     const where = await panel.evaluate<{ sidePanels: number; inTab: boolean; href: string }>(`(async () => ({
       sidePanels: (await chrome.runtime.getContexts({ contextTypes: ['SIDE_PANEL'] })).length,
       inTab: (await chrome.tabs.getCurrent()) !== undefined,
       href: location.href,
     }))()`);
-    expect(where).toEqual({ sidePanels: 1, inTab: false, href: harness.panelUrl });
+    expect(where).toEqual({ sidePanels: 1, inTab: false, href: browser.panelUrl });
     await saveScreenshot(await panel.screenshot(), 'side-panel-open');
 
-    playPolicy(fake, (seen) => {
+    play(model, (seen) => {
       if (seen.text.includes('Saved: Shade')) {
         return act('done', { success: true, answer: 'Noted: shade.', evidence: { quotes: ['Saved: Shade'] } });
       }
@@ -85,36 +81,37 @@ describe('the real side panel', () => {
     });
     // The agent worked on the web tab next to the panel, through the model the settings named.
     expect(await garden.page.locator('#saved').textContent()).toBe('Saved: Shade');
-    expect(fake.messageRequests).toHaveLength(3);
+    expect(model.messageRequests).toHaveLength(3);
 
     // Tab events reach the side panel too: it follows the web tab to its next page.
-    await garden.page.goto(rig.site.url('/page2.html'));
+    await garden.page.goto(site.url('/page2.html'));
     const title = () =>
       panel.evaluate<string>(`document.querySelector('[data-testid="page-title"]')?.textContent ?? ''`);
     await expect.poll(title, { timeout: 15_000 }).toBe('Fixture page two');
   });
 
-  it('places one order when the person reloads the agent’s tab while the model thinks at Place order', async () => {
+  it('places one order when the person reloads the agent’s tab while the model thinks at Place order', async ({
+    browser,
+    model,
+  }) => {
     // The side panel of the test above, typed into as a person would (a real key press: the path a user activation
     // could leak by, decision 0013).
     const panel = side;
     if (!panel) throw new Error('The side panel did not open in the test above.');
-    const { harness, fake } = rig;
     const shop = await startSlowShop();
     try {
-      const page = await harness.context.newPage();
+      const page = await browser.context.newPage();
       await page.goto(shop.url('/index.html'));
       await page.bringToFront();
-      const cdp = await harness.context.newCDPSession(page);
-      fake.reset();
-      fake.respondWith(async (req, index) => {
-        if (index === PLACE_ORDER_STEP - 1) {
+      const cdp = await browser.context.newCDPSession(page);
+      play(model, async (seen) => {
+        if (seen.index === PLACE_ORDER_STEP - 1) {
           shop.slowFrom(1_000);
           const requested = shop.nextPageRequest();
           void cdp.send('Page.reload', {}).catch(() => {});
           await requested;
         }
-        return playShop(req, index);
+        return playShop(seen.request, seen.index);
       });
       const before = await panel.evaluate<string | null>(
         `document.querySelector('[data-testid="task-card"]')?.dataset.taskId ?? null`,

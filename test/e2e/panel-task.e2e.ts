@@ -1,43 +1,49 @@
 // The task view driven as a person drives it: type an instruction, press Enter, watch the step cards fill as the
-// fake model streams, stop a task with the button or Esc, answer the agent's question, and add follow-ups.
+// stand-in model streams, stop a task with the button or Esc, answer the agent's question, and add follow-ups.
 
-import { afterEach, describe, expect, it } from 'vitest';
-import { act, control, playPolicy, type Seen } from '../support/agent';
+import type { Page } from 'playwright-core';
 import { saveScreenshot } from '../support/screenshots';
+import {
+  act,
+  control,
+  describe,
+  type ExtensionHarness,
+  expect,
+  type FixtureServer,
+  it,
+  play,
+  type Seen,
+  test,
+  useKit,
+} from './kit';
 import {
   currentTaskId,
   expectStatus,
   newTaskId,
   openWebPage,
-  type PanelRig,
+  PANEL_VIEWPORT,
   recordedStepTexts,
   recordStepTexts,
   requestText,
   submitTask,
   taskView,
   textOf,
-  usePanelRig,
 } from './panel-harness';
 
-let rig: PanelRig;
+useKit({ viewport: PANEL_VIEWPORT });
+
 let opened: { close(): Promise<void> }[] = [];
 
-usePanelRig({ apiKey: 'test-key' }, (started) => {
-  rig = started;
-});
-
-afterEach(async () => {
+test.afterEach(async () => {
   await Promise.all(opened.map((page) => page.close()));
   opened = [];
 });
 
-async function gardenTab() {
-  const tab = await openWebPage(rig, '/ui-garden.html');
+async function gardenTab(browser: ExtensionHarness, site: FixtureServer): Promise<{ page: Page; tabId: number }> {
+  const tab = await openWebPage(browser, site.url('/ui-garden.html'));
   opened.push(tab.page);
   return tab;
 }
-
-const currentId = () => currentTaskId(rig.harness.panel);
 
 /** A long first thought, streamed slowly, so the task is certainly running while the test acts on it. */
 const LONG_THOUGHT =
@@ -45,10 +51,14 @@ const LONG_THOUGHT =
   'blue fern and then the copper rose, and only then decide what to write down in the note field below.';
 
 describe('panel task view', () => {
-  it('streams the model’s reasoning into the step cards and ends with the evidence it checked', async () => {
-    const { panel } = rig.harness;
+  it('streams the model’s reasoning into the step cards and ends with the evidence it checked', async ({
+    browser,
+    site,
+    model,
+    panel,
+  }) => {
     const view = taskView(panel);
-    await gardenTab();
+    await gardenTab(browser, site);
     const thought = 'I will read the garden notes first, then write down what the blue fern needs.';
     const next = (seen: Seen) => {
       if (seen.previousTools.length === 0) return { ...act('read_page', {}, thought), eventDelayMs: 150 };
@@ -65,9 +75,9 @@ describe('panel task view', () => {
     };
     // No reasoning of its own before each call: the only reasoning is the thought, the model's note before its first
     // tool call, which the default model sends inside a thinking block.
-    playPolicy(rig.fake, (seen) => ({ ...next(seen), thinking: false }));
+    play(model, (seen) => ({ ...next(seen), thinking: false }));
     await recordStepTexts(panel);
-    const before = await currentId();
+    const before = await currentTaskId(panel);
 
     await submitTask(panel, 'Note down what the blue fern needs');
 
@@ -106,12 +116,11 @@ describe('panel task view', () => {
     expect(await textOf(panel.getByTestId('live-region'))).toMatch(/^Task ended: Succeeded\./);
   });
 
-  it('stops a running task with the Stop button', async () => {
-    const { panel } = rig.harness;
+  it('stops a running task with the Stop button', async ({ browser, site, model, panel }) => {
     const view = taskView(panel);
-    await gardenTab();
-    rig.fake.respondWith(() => ({ ...act('read_page', {}, LONG_THOUGHT), eventDelayMs: 200 }));
-    const before = await currentId();
+    await gardenTab(browser, site);
+    play(model, () => ({ ...act('read_page', {}, LONG_THOUGHT), eventDelayMs: 200 }));
+    const before = await currentTaskId(panel);
 
     await submitTask(panel, 'Look at every plant');
     await newTaskId(panel, before);
@@ -123,16 +132,15 @@ describe('panel task view', () => {
     expect(await textOf(view.final.getByTestId('final-summary'))).toMatch(/^Stopped by you/);
     await expect.poll(() => view.stop.count()).toBe(0);
     // The streamed call was cut off, and no further call was made.
-    expect(rig.fake.messageRequests).toHaveLength(1);
+    expect(model.messageRequests).toHaveLength(1);
     await saveScreenshot(panel, 'stopped');
   });
 
-  it('stops a running task with Esc in the task box', async () => {
-    const { panel } = rig.harness;
+  it('stops a running task with Esc in the task box', async ({ browser, site, model, panel }) => {
     const view = taskView(panel);
-    await gardenTab();
-    rig.fake.respondWith(() => ({ ...act('read_page', {}, LONG_THOUGHT), eventDelayMs: 200 }));
-    const before = await currentId();
+    await gardenTab(browser, site);
+    play(model, () => ({ ...act('read_page', {}, LONG_THOUGHT), eventDelayMs: 200 }));
+    const before = await currentTaskId(panel);
 
     await submitTask(panel, 'Look at every plant, again');
     await newTaskId(panel, before);
@@ -142,15 +150,14 @@ describe('panel task view', () => {
 
     await expectStatus(panel, 'stopped');
     expect(await textOf(view.final.getByTestId('final-summary'))).toMatch(/^Stopped by you/);
-    expect(rig.fake.messageRequests).toHaveLength(1);
+    expect(model.messageRequests).toHaveLength(1);
   });
 
-  it('asks the person a question and goes on with their answer', async () => {
-    const { panel } = rig.harness;
+  it('asks the person a question and goes on with their answer', async ({ browser, site, model, panel }) => {
     const view = taskView(panel);
-    await gardenTab();
+    await gardenTab(browser, site);
     const question = 'Which plant should I look up: the blue fern or the copper rose?';
-    playPolicy(rig.fake, (seen) => {
+    play(model, (seen) => {
       if (!seen.previousTools.includes('ask_user')) return act('ask_user', { question });
       return act('done', {
         success: true,
@@ -158,7 +165,7 @@ describe('panel task view', () => {
         evidence: { quotes: ['The copper rose flowers in June.'] },
       });
     });
-    const before = await currentId();
+    const before = await currentTaskId(panel);
 
     await submitTask(panel, 'When does my plant flower?');
     await newTaskId(panel, before);
@@ -169,26 +176,30 @@ describe('panel task view', () => {
     expect(await view.status.getAttribute('class')).toContain('status-running');
     await saveScreenshot(panel, 'ask-user');
     // The task waits: nothing more goes to the model until the person answers.
-    expect(rig.fake.messageRequests).toHaveLength(1);
+    expect(model.messageRequests).toHaveLength(1);
 
     await answer.fill('the copper rose');
     await answer.press('Enter');
 
     await expectStatus(panel, 'succeeded');
     expect(await view.question.count()).toBe(0);
-    expect(rig.fake.messageRequests).toHaveLength(2);
-    expect(requestText(rig.fake.messageRequests[1])).toContain('The person answered: the copper rose');
+    expect(model.messageRequests).toHaveLength(2);
+    expect(requestText(model.messageRequests[1])).toContain('The person answered: the copper rose');
     const described = await view.card.getByTestId('call').locator('.call-action').allTextContents();
     expect(described[0]).toBe(`Asked you: “${question}”`);
   });
 
-  it('adds a follow-up to the running task, and continues the task after it ended', async () => {
-    const { panel } = rig.harness;
+  it('adds a follow-up to the running task, and continues the task after it ended', async ({
+    browser,
+    site,
+    model,
+    panel,
+  }) => {
     const view = taskView(panel);
-    await gardenTab();
+    await gardenTab(browser, site);
     const whileRunning = 'Also tell me when the copper rose flowers.';
     const afterEnd = 'Now note that it flowers in June.';
-    playPolicy(rig.fake, (seen) => {
+    play(model, (seen) => {
       const sent = requestText(seen.request);
       if (sent.includes(`Follow-up instruction from the person: ${afterEnd}`)) {
         if (seen.text.includes('Saved: June')) {
@@ -207,7 +218,7 @@ describe('panel task view', () => {
       }
       return { ...act('read_page', {}, LONG_THOUGHT), eventDelayMs: 100 };
     });
-    const before = await currentId();
+    const before = await currentTaskId(panel);
 
     await submitTask(panel, 'What does the blue fern need?');
     const taskId = await newTaskId(panel, before);

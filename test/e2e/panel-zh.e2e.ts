@@ -1,30 +1,24 @@
 // The panel in Simplified Chinese (browser language zh-CN): the task view, a task's step cards and final status, and
 // the settings form all read in Chinese, from the zh_CN catalogue through chrome.i18n.
 
-import { describe, expect, it } from 'vitest';
-import { act, control, playPolicy } from '../support/agent';
 import { saveScreenshot } from '../support/screenshots';
+import { act, control, describe, expect, it, play, useKit } from './kit';
 import {
   currentTaskId,
   expectStatus,
   newTaskId,
   openWebPage,
-  type PanelRig,
+  PANEL_VIEWPORT,
   submitTask,
   taskView,
   textOf,
-  usePanelRig,
 } from './panel-harness';
 
-let rig: PanelRig;
-
-usePanelRig({ locale: 'zh-CN' }, (started) => {
-  rig = started;
-});
+// No key: the test sees the demo notice first, then points the panel at the stand-in through the Chinese form.
+useKit({ viewport: PANEL_VIEWPORT, locale: 'zh-CN', apiKey: null });
 
 describe('panel in Simplified Chinese', () => {
-  it('shows the task view, a finished task and the settings in Chinese', async () => {
-    const { panel } = rig.harness;
+  it('shows the task view, a finished task and the settings in Chinese', async ({ browser, site, model, panel }) => {
     expect(await panel.evaluate(() => chrome.i18n.getUILanguage())).toMatch(/^zh/);
     const nav = panel.getByRole('navigation');
     expect(await nav.getByRole('button').allTextContents()).toEqual(['任务', '历史', '设置']);
@@ -35,19 +29,19 @@ describe('panel in Simplified Chinese', () => {
     expect(await textOf(view.box.locator('label[for="task-input"]'))).toBe('新任务');
     expect(await textOf(view.box.getByRole('button', { name: '运行' }))).toBe('运行');
 
-    // The settings form, filled in through its Chinese labels, points the panel at the fake model.
+    // The settings form, filled in through its Chinese labels, points the panel at the stand-in model.
     await nav.getByRole('button', { name: '设置' }).click();
     const form = panel.getByTestId('settings');
     expect(await textOf(form.getByRole('heading', { level: 2 }))).toBe('设置');
     await form.getByLabel('Anthropic API 密钥').fill('test-key');
-    await form.getByLabel('API 地址（Base URL）').fill(rig.fake.url);
+    await form.getByLabel('API 地址（Base URL）').fill(model.url);
     expect(await textOf(form.getByRole('button', { name: '测试连接' }))).toBe('测试连接');
     await form.getByRole('button', { name: '保存', exact: true }).click();
     await expect.poll(() => textOf(form.getByTestId('save-result'))).toBe('已保存。');
     await saveScreenshot(panel, 'zh-settings');
 
-    await openWebPage(rig, '/ui-garden.html');
-    playPolicy(rig.fake, (seen) => {
+    await openWebPage(browser, site.url('/ui-garden.html'));
+    play(model, (seen) => {
       if (seen.text.includes('Saved: Shade')) {
         return act('done', { success: true, answer: '已记下。', evidence: { quotes: ['Saved: Shade'] } });
       }

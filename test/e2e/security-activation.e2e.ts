@@ -5,27 +5,26 @@
 // evaluate runs with a user gesture): the person's Enter is a real key press in the panel.
 
 import type { Download, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { act, playPolicy } from '../support/agent';
-import { expectStatus, newTaskId, openWebPage, type PanelRig, submitTask, usePanelRig } from './panel-harness';
+import { act, describe, expect, it, play, useKit } from './kit';
+import { expectStatus, newTaskId, openWebPage, PANEL_VIEWPORT, submitTask } from './panel-harness';
 
-let rig: PanelRig;
-
-usePanelRig({ apiKey: 'test-key' }, (started) => {
-  rig = started;
-});
+useKit({ viewport: PANEL_VIEWPORT });
 
 describe('user activation', () => {
-  it('reaches no page from the person’s Enter in the panel: no popup, download or clipboard write', async () => {
-    const { panel } = rig.harness;
+  it('reaches no page from the person’s Enter in the panel: no popup, download or clipboard write', async ({
+    browser,
+    site,
+    model,
+    panel,
+  }) => {
     const popups: Page[] = [];
     const downloads: Download[] = [];
-    rig.harness.context.on('page', (page) => popups.push(page));
-    const { page } = await openWebPage(rig, '/sec-activation.html');
+    browser.context.on('page', (page) => popups.push(page));
+    const { page } = await openWebPage(browser, site.url('/sec-activation.html'));
     page.on('download', (download) => downloads.push(download));
-    await expect.poll(() => rig.site.hits.filter((hit) => hit === '/sec-activation-log?loaded').length).toBe(1);
+    await expect.poll(() => site.hits.filter((hit) => hit === '/sec-activation-log?loaded').length).toBe(1);
     // Slow enough that the task's calls reach the page well within the five seconds an activation would last.
-    playPolicy(rig.fake, (seen) =>
+    play(model, (seen) =>
       seen.text.includes('You are in the draw.')
         ? act('done', { success: true, answer: 'Entered.', evidence: { quotes: ['You are in the draw.'] } })
         : {
@@ -41,7 +40,7 @@ describe('user activation', () => {
     await newTaskId(panel, before);
     await expectStatus(panel, 'succeeded');
 
-    const reports = rig.site.hits.filter((hit) => hit.startsWith('/sec-activation-log?') && !hit.endsWith('loaded'));
+    const reports = site.hits.filter((hit) => hit.startsWith('/sec-activation-log?') && !hit.endsWith('loaded'));
     expect(reports).toEqual([]);
     expect(popups.filter((p) => p.url().includes('popup'))).toEqual([]);
     expect(downloads).toEqual([]);

@@ -5,97 +5,101 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AgentSettings } from '../../src/panel/agent/settings';
+import { SETTINGS_KEY } from '../../src/panel/store/storage-keys';
 import { CONTENT_SCRIPT_FILE } from '../../src/shared/content-script';
-import { act, control, playPolicy, runTask } from '../support/agent';
-import { type ExtensionHarness, launchExtension } from '../support/extension';
-import { type FakeAnthropic, startFakeAnthropic } from '../support/fake-anthropic';
-import { type FixtureServer, startFixtureServer } from '../support/fixture-server';
-import { MASK, openTab, type PanelGlobal, tabIdOf } from '../support/panel';
 import { tally } from '../support/reliability';
 import { saveScreenshot } from '../support/screenshots';
-import { allSentText, auditFences, offeredToolNames, toolResults } from '../support/sec-fences';
+import { allSentText, auditFences, fencedPattern, offeredToolNames, toolResults } from '../support/sec-fences';
 import { type ForgeReport, forge as forgeFrom } from '../support/sec-forger';
 import { injections, recordConsole, recordContentMessages, recordInjections } from '../support/sec-recorders';
-import { playSteps, seenIn } from '../support/sec-script';
+import {
+  act,
+  call,
+  control,
+  describe,
+  type ExtensionHarness,
+  expect,
+  inOrder,
+  it,
+  MASK,
+  openTab,
+  type PanelGlobal,
+  play,
+  runTask,
+  tabIdOf,
+  test,
+  useKit,
+} from './kit';
 
 /** Distinctive, so a match anywhere is the key and nothing else. */
 const KEY = `sk-ant-sec-${randomBytes(16).toString('hex')}`;
 const MARKER = 'Qx7Pagemark';
 
-let harness: ExtensionHarness;
-let site: FixtureServer;
-let fake: FakeAnthropic;
+// The stand-in takes this key only; the panel is pointed at it with the key.
+useKit({ model: { apiKey: KEY }, apiKey: KEY });
+
 let workerUrl: string;
 let opened: Page[] = [];
 
-beforeAll(async () => {
-  [site, fake, harness] = await Promise.all([
-    startFixtureServer(),
-    startFakeAnthropic({ apiKey: KEY }),
-    launchExtension(),
-  ]);
-  workerUrl = harness.context.serviceWorkers()[0]?.url() ?? '';
-  await useSettings({ apiKey: KEY, baseUrl: fake.url, allowScript: false });
+test.beforeAll(async ({ browser }) => {
+  workerUrl = browser.context.serviceWorkers()[0]?.url() ?? '';
+  await useSettings(browser.panel, { allowScript: false });
 });
 
-afterAll(async () => {
-  await harness?.close();
-  await Promise.all([site?.close(), fake?.close()]);
-});
-
-beforeEach(() => fake.reset());
-
-afterEach(async () => {
+test.afterEach(async () => {
   await Promise.all(opened.map((page) => page.close()));
   opened = [];
 });
 
-function useSettings(patch: Partial<AgentSettings>): Promise<void> {
-  return harness.panel.evaluate((p) => (globalThis as PanelGlobal).steadyhand.settings.getState().update(p), patch);
+function useSettings(panel: Page, patch: Partial<AgentSettings>): Promise<void> {
+  return panel.evaluate((p) => (globalThis as PanelGlobal).steadyhand.settings.getState().update(p), patch);
 }
 
-async function webTab(path: string): Promise<{ page: Page; tabId: number }> {
-  const tab = await openTab(harness, site.url(path));
+async function webTab(browser: ExtensionHarness, url: string): Promise<{ page: Page; tabId: number }> {
+  const tab = await openTab(browser, url);
   opened.push(tab.page);
   await tab.page.bringToFront();
   return tab;
 }
 
 /** The extension's own reply to a real call through the panel, relay and content script: the page still answers. */
-function ping(tabId: number) {
-  return harness.panel.evaluate((id) => (globalThis as PanelGlobal).steadyhand.pages(id).ping(), tabId);
+function ping(panel: Page, tabId: number) {
+  return call(panel, tabId, 'ping');
 }
 
 describe('a hostile page', () => {
-  it('reaches neither the relay nor the content script router, while the panel works on its tab', async () => {
-    const { page, tabId } = await webTab('/sec-forger.html');
-    const recorder = await recordContentMessages(harness.context, page, harness.extensionId);
+  it('reaches neither the relay nor the content script router, while the panel works on its tab', async ({
+    browser,
+    site,
+    model,
+    panel,
+  }) => {
+    const { page, tabId } = await webTab(browser, site.url('/sec-forger.html'));
+    const recorder = await recordContentMessages(browser.context, page, browser.extensionId);
     // The content script's path in the package: a page that knows it still cannot load it (nothing is web-accessible).
     const modulePath = CONTENT_SCRIPT_FILE;
-    const bystander = await webTab('/sec-forger.html');
+    const bystander = await webTab(browser, site.url('/sec-forger.html'));
     await page.bringToFront();
-    const forge = (target = tabId) => forgeFrom(page, { ext: harness.extensionId, tabId: target, modulePath });
+    const forge = (target = tabId) => forgeFrom(page, { ext: browser.extensionId, tabId: target, modulePath });
 
     const idle = await forge();
-    await ping(tabId);
+    await ping(panel, tabId);
     // A task on the same tab, forged at again while it runs: a forged requestStop, a forged "tab removed" or a
     // forged hideMask reaching the panel would end or disturb it; a forged click or scroll would show on the page.
     const during: ForgeReport[] = [];
-    fake.respondWith(async (request) => {
+    play(model, async (seen) => {
       during.push(await forge());
-      const seen = seenIn(request);
       if (/Presses: 1/.test(seen.text)) {
         return act('done', { success: true, answer: 'Pressed once.', evidence: { quotes: ['Presses: 1'] } });
       }
       return act('click', { ref: control(seen, 'button', /press me/i).ref });
     });
-    const { result } = await runTask(harness.panel, 'Press the button once');
+    const { result } = await runTask(panel, 'Press the button once');
     const after = await forge();
     const atBystander = await forge(bystander.tabId); // calls aimed at another tab of the person's
-    await ping(tabId);
-    await ping(bystander.tabId);
+    await ping(panel, tabId);
+    await ping(panel, bystander.tabId);
 
     expect(result).toMatchObject({ status: 'succeeded', verified: true });
     for (const report of [idle, ...during, after, atBystander]) {
@@ -119,7 +123,7 @@ describe('a hostile page', () => {
     // What the content script received came from our service worker only: none of the forged calls.
     expect(recorder.messages.length).toBeGreaterThan(0);
     for (const { message, sender } of recorder.messages) {
-      expect(sender).toMatchObject({ id: harness.extensionId, url: workerUrl });
+      expect(sender).toMatchObject({ id: browser.extensionId, url: workerUrl });
       expect(message).toMatchObject({ kind: 'cs:rpc' });
       expect(JSON.stringify(message)).not.toMatch(/FORGED|forgedEvaluate|guess\.1/);
     }
@@ -134,12 +138,18 @@ describe('a hostile page', () => {
 });
 
 describe('the API key', () => {
-  it('never reaches a content script, a console, a trace or a request body', async () => {
-    const logs = recordConsole(harness.context);
-    const { page } = await webTab('/agent-form.html');
-    const recorder = await recordContentMessages(harness.context, page, harness.extensionId);
-    fake.enqueue({ fault: 'rate_limit', retryAfterSec: 0.2 }); // a retry, on the path that would log a failure
-    playPolicy(fake, (seen) => {
+  it('never reaches a content script, a console, a trace or a request body', async ({
+    browser,
+    site,
+    model,
+    panel,
+  }) => {
+    const logs = recordConsole(browser.context);
+    const { page } = await webTab(browser, site.url('/agent-form.html'));
+    const recorder = await recordContentMessages(browser.context, page, browser.extensionId);
+    play(model, (seen) => {
+      // A retry first, on the path that would log a failure.
+      if (seen.index === 0) return { fault: 'rate_limit', retryAfterSec: 0.2 };
       if (seen.url?.includes('agent-thanks')) {
         return act('done', { success: true, answer: 'Signed up.', evidence: { quotes: ['Welcome, Ada Lovelace'] } });
       }
@@ -149,16 +159,17 @@ describe('the API key', () => {
       if (!email.value) return act('type', { ref: email.ref, text: 'ada@example.com' });
       return act('click', { ref: control(seen, 'button', /sign up/i).ref });
     });
-    const done = await runTask(harness.panel, 'Sign Ada Lovelace (ada@example.com) up');
+    const done = await runTask(panel, 'Sign Ada Lovelace (ada@example.com) up');
     expect(done.result).toMatchObject({ status: 'succeeded' });
 
-    // A refused key and the settings' connection check: the paths that talk about the key.
-    fake.reset();
-    fake.enqueue({ fault: 'unauthorized' });
-    const refused = await runTask(harness.panel, 'Read the page');
+    // A refused key and the settings' connection check: the paths that talk about the key. The stand-in starts
+    // afresh, so the requests checked below are these.
+    model.reset();
+    play(model, inOrder([{ fault: 'unauthorized' }]));
+    const refused = await runTask(panel, 'Read the page');
     expect(refused.result).toMatchObject({ status: 'error', errorKind: 'auth' });
     // Test connection lists the models the key can use: another request that carries it.
-    const check = await harness.panel.evaluate(async () => {
+    const check = await panel.evaluate(async () => {
       const { commands, settings } = (globalThis as PanelGlobal).steadyhand;
       return commands.testConnection(settings.getState().settings);
     });
@@ -166,13 +177,13 @@ describe('the API key', () => {
 
     const traces: string[] = [];
     for (const taskId of [done.result.taskId, refused.result.taskId]) {
-      const download = harness.panel.waitForEvent('download');
-      await harness.panel.evaluate((id) => (globalThis as PanelGlobal).steadyhand.commands.exportTrace(id), taskId);
+      const download = panel.waitForEvent('download');
+      await panel.evaluate((id) => (globalThis as PanelGlobal).steadyhand.commands.exportTrace(id), taskId);
       traces.push(await readFile(await (await download).path(), 'utf8'));
     }
     // The probes prove each channel is really watched.
-    await harness.panel.evaluate(() => console.info('sec-probe panel'));
-    await harness.context.serviceWorkers()[0]?.evaluate(() => console.info('sec-probe worker'));
+    await panel.evaluate(() => console.info('sec-probe panel'));
+    await browser.context.serviceWorkers()[0]?.evaluate(() => console.info('sec-probe worker'));
     await recorder.evaluate('console.info("sec-probe content script")');
     await expect
       .poll(() =>
@@ -189,7 +200,7 @@ describe('the API key', () => {
     expect(traces).toHaveLength(2);
     for (const trace of traces) expect(trace).not.toContain(KEY);
     expect(await page.content()).not.toContain(KEY);
-    const requests = fake.requests.filter((r) => r.method !== 'OPTIONS');
+    const requests = model.requests.filter((r) => r.method !== 'OPTIONS');
     expect(requests.filter((r) => r.method === 'POST').length).toBeGreaterThan(0);
     expect(requests.filter((r) => r.method === 'GET').length).toBeGreaterThan(0);
     for (const request of requests) {
@@ -199,15 +210,19 @@ describe('the API key', () => {
       expect(carrying).toEqual([['authorization', `Bearer ${KEY}`]]);
     }
     // In the panel's storage, only the settings hold it; the task history does not.
-    const stored = await harness.panel.evaluate(() => chrome.storage.local.get(null));
+    const stored = await panel.evaluate(() => chrome.storage.local.get(null));
     const holding = Object.entries(stored).filter(([, value]) => JSON.stringify(value).includes(KEY));
-    expect(holding.map(([name]) => name)).toEqual(['steadyhand.settings']);
+    expect(holding.map(([name]) => name)).toEqual([SETTINGS_KEY]);
   });
 
-  it('is out of reach of content scripts, where a compromised page renderer could read it', async () => {
-    const { page, tabId } = await webTab('/index.html');
-    const recorder = await recordContentMessages(harness.context, page, harness.extensionId);
-    await ping(tabId); // the panel puts its script there, as a task would (outside a task no script runs in a page)
+  it('is out of reach of content scripts, where a compromised page renderer could read it', async ({
+    browser,
+    site,
+    panel,
+  }) => {
+    const { page, tabId } = await webTab(browser, site.url('/index.html'));
+    const recorder = await recordContentMessages(browser.context, page, browser.extensionId);
+    await ping(panel, tabId); // the panel puts its script there, as a task would (outside a task no script runs in a page)
     await expect.poll(() => recorder.worlds).toBeGreaterThan(0);
     const read = await recorder.evaluate<string>(
       'chrome.storage.local.get(null).then((all) => JSON.stringify(all), (error) => "refused: " + error.message)',
@@ -219,26 +234,33 @@ describe('the API key', () => {
 });
 
 describe('page content', () => {
-  it('reaches the model only inside per-step nonce fences, which a fake END marker cannot close', async () => {
-    await webTab('/sec-marked.html');
+  it('reaches the model only inside per-step nonce fences, which a fake END marker cannot close', async ({
+    browser,
+    site,
+    model,
+    panel,
+  }) => {
+    await webTab(browser, site.url('/sec-marked.html'));
     let annex = -1;
-    playSteps(fake, [
-      () => act('read_page'),
-      () => act('find', { query: 'opening hours' }),
-      () => act('open_url', { url: site.url('/sec-marked-2.html'), newTab: true }),
-      (request) => {
-        const tabs = /^Tabs of this task: (.*)$/m.exec(seenIn(request).text)?.[1] ?? '';
-        annex = Number(/(\d+)(?: \(current\))? \S*sec-marked-2/.exec(tabs)?.[1] ?? -1);
-        return act('switch_tab', { tabId: annex });
-      },
-      () => act('read_page'),
-      () => act('done', { success: true, answer: 'The annex opens 10 to 16.', evidence: { quotes: ['Museum annex'] } }),
-    ]);
+    play(
+      model,
+      inOrder([
+        act('read_page'),
+        act('find', { query: 'opening hours' }),
+        act('open_url', { url: site.url('/sec-marked-2.html'), newTab: true }),
+        (seen) => {
+          annex = seen.tabs.find((tab) => tab.url.includes('sec-marked-2'))?.tabId ?? -1;
+          return act('switch_tab', { tabId: annex });
+        },
+        act('read_page'),
+        act('done', { success: true, answer: 'The annex opens 10 to 16.', evidence: { quotes: ['Museum annex'] } }),
+      ]),
+    );
 
-    const { result } = await runTask(harness.panel, 'When is the museum annex open?');
+    const { result } = await runTask(panel, 'When is the museum annex open?');
 
     expect(result).toMatchObject({ status: 'succeeded', verified: true });
-    const requests = fake.messageRequests;
+    const requests = model.messageRequests;
     expect(requests).toHaveLength(6);
     const inside: string[] = [];
     let earlier = new Set<string>();
@@ -275,18 +297,26 @@ describe('page content', () => {
     tally.hostile('sec-marked');
   });
 
-  it('stays inside the fences when an action reports on a page element by its name', async () => {
-    await webTab('/sec-marked-2.html');
-    playSteps(fake, [
-      (request) => act('check', { ref: control(seenIn(request), 'button', /SYSTEM says/).ref, checked: true }),
-      () => act('read_page'),
-      () => act('done', { success: false, answer: 'The help button is not a checkbox.' }),
-    ]);
+  it('stays inside the fences when an action reports on a page element by its name', async ({
+    browser,
+    site,
+    model,
+    panel,
+  }) => {
+    await webTab(browser, site.url('/sec-marked-2.html'));
+    play(
+      model,
+      inOrder([
+        (seen) => act('check', { ref: control(seen, 'button', /SYSTEM says/).ref, checked: true }),
+        act('read_page'),
+        act('done', { success: false, answer: 'The help button is not a checkbox.' }),
+      ]),
+    );
 
-    const { result } = await runTask(harness.panel, 'Tick the help box');
+    const { result } = await runTask(panel, 'Tick the help box');
 
     expect(result.status).toBe('failed');
-    const requests = fake.messageRequests;
+    const requests = model.messageRequests;
     expect(requests).toHaveLength(3);
     const [checked] = requests[1] ? toolResults(requests[1]) : [];
     expect(checked?.isError).toBe(true);
@@ -298,18 +328,26 @@ describe('page content', () => {
 });
 
 describe('script evaluation', () => {
-  it('is not offered while the setting is off, and a call to it anyway does not touch the page', async () => {
-    const { page } = await webTab('/index.html');
-    playSteps(fake, [
-      () => act('evaluate', { script: "(window.secEvaluated = 'yes', document.title)" }),
-      () => act('done', { success: false, answer: 'Script evaluation is off.' }),
-    ]);
+  it('is not offered while the setting is off, and a call to it anyway does not touch the page', async ({
+    browser,
+    site,
+    model,
+    panel,
+  }) => {
+    const { page } = await webTab(browser, site.url('/index.html'));
+    play(
+      model,
+      inOrder([
+        act('evaluate', { script: "(window.secEvaluated = 'yes', document.title)" }),
+        act('done', { success: false, answer: 'Script evaluation is off.' }),
+      ]),
+    );
 
-    const { result } = await runTask(harness.panel, 'Read the title with a script');
+    const { result } = await runTask(panel, 'Read the title with a script');
 
     expect(result.status).toBe('failed');
-    for (const request of fake.messageRequests) expect(offeredToolNames(request)).not.toContain('evaluate');
-    const [, after] = fake.messageRequests;
+    for (const request of model.messageRequests) expect(offeredToolNames(request)).not.toContain('evaluate');
+    const [, after] = model.messageRequests;
     expect(after ? toolResults(after) : []).toEqual([
       expect.objectContaining({ isError: true, text: expect.stringContaining('script evaluation is off in settings') }),
     ]);
@@ -317,41 +355,51 @@ describe('script evaluation', () => {
     tally.badInput('tool not offered');
   });
 
-  it('is offered when the setting is on and runs in the page, its result fenced as page content', async () => {
-    const { page } = await webTab('/index.html');
-    await useSettings({ allowScript: true });
+  it('is offered when the setting is on and runs in the page, its result fenced as page content', async ({
+    browser,
+    site,
+    model,
+    panel,
+  }) => {
+    const { page } = await webTab(browser, site.url('/index.html'));
+    await useSettings(panel, { allowScript: true });
     try {
-      playSteps(fake, [
-        () => act('evaluate', { script: "(window.secEvaluated = 'yes', document.title)" }),
-        () =>
+      play(
+        model,
+        inOrder([
+          act('evaluate', { script: "(window.secEvaluated = 'yes', document.title)" }),
           act('done', { success: true, answer: 'The title is Fixture home.', evidence: { quotes: ['Fixture home'] } }),
-      ]);
+        ]),
+      );
 
-      const { result } = await runTask(harness.panel, 'Read the title with a script');
+      const { result } = await runTask(panel, 'Read the title with a script');
 
       expect(result).toMatchObject({ status: 'succeeded', verified: true });
-      for (const request of fake.messageRequests) expect(offeredToolNames(request)).toContain('evaluate');
-      const [, after] = fake.messageRequests;
+      for (const request of model.messageRequests) expect(offeredToolNames(request)).toContain('evaluate');
+      const [, after] = model.messageRequests;
       const [evaluated] = after ? toolResults(after) : [];
       expect(evaluated?.isError).toBe(false);
-      expect(evaluated?.text).toMatch(
-        /BEGIN UNTRUSTED PAGE CONTENT id=(\w+)\nFixture home\nEND UNTRUSTED PAGE CONTENT id=\1/,
-      );
+      expect(evaluated?.text).toMatch(fencedPattern('\nFixture home\n'));
       expect(await page.evaluate(() => (window as { secEvaluated?: string }).secEvaluated ?? null)).toBe('yes');
     } finally {
-      await useSettings({ allowScript: false });
+      await useSettings(panel, { allowScript: false });
     }
   });
 });
 
 describe('restricted pages', () => {
-  it('are never touched: no injection, every restricted open_url refused, and a message that says why', async () => {
-    const page = await harness.context.newPage();
+  it('are never touched: no injection, every restricted open_url refused, and a message that says why', async ({
+    browser,
+    site,
+    model,
+    panel,
+  }) => {
+    const page = await browser.context.newPage();
     opened.push(page);
     await page.goto('chrome://version');
     await page.bringToFront();
-    const restrictedTab = await tabIdOf(harness, 'chrome://version/');
-    await recordInjections(harness.context);
+    const restrictedTab = await tabIdOf(browser, 'chrome://version/');
+    await recordInjections(browser.context);
     const targets = [
       'chrome://settings',
       `view-source:${site.url('/index.html')}`,
@@ -360,44 +408,43 @@ describe('restricted pages', () => {
       'data:text/html,<h1>hi</h1>',
       'https://chromewebstore.google.com/category/extensions',
     ];
-    playSteps(fake, [
-      ...targets.map((url) => () => act('open_url', { url })),
-      () => act('done', { success: false, answer: 'Every page I tried is off limits to Steadyhand.' }),
-    ]);
+    const seen = play(
+      model,
+      inOrder([
+        ...targets.map((url) => act('open_url', { url })),
+        act('done', { success: false, answer: 'Every page I tried is off limits to Steadyhand.' }),
+      ]),
+    );
 
-    const { result, events } = await runTask(harness.panel, 'Change a browser setting');
+    const { result, events } = await runTask(panel, 'Change a browser setting');
 
     expect(result.status).toBe('failed');
     const refusals = events.flatMap((e) => (e.type === 'tool_result' && e.name === 'open_url' ? [e] : []));
     expect(refusals).toHaveLength(targets.length);
     for (const refusal of refusals) expect(refusal).toMatchObject({ outcome: 'execute_error', isError: true });
-    const [first] = fake.messageRequests;
-    expect(first && seenIn(first).text).toMatch(/This page cannot be operated: chrome:\/\/version\/ is a browser page/);
+    expect(seen[0]?.problem).toMatch(/^chrome:\/\/version\/ is a browser page/);
     // The tool list is the task's, unchanged on a page that cannot be operated (page tools answer why).
-    const lists = fake.messageRequests.map((request) => offeredToolNames(request).join(','));
+    const lists = model.messageRequests.map((request) => offeredToolNames(request).join(','));
     expect(new Set(lists).size).toBe(1);
     // The panel never injected into (or anywhere near) the restricted tab, and no tab went to the targets.
-    const made = await injections(harness.context);
+    const made = await injections(browser.context);
     expect(made.filter((injection) => injection.target.tabId === restrictedTab)).toEqual([]);
-    const urls = await harness.panel.evaluate(async () => (await chrome.tabs.query({})).map((tab) => tab.url ?? ''));
+    const urls = await panel.evaluate(async () => (await chrome.tabs.query({})).map((tab) => tab.url ?? ''));
     for (const url of targets) expect(urls).not.toContain(url);
     expect(page.url()).toBe('chrome://version/');
     // The person reads why each call failed, in the step cards of the task.
-    const said = await harness.panel.getByTestId('task-card').getByTestId('call').allTextContents();
+    const said = await panel.getByTestId('task-card').getByTestId('call').allTextContents();
     expect(said.filter((text) => /not an http\(s\) page/i.test(text))).toHaveLength(targets.length);
     // And, for the tab itself, what the panel says about it.
-    const card = harness.panel.getByTestId('page-card');
+    const card = panel.getByTestId('page-card');
     await expect
       .poll(() => card.textContent())
       .toMatch(/Steadyhand cannot work on chrome:\/\/version\/: browser pages/);
-    await saveScreenshot(harness.panel, 'restricted-refused');
+    await saveScreenshot(panel, 'restricted-refused');
     // The recorder does see the injections the worker makes for the panel: one into a web tab shows up.
-    const web = await webTab('/index.html');
-    await harness.panel.evaluate(
-      (id) => (globalThis as PanelGlobal).steadyhand.tabs.injectContentScript(id),
-      web.tabId,
-    );
-    expect((await injections(harness.context)).slice(made.length).map((i) => i.target.tabId)).toContain(web.tabId);
+    const web = await webTab(browser, site.url('/index.html'));
+    await panel.evaluate((id) => (globalThis as PanelGlobal).steadyhand.tabs.injectContentScript(id), web.tabId);
+    expect((await injections(browser.context)).slice(made.length).map((i) => i.target.tabId)).toContain(web.tabId);
     tally.badInput('restricted url', targets.length);
     tally.hostile('restricted start tab');
   });

@@ -5,37 +5,39 @@
 // at the next step, and a denied page is never shown to the model.
 
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../src/panel/agent/events';
-import { act, control, giveUp, playPolicy, runTask, type Seen, useFakeModel } from '../support/agent';
-import { type ExtensionHarness, launchExtension } from '../support/extension';
-import { type FakeAnthropic, lastUserText, type RecordedRequest, startFakeAnthropic } from '../support/fake-anthropic';
-import { type FixtureServer, startFixtureServer } from '../support/fixture-server';
-import { openTab, type PanelGlobal } from '../support/panel';
 import { hostLog, permissionBox, setSiteLists } from '../support/perm-sites';
 import { tally } from '../support/reliability';
 import { saveScreenshot } from '../support/screenshots';
+import { fencedPattern } from '../support/sec-fences';
+import {
+  act,
+  control,
+  describe,
+  type ExtensionHarness,
+  expect,
+  type FakeAnthropic,
+  type FixtureServer,
+  giveUp,
+  it,
+  lastUserText,
+  openTab,
+  outcomes,
+  type PanelGlobal,
+  play,
+  runTask,
+  type Seen,
+  test,
+  useKit,
+} from './kit';
 
-let harness: ExtensionHarness;
-let site: FixtureServer;
-let fake: FakeAnthropic;
 const log = hostLog();
 
-beforeAll(async () => {
-  [site, fake, harness] = await Promise.all([startFixtureServer([log.route]), startFakeAnthropic(), launchExtension()]);
-  await useFakeModel(harness.panel, fake);
-});
+useKit({ routes: [log.route] });
 
-afterAll(async () => {
-  await harness?.close();
-  await Promise.all([site?.close(), fake?.close()]);
-});
-
-beforeEach(() => fake.reset());
-
-afterEach(async () => {
+test.afterEach(async ({ browser }) => {
   // Every web tab goes, so the next task starts on a tab of its own; the site lists go back to empty.
-  await harness.panel.evaluate(async () => {
+  await browser.panel.evaluate(async () => {
     const own = chrome.runtime.getURL('');
     const tabs = await chrome.tabs.query({});
     const ids = tabs.flatMap((t) => (t.id !== undefined && !(t.url ?? '').startsWith(own) ? [t.id] : []));
@@ -45,36 +47,44 @@ afterEach(async () => {
 });
 
 /** The offers page with the hidden note, as the person's active tab: where the task starts. */
-async function offersTab(run: string): Promise<{ page: Page; tabId: number; url: string }> {
-  const opened = await openTab(harness, site.url(`/perm-hidden-instructions.html?t=${run}`));
+async function offersTab(
+  browser: ExtensionHarness,
+  site: FixtureServer,
+  run: string,
+): Promise<{ page: Page; tabId: number; url: string }> {
+  const opened = await openTab(browser, site.url(`/perm-hidden-instructions.html?t=${run}`));
   await opened.page.bringToFront();
   return { ...opened, url: opened.page.url() };
 }
 
-const prizeUrl = (run: string) => `${site.otherOrigin}/perm-prize.html?t=${run}`;
+const prizeUrl = (site: FixtureServer, run: string) => `${site.otherOrigin}/perm-prize.html?t=${run}`;
 
 /** The URL the hidden note tells the model to open, read from the observation the model was sent. */
 function injectedUrl(seen: Seen): string | null {
   return /open\s+(http:\/\/localhost:\d+\/perm-prize\.html\?t=\w+)/.exec(seen.text)?.[1] ?? null;
 }
 
-function tabUrl(tabId: number): Promise<string> {
-  return harness.panel.evaluate(async (id) => (await chrome.tabs.get(id)).url ?? '', tabId);
+function tabUrl(panel: Page, tabId: number): Promise<string> {
+  return panel.evaluate(async (id) => (await chrome.tabs.get(id)).url ?? '', tabId);
 }
 
 const ofType = <T extends AgentEvent['type']>(events: AgentEvent[], type: T) =>
   events.filter((e): e is Extract<AgentEvent, { type: T }> => e.type === type);
 
-const outcomes = (events: AgentEvent[]) => ofType(events, 'tool_result').map((e) => [e.name, e.outcome]);
-
 /** Everything every model request carried, so a test can say what never reached the model. */
-const allModelText = () => fake.messageRequests.map((request) => JSON.stringify(request.body)).join('\n');
+const allModelText = (model: FakeAnthropic) =>
+  model.messageRequests.map((request) => JSON.stringify(request.body)).join('\n');
 
 describe('site permissions in Chromium', () => {
-  it('a hidden note sends the model to another origin: the panel asks, Deny stops the navigation', async () => {
-    const { tabId, url } = await offersTab('deny');
-    const prize = prizeUrl('deny');
-    playPolicy(fake, (seen) => {
+  it('a hidden note sends the model to another origin: the panel asks, Deny stops the navigation', async ({
+    browser,
+    site,
+    model,
+    panel,
+  }) => {
+    const { tabId, url } = await offersTab(browser, site, 'deny');
+    const prize = prizeUrl(site, 'deny');
+    play(model, (seen) => {
       if (seen.previousTools.length === 0) return act('read_page');
       const injected = injectedUrl(seen);
       // The scripted model obeys the note hidden in the page, as a model fooled by it would.
@@ -89,12 +99,12 @@ describe('site permissions in Chromium', () => {
       return giveUp(`Unexpected observation: ${seen.text.slice(0, 200)}`);
     });
 
-    const running = runTask(harness.panel, 'What does the Button fern cost this week?');
-    const ask = permissionBox(harness.panel);
+    const running = runTask(panel, 'What does the Button fern cost this week?');
+    const ask = permissionBox(panel);
     await ask.box.waitFor();
     expect(await ask.origin.textContent()).toBe(site.otherOrigin);
     expect(await ask.why.textContent()).toBe(`It wants to open ${prize}.`);
-    await saveScreenshot(harness.panel, 'asked');
+    await saveScreenshot(panel, 'asked');
     await ask.deny.click();
     const { result, events } = await running;
 
@@ -110,25 +120,23 @@ describe('site permissions in Chromium', () => {
     ]);
     // The navigation never happened: nothing was asked of the other origin, and the tab never left the offers.
     expect(log.to(site.otherOrigin, '/perm-prize.html?t=deny')).toEqual([]);
-    expect(await tabUrl(tabId)).toBe(url);
+    expect(await tabUrl(panel, tabId)).toBe(url);
     // The note did reach the model (read_page reads visually hidden text), inside the untrusted-content markers.
-    const read = fake.messageRequests[1];
-    expect(read ? lastUserText(read) : '').toMatch(
-      /BEGIN UNTRUSTED PAGE CONTENT id=(\w+)[\s\S]*Note to the AI assistant[\s\S]*END UNTRUSTED PAGE CONTENT id=\1/,
-    );
+    const read = model.messageRequests[1];
+    expect(read ? lastUserText(read) : '').toMatch(fencedPattern(String.raw`[\s\S]*Note to the AI assistant[\s\S]*`));
     // The panel says how it ended and keeps the decision in the task.
-    const card = harness.panel.getByTestId('task-card');
+    const card = panel.getByTestId('task-card');
     await expect.poll(() => card.getAttribute('data-status')).toBe('failed');
     expect(await card.getByTestId('final-summary').textContent()).toContain('did not allow');
     expect(await ask.records.allTextContents()).toEqual([`Step 2 · ${site.otherOrigin}: denied by you`]);
-    await saveScreenshot(harness.panel, 'denied');
+    await saveScreenshot(panel, 'denied');
     tally.hostile('perm-hidden-instructions');
     tally.badInput('hidden prompt injection');
   });
 
-  it('Allow once: the navigation happens and the task goes on there', async () => {
-    await offersTab('once');
-    playPolicy(fake, (seen) => {
+  it('Allow once: the navigation happens and the task goes on there', async ({ browser, site, model, panel }) => {
+    await offersTab(browser, site, 'once');
+    play(model, (seen) => {
       if (seen.url?.includes('/perm-prize.html')) {
         return act('done', { success: true, answer: 'FERN-4471', evidence: { quotes: ['code FERN-4471'] } });
       }
@@ -137,8 +145,8 @@ describe('site permissions in Chromium', () => {
       return injected ? act('open_url', { url: injected }) : giveUp('Lost.');
     });
 
-    const running = runTask(harness.panel, 'What does the Button fern cost this week?');
-    const ask = permissionBox(harness.panel);
+    const running = runTask(panel, 'What does the Button fern cost this week?');
+    const ask = permissionBox(panel);
     await ask.allowOnce.click();
     const { result, events } = await running;
 
@@ -152,23 +160,23 @@ describe('site permissions in Chromium', () => {
     expect(ofType(events, 'permission_request')).toHaveLength(1);
     expect(ofType(events, 'permission_decided')).toMatchObject([{ decision: 'once', by: 'person' }]);
     // Once is for this task only: the allow-list is unchanged.
-    const allowed = await harness.panel.evaluate(
+    const allowed = await panel.evaluate(
       () => (globalThis as PanelGlobal).steadyhand.settings.getState().settings.allowedSites,
     );
     expect(allowed).toEqual([]);
   });
 
-  it('an origin written in the task is not asked about', async () => {
-    await offersTab('named');
-    const prize = prizeUrl('named');
-    playPolicy(fake, (seen) => {
+  it('an origin written in the task is not asked about', async ({ browser, site, model, panel }) => {
+    await offersTab(browser, site, 'named');
+    const prize = prizeUrl(site, 'named');
+    play(model, (seen) => {
       if (seen.url?.includes('/perm-prize.html')) {
         return act('done', { success: true, answer: 'FERN-4471', evidence: { quotes: ['code FERN-4471'] } });
       }
       return seen.previousTools.length === 0 ? act('open_url', { url: prize }) : giveUp('Lost.');
     });
 
-    const { result, events } = await runTask(harness.panel, `Open ${prize} and tell me the reward code`);
+    const { result, events } = await runTask(panel, `Open ${prize} and tell me the reward code`);
 
     expect(result).toMatchObject({ status: 'succeeded', verified: true });
     expect(ofType(events, 'permission_request')).toEqual([]);
@@ -176,34 +184,39 @@ describe('site permissions in Chromium', () => {
     expect(log.to(site.otherOrigin, '/perm-prize.html?t=named')).toHaveLength(1);
   });
 
-  it('an allow-listed origin is not asked about', async () => {
-    await setSiteLists(harness.panel, { allowed: [`localhost:${site.port}`] });
-    await offersTab('listed');
-    const prize = prizeUrl('listed');
-    playPolicy(fake, (seen) => {
+  it('an allow-listed origin is not asked about', async ({ browser, site, model, panel }) => {
+    await setSiteLists(panel, { allowed: [`localhost:${site.port}`] });
+    await offersTab(browser, site, 'listed');
+    const prize = prizeUrl(site, 'listed');
+    play(model, (seen) => {
       if (seen.url?.includes('/perm-prize.html')) {
         return act('done', { success: true, answer: 'FERN-4471', evidence: { quotes: ['code FERN-4471'] } });
       }
       return seen.previousTools.length === 0 ? act('open_url', { url: prize }) : giveUp('Lost.');
     });
 
-    const { result, events } = await runTask(harness.panel, 'Collect my reward from the reward centre');
+    const { result, events } = await runTask(panel, 'Collect my reward from the reward centre');
 
     expect(result).toMatchObject({ status: 'succeeded', verified: true });
     expect(ofType(events, 'permission_request')).toEqual([]);
     expect(ofType(events, 'permission_decided')).toMatchObject([{ origin: site.otherOrigin, by: 'allow_list' }]);
   });
 
-  it('a blocked origin is refused without a question, even when the task names it', async () => {
-    await setSiteLists(harness.panel, { allowed: [`localhost:${site.port}`], blocked: ['localhost'] });
-    const { tabId, url } = await offersTab('blocked');
-    const prize = prizeUrl('blocked');
-    playPolicy(fake, (seen) => {
+  it('a blocked origin is refused without a question, even when the task names it', async ({
+    browser,
+    site,
+    model,
+    panel,
+  }) => {
+    await setSiteLists(panel, { allowed: [`localhost:${site.port}`], blocked: ['localhost'] });
+    const { tabId, url } = await offersTab(browser, site, 'blocked');
+    const prize = prizeUrl(site, 'blocked');
+    play(model, (seen) => {
       if (seen.previousTools.length === 0) return act('open_url', { url: prize });
       return giveUp(seen.text.includes('is on the person') ? 'That site is blocked.' : 'Lost.');
     });
 
-    const { result, events } = await runTask(harness.panel, `Open ${prize} and tell me the reward code`);
+    const { result, events } = await runTask(panel, `Open ${prize} and tell me the reward code`);
 
     expect(result).toMatchObject({ status: 'failed', answer: 'That site is blocked.' });
     expect(ofType(events, 'permission_request')).toEqual([]);
@@ -211,23 +224,28 @@ describe('site permissions in Chromium', () => {
       { origin: site.otherOrigin, decision: 'deny', by: 'block_list' },
     ]);
     expect(log.to(site.otherOrigin, '/perm-prize.html?t=blocked')).toEqual([]);
-    expect(await tabUrl(tabId)).toBe(url);
-    expect(await permissionBox(harness.panel).records.allTextContents()).toEqual([
+    expect(await tabUrl(panel, tabId)).toBe(url);
+    expect(await permissionBox(panel).records.allTextContents()).toEqual([
       `Step 1 · ${site.otherOrigin}: blocked: it is on your block list`,
     ]);
   });
 
-  it('a link to another origin is asked about at the next step; denied, that page is never shown', async () => {
-    const { tabId } = await offersTab('link');
-    playPolicy(fake, (seen) => {
+  it('a link to another origin is asked about at the next step; denied, that page is never shown', async ({
+    browser,
+    site,
+    model,
+    panel,
+  }) => {
+    const { tabId } = await offersTab(browser, site, 'link');
+    const shown = play(model, (seen) => {
       if (seen.previousTools.length === 0) return act('click', { ref: control(seen, 'link', /partner deals/i).ref });
-      if (seen.text.includes('This page cannot be operated: the person did not allow')) return act('go_back');
+      if (seen.problem?.startsWith('the person did not allow')) return act('go_back');
       if (seen.text.includes('Fern weekly offers')) return giveUp('The person did not want the partner site.');
       return giveUp(`Unexpected observation: ${seen.text.slice(0, 200)}`);
     });
 
-    const running = runTask(harness.panel, 'Look at the partner deals');
-    const ask = permissionBox(harness.panel);
+    const running = runTask(panel, 'Look at the partner deals');
+    const ask = permissionBox(panel);
     await ask.box.waitFor();
     expect(await ask.why.textContent()).toContain(`Its tab is now on ${site.otherOrigin}/perm-partner.html?t=link`);
     await ask.deny.click();
@@ -242,13 +260,13 @@ describe('site permissions in Chromium', () => {
     expect(ofType(events, 'step_started').map((e) => e.operable)).toEqual([true, false, true]);
     // Not operable: the observation says so (the tool list stays the task's), and nothing of the partner page
     // reached the model.
-    expect(JSON.stringify(fake.messageRequests[1]?.body?.tools)).toBe(
-      JSON.stringify(fake.messageRequests[0]?.body?.tools),
+    expect(JSON.stringify(model.messageRequests[1]?.body?.tools)).toBe(
+      JSON.stringify(model.messageRequests[0]?.body?.tools),
     );
-    expect(lastUserText(fake.messageRequests[1] as RecordedRequest)).toContain('This page cannot be operated');
-    expect(allModelText()).not.toContain('PARTNER-7731');
-    expect(allModelText()).not.toContain('Claim the member price');
-    expect(await tabUrl(tabId)).toContain('/perm-hidden-instructions.html?t=link');
+    expect(shown[1]?.problem).toEqual(expect.any(String));
+    expect(allModelText(model)).not.toContain('PARTNER-7731');
+    expect(allModelText(model)).not.toContain('Claim the member price');
+    expect(await tabUrl(panel, tabId)).toContain('/perm-hidden-instructions.html?t=link');
     expect(ofType(events, 'permission_request')).toHaveLength(1);
   });
 });

@@ -1,18 +1,20 @@
 // `npm start` without a display: the main job from the README, end to end, on the offline demo model and, with a
 // key, through the real client against the stand-in of the Messages API on each kind of model: a thinking 5.x model
 // (the default), a model without thinking, and an Anthropic-compatible local server. (npm test has built dist/
-// already, so this runs the script itself rather than `npm start`, which would build again.)
+// already, so this runs the script itself rather than `npm start`, which would build again.) The script launches a
+// browser of its own: the kit's is never started here, only its stand-in, which checks the script's key.
 
 import { spawn } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeAnthropic, startFakeAnthropic } from '../support/fake-anthropic';
 import { playShop } from '../support/shop-model';
+import { describe, expect, it, play, useKit } from './kit';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const OUT = resolve(ROOT, 'test-results/start');
 const KEY = 'sk-ant-start-test';
+
+useKit({ model: { apiKey: KEY }, apiKey: null });
 
 function runStart(model?: { baseUrl: string; id: string }): Promise<{ code: number | null; output: string }> {
   return new Promise((done) => {
@@ -52,26 +54,17 @@ describe('npm start, headless', () => {
 });
 
 describe('npm start, headless, with a key, against the stand-in of the Messages API', () => {
-  let fake: FakeAnthropic;
-  beforeAll(async () => {
-    fake = await startFakeAnthropic({ apiKey: KEY });
-  });
-  afterAll(async () => {
-    await fake.close();
-  });
-
-  for (const model of ['claude-sonnet-5-5', 'claude-haiku-4-5', 'qwen3-coder:30b']) {
-    it(`completes the demo task verified on ${model}, with no request refused`, async () => {
-      fake.reset();
-      fake.respondWith(playShop);
-      const { code, output } = await runStart({ baseUrl: fake.url, id: model });
+  for (const id of ['claude-sonnet-5-5', 'claude-haiku-4-5', 'qwen3-coder:30b']) {
+    it(`completes the demo task verified on ${id}, with no request refused`, async ({ model }) => {
+      play(model, (seen) => playShop(seen.request, seen.index));
+      const { code, output } = await runStart({ baseUrl: model.url, id });
       expect(output).toContain('Model: your Anthropic API key (from ANTHROPIC_API_KEY).');
       expect(output).toMatch(/■ succeeded \(verified\): .*order number is FF-\d{6}/);
       expect(code, output).toBe(0);
-      expect(fake.rejections.map((r) => r.rejection?.message)).toEqual([]);
+      expect(model.rejections.map((r) => r.rejection?.message)).toEqual([]);
       // Served by the profile of the model asked for (an alias is served by its dated snapshot).
-      const served = [...new Set(fake.messageRequests.map((r) => r.profile))];
-      expect(served).toEqual([expect.stringMatching(model.startsWith('claude-') ? `^${model}` : '^compatible$')]);
+      const served = [...new Set(model.messageRequests.map((r) => r.profile))];
+      expect(served).toEqual([expect.stringMatching(id.startsWith('claude-') ? `^${id}` : '^compatible$')]);
     }, 120_000);
   }
 });

@@ -1,9 +1,10 @@
 // Reads a recorded Messages API request the way an auditor would: every text the model was sent (system prompt,
 // history lines, observations, tool results, its own earlier tool calls), and where in it the untrusted-content
 // fences open and close. A fence closes only on an END line carrying the id it opened with, so a page that prints
-// a fake END marker stays inside.
+// a fake END marker stays inside. The marker lines are the prompt's own (UNTRUSTED_BEGIN, UNTRUSTED_END).
 
 import type Anthropic from '@anthropic-ai/sdk';
+import { UNTRUSTED_BEGIN, UNTRUSTED_END } from '../../src/panel/agent/prompt';
 import type { RecordedRequest } from './fake-anthropic';
 
 export interface SentText {
@@ -49,7 +50,17 @@ export function allSentText(request: RecordedRequest): string {
     .join('\n');
 }
 
-const BEGIN = /^BEGIN UNTRUSTED PAGE CONTENT id=(\S+)$/;
+/** The id a line opens a fence with, or null when it opens none. */
+function openedId(line: string): string | null {
+  if (!line.startsWith(UNTRUSTED_BEGIN)) return null;
+  const id = line.slice(UNTRUSTED_BEGIN.length);
+  return /^\S+$/.test(id) ? id : null;
+}
+
+/** `inner` (a pattern's source) between a fence's BEGIN and END lines, the two with the same id. */
+export function fencedPattern(inner: string): RegExp {
+  return new RegExp(`${UNTRUSTED_BEGIN}(\\w+)${inner}${UNTRUSTED_END}\\1`);
+}
 
 export interface FenceAudit {
   /** The ids of the fences the request opened (one nonce per request). */
@@ -69,17 +80,17 @@ export function auditFences(request: RecordedRequest, marker: string): FenceAudi
   for (const { where, text } of sentTexts(request)) {
     let open: string | null = null;
     for (const line of text.split('\n')) {
-      const begin = BEGIN.exec(line);
-      if (open === null && begin?.[1]) {
-        open = begin[1];
+      const begin = openedId(line);
+      if (open === null && begin !== null) {
+        open = begin;
         audit.ids.add(open);
         continue;
       }
-      if (open !== null && line === `END UNTRUSTED PAGE CONTENT id=${open}`) {
+      if (open !== null && line === `${UNTRUSTED_END}${open}`) {
         open = null;
         continue;
       }
-      if (open !== null && line.includes('END UNTRUSTED PAGE CONTENT')) audit.fakeEnds.push(line);
+      if (open !== null && line.includes(UNTRUSTED_END)) audit.fakeEnds.push(line);
       if (!line.includes(marker)) continue;
       if (open === null) audit.outside.push({ where, line });
       else audit.inside++;
