@@ -1,7 +1,7 @@
-// `npm run contracts`: checks docs/contracts.md against the test files and prints what is missing. Exit 1 on any
-// problem, so CI fails when a row has no test or names one that no longer exists.
+// `npm run contracts`: checks docs/contracts.md against the source and test files and prints what is missing. Exit 1
+// on any problem, so CI fails when a row names no module or no test, or one that no longer exists.
 
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { checkContracts, parseContractMap } from './contracts';
 
@@ -11,7 +11,7 @@ const MAP = resolve(ROOT, 'docs/contracts.md');
 const rows = parseContractMap(readFileSync(MAP, 'utf8'));
 const problems = checkContracts(rows, (file) => {
   const path = resolve(ROOT, file);
-  return existsSync(path) ? readFileSync(path, 'utf8') : null;
+  return existsSync(path) && statSync(path).isFile() ? readFileSync(path, 'utf8') : null;
 });
 
 if (rows.length === 0) {
@@ -19,8 +19,9 @@ if (rows.length === 0) {
   process.exit(1);
 }
 for (const p of problems) console.error(`docs/contracts.md:${p.line} ${p.id}: ${p.message}`);
+const modules = new Set(rows.flatMap((row) => row.modules.map((module) => module.path)));
 const tests = new Set(rows.flatMap((row) => row.refs.map((ref) => `${ref.file}::${ref.title}`)));
 console.log(
-  `contracts: ${rows.length} behaviours, ${tests.size} distinct tests, ${problems.length} problem${problems.length === 1 ? '' : 's'}`,
+  `contracts: ${rows.length} behaviours, ${modules.size} modules, ${tests.size} distinct tests, ${problems.length} problem${problems.length === 1 ? '' : 's'}`,
 );
 process.exit(problems.length === 0 ? 0 : 1);
