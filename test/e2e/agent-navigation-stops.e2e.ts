@@ -3,65 +3,84 @@
 // the same text; an open_url that does not commit is a handler error and the task goes on; a page that takes the
 // agent's tab to another origin while the agent works stops with "origin changed".
 
-import { describe, expect, it } from 'vitest';
 import { STOP_TEXT } from '../../src/panel/agent/events';
-import { act, control, runTask } from '../support/agent';
-import type { PanelGlobal } from '../support/panel';
 import {
   doneWith,
   expectVerifiedEnd,
-  outcomes,
   personNavigates,
   personTab,
-  playNav,
   tabState,
   toldAt,
-  useNavWorld,
+  useNavKit,
   waitForTab,
 } from './agent-navigation-harness';
+import {
+  act,
+  control,
+  describe,
+  expect,
+  type FakeAnthropic,
+  it,
+  outcomes,
+  type PanelGlobal,
+  play,
+  runTask,
+} from './kit';
 
-const world = useNavWorld();
+const arrivals = useNavKit();
 
 /** Nothing in the run was a model call after the stop: the stop came before the model was asked again. */
-const modelCalls = () => world.fake.messageRequests.length;
+const modelCalls = (model: FakeAnthropic) => model.messageRequests.length;
 
 describe('agent navigation stops in Chromium (docs/contracts.md 000-D*, 000-E*)', () => {
-  it('the agent’s tab moved to chrome://version while the task runs: stops at once as restricted', async () => {
-    const { tabId } = await personTab(world, '/an-start.html');
-    playNav(world.fake, async (_s, step) => {
-      if (step > 1) throw new Error('the model was asked again after the tab reached a browser page');
-      await personNavigates(world, tabId, { url: 'chrome://version' });
-      await waitForTab(world, tabId, 'chrome://version');
+  it('the agent’s tab moved to chrome://version while the task runs: stops at once as restricted', async ({
+    browser,
+    site,
+    model,
+  }) => {
+    const { tabId } = await personTab(browser, site.url('/an-start.html'));
+    play(model, async (s) => {
+      if (s.index > 0) throw new Error('the model was asked again after the tab reached a browser page');
+      await personNavigates(browser.panel, tabId, { url: 'chrome://version' });
+      await waitForTab(browser.panel, tabId, 'chrome://version');
       return act('read_page');
     });
 
-    const { result } = await runTask(world.harness.panel, 'Read the trail guide');
+    const { result } = await runTask(browser.panel, 'Read the trail guide');
 
     expect(result).toMatchObject({ status: 'stopped', stopCause: 'restricted', summary: STOP_TEXT.restricted });
-    expect(modelCalls()).toBe(1);
+    expect(modelCalls(model)).toBe(1);
   });
 
-  it('the person opens view-source of a slow page in the agent’s tab: stops before the model acts again', async () => {
-    const { tabId } = await personTab(world, '/an-start.html');
-    const source = `view-source:${world.site.url('/nav/slow?ms=2500&page=/an-result.html&via=view-source')}`;
-    playNav(world.fake, async (_s, step) => {
-      if (step > 1) throw new Error('the model was asked again while the tab was on its way to a browser page');
-      const since = world.arrivals.mark;
-      await personNavigates(world, tabId, { url: source });
+  it('the person opens view-source of a slow page in the agent’s tab: stops before the model acts again', async ({
+    browser,
+    site,
+    model,
+  }) => {
+    const { tabId } = await personTab(browser, site.url('/an-start.html'));
+    const source = `view-source:${site.url('/nav/slow?ms=2500&page=/an-result.html&via=view-source')}`;
+    play(model, async (s) => {
+      if (s.index > 0) throw new Error('the model was asked again while the tab was on its way to a browser page');
+      const since = arrivals.mark;
+      await personNavigates(browser.panel, tabId, { url: source });
       // In flight: the tab still shows the trail guide, with the view-source page pending for 2.5 s.
-      await world.arrivals.next((p) => p.includes('via=view-source'), { since });
+      await arrivals.next((p) => p.includes('via=view-source'), { since });
       return act('read_page');
     });
 
-    const { result } = await runTask(world.harness.panel, 'Read the trail guide');
+    const { result } = await runTask(browser.panel, 'Read the trail guide');
 
     expect(result).toMatchObject({ status: 'stopped', stopCause: 'restricted', summary: STOP_TEXT.restricted });
-    expect(modelCalls()).toBe(1);
+    expect(modelCalls(model)).toBe(1);
   });
 
-  it('a link opens a tab that never commits within 5 s: the agent follows it and stops as restricted', async () => {
-    await personTab(world, '/an-start.html');
-    playNav(world.fake, (s) => {
+  it('a link opens a tab that never commits within 5 s: the agent follows it and stops as restricted', async ({
+    browser,
+    site,
+    model,
+  }) => {
+    await personTab(browser, site.url('/an-start.html'));
+    play(model, (s) => {
       if (s.previousTools.includes('click')) {
         // The popup may not have been adopted yet when this step began: work on, the next check sees it.
         return act('read_page');
@@ -69,12 +88,12 @@ describe('agent navigation stops in Chromium (docs/contracts.md 000-D*, 000-E*)'
       return act('click', { ref: control(s, 'link', /live webcam/i).ref });
     });
 
-    const { result, events } = await runTask(world.harness.panel, 'Watch the live webcam');
+    const { result, events } = await runTask(browser.panel, 'Watch the live webcam');
 
     expect(result).toMatchObject({ status: 'stopped', stopCause: 'restricted', summary: STOP_TEXT.restricted });
     expect(outcomes(events)[0]).toEqual(['click', 'ok']);
     // The stop came from the 5 s commit wait on the new tab: the agent's tab, still loading when the task ended.
-    const webcam = await world.harness.panel.evaluate(async () => {
+    const webcam = await browser.panel.evaluate(async () => {
       const current = (globalThis as PanelGlobal).steadyhand.manager()?.currentTabId ?? -1;
       const tab = await chrome.tabs.get(current);
       return { url: tab.url ?? '', pendingUrl: tab.pendingUrl ?? '' };
@@ -86,42 +105,50 @@ describe('agent navigation stops in Chromium (docs/contracts.md 000-D*, 000-E*)'
     expect(events.some((e) => e.type === 'step_started' && e.url?.includes('/nav/never'))).toBe(false);
   });
 
-  it('a link in the same tab to a page that never commits: no stop, the agent works on the page the tab keeps', async () => {
-    const { tabId } = await personTab(world, '/an-start.html');
-    const seen = playNav(world.fake, (s, step) => {
-      if (step === 1) return act('click', { ref: control(s, 'link', /webcam archive/i).ref });
+  it('a link in the same tab to a page that never commits: no stop, the agent works on the page the tab keeps', async ({
+    browser,
+    site,
+    model,
+  }) => {
+    const { tabId } = await personTab(browser, site.url('/an-start.html'));
+    const seen = play(model, (s) => {
+      if (s.index === 0) return act('click', { ref: control(s, 'link', /webcam archive/i).ref });
       return doneWith('Trail guide start', 'The archive does not answer; the guide is still shown.');
     });
 
-    const { result, events } = await runTask(world.harness.panel, 'Open the webcam archive');
+    const { result, events } = await runTask(browser.panel, 'Open the webcam archive');
 
     // Seed 000, section 6: the tab never showed a transient URL (it kept the page it was leaving, with the archive
     // pending), so the 5 s commit wait and its restricted stop did not apply; the ready wait gave up and the next
     // step observed the page still shown.
     expectVerifiedEnd(result, events, 'Trail guide start');
     expect(seen.map((s) => s.title)).toEqual(['Trail guide start', 'Trail guide start']);
-    expect(await tabState(world, tabId)).toMatchObject({
+    expect(await tabState(browser.panel, tabId)).toMatchObject({
       url: expect.stringContaining('/an-start.html'),
       pendingUrl: expect.stringContaining('/nav/never'),
     });
   });
 
-  it('open_url to a page that never commits: a handler error naming the reason, and the task goes on', async () => {
-    const { tabId: start } = await personTab(world, '/an-start.html');
-    const stuckUrl = world.site.url('/nav/never?ms=30000');
+  it('open_url to a page that never commits: a handler error naming the reason, and the task goes on', async ({
+    browser,
+    site,
+    model,
+  }) => {
+    const { tabId: start } = await personTab(browser, site.url('/an-start.html'));
+    const stuckUrl = site.url('/nav/never?ms=30000');
     let stuck = -1;
-    playNav(world.fake, (s, step) => {
-      if (step === 1) return act('open_url', { url: stuckUrl, newTab: true });
+    const seen = play(model, (s) => {
+      if (s.index === 0) return act('open_url', { url: stuckUrl, newTab: true });
       const failed = /open_url: tab (\d+) created but navigation did not commit/.exec(s.text);
-      if (step === 2 && failed) {
+      if (s.index === 1 && failed) {
         stuck = Number(failed[1]);
         return act('close_tab', { tabId: stuck });
       }
-      if (step === 3) return doneWith('Trail guide start', 'The webcam does not load; the guide is open.');
-      throw new Error(`unexpected step ${step}: ${s.text.slice(0, 300)}`);
+      if (s.index === 2) return doneWith('Trail guide start', 'The webcam does not load; the guide is open.');
+      throw new Error(`unexpected request ${s.index}: ${s.text.slice(0, 300)}`);
     });
 
-    const { result, events } = await runTask(world.harness.panel, 'Open the webcam page');
+    const { result, events } = await runTask(browser.panel, 'Open the webcam page');
 
     expectVerifiedEnd(result, events, 'Trail guide start');
     expect(outcomes(events)).toEqual([
@@ -129,55 +156,66 @@ describe('agent navigation stops in Chromium (docs/contracts.md 000-D*, 000-E*)'
       ['close_tab', 'ok'],
       ['done', 'done_accepted'],
     ]);
-    const told = toldAt(world, 1);
-    const origin = world.site.origin.replace(/[.:/]/g, '\\$&');
+    const told = toldAt(model, 1);
+    const origin = site.origin.replace(/[.:/]/g, '\\$&');
     expect(told).toMatch(
       new RegExp(`open_url: tab ${stuck} created but navigation did not commit to ${origin} within 5s \\(timeout`),
     );
     // The tab is kept, and the agent stays where it was instead of waiting on the stuck tab (docs/contracts.md 000-O2).
     expect(told).toContain(`The tab is kept; look at it or close it. The agent is still on tab ${start}.`);
-    expect(told).toContain(`Agent's tab: ${start} · ${world.site.url('/an-start.html')}`);
+    expect(seen[1]).toMatchObject({
+      tabId: start,
+      url: expect.stringMatching(new RegExp(`^${origin}/an-start\\.html`)),
+    });
   });
 
-  it('the page takes the agent’s tab to another origin while the agent works: stops as "origin changed"', async () => {
-    const { page } = await personTab(world, '/an-start.html');
-    const away = `${world.site.otherOrigin}/an-result.html?via=away`;
-    playNav(world.fake, async (_s, step) => {
-      if (step > 1) throw new Error('the model was asked again after the page left the origin');
+  it('the page takes the agent’s tab to another origin while the agent works: stops as "origin changed"', async ({
+    browser,
+    site,
+    model,
+  }) => {
+    const { page } = await personTab(browser, site.url('/an-start.html'));
+    const away = `${site.otherOrigin}/an-result.html?via=away`;
+    play(model, async (s) => {
+      if (s.index > 0) throw new Error('the model was asked again after the page left the origin');
       await page.evaluate((url) => location.assign(url), away);
       await page.waitForURL(away, { waitUntil: 'commit' });
       return act('read_page');
     });
 
-    const { result } = await runTask(world.harness.panel, 'Read the trail guide');
+    const { result } = await runTask(browser.panel, 'Read the trail guide');
 
     expect(result).toMatchObject({
       status: 'stopped',
       stopCause: 'origin_changed',
-      summary: STOP_TEXT.originChanged(world.site.origin, world.site.otherOrigin),
+      summary: STOP_TEXT.originChanged(site.origin, site.otherOrigin),
     });
     expect(result.summary).toContain('origin changed');
-    expect(modelCalls()).toBe(1);
+    expect(modelCalls(model)).toBe(1);
   });
 
-  it('the same, while the other origin is still loading at the next step: stops once it commits', async () => {
-    const { page } = await personTab(world, '/an-start.html');
-    const away = `${world.site.otherOrigin}/nav/slow?ms=2000&page=/an-result.html&via=away-slow`;
-    playNav(world.fake, async (_s, step) => {
-      if (step > 1) throw new Error('the model was asked again after the page left the origin');
-      const since = world.arrivals.mark;
+  it('the same, while the other origin is still loading at the next step: stops once it commits', async ({
+    browser,
+    site,
+    model,
+  }) => {
+    const { page } = await personTab(browser, site.url('/an-start.html'));
+    const away = `${site.otherOrigin}/nav/slow?ms=2000&page=/an-result.html&via=away-slow`;
+    play(model, async (s) => {
+      if (s.index > 0) throw new Error('the model was asked again after the page left the origin');
+      const since = arrivals.mark;
       await page.evaluate((url) => location.assign(url), away);
-      await world.arrivals.next((p) => p.includes('via=away-slow'), { since });
+      await arrivals.next((p) => p.includes('via=away-slow'), { since });
       return act('read_page');
     });
 
-    const { result } = await runTask(world.harness.panel, 'Read the trail guide');
+    const { result } = await runTask(browser.panel, 'Read the trail guide');
 
     expect(result).toMatchObject({
       status: 'stopped',
       stopCause: 'origin_changed',
-      summary: STOP_TEXT.originChanged(world.site.origin, world.site.otherOrigin),
+      summary: STOP_TEXT.originChanged(site.origin, site.otherOrigin),
     });
-    expect(modelCalls()).toBe(1);
+    expect(modelCalls(model)).toBe(1);
   });
 });

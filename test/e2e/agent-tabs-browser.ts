@@ -2,13 +2,11 @@
 // the window and coming back) and as the test reads it (Chrome's tabs and groups, the mask in each tab's DOM).
 
 import type { Page } from 'playwright-core';
+import { NO_WINDOW } from '../../src/panel/tabs/tabs-adapter';
 import type { TabEvent } from '../../src/shared/protocol';
-import type { ExtensionHarness } from '../support/extension';
-import { MASK, openTab, type PanelGlobal } from '../support/panel';
+import { type ExtensionHarness, MASK, openTab, type PanelGlobal } from './kit';
 
-export { MASK };
-/** chrome.windows.WINDOW_ID_NONE */
-export const NO_WINDOW = -1;
+export { NO_WINDOW };
 
 // ---- tabs, windows and the person's moves ------------------------------------------------------------------------
 
@@ -24,8 +22,8 @@ export function tabKey(page: Page): Promise<string> {
 }
 
 /** The person opens a page in a new tab of the window (it becomes the active tab) and looks at it. */
-export async function personOpens(harness: ExtensionHarness, url: string): Promise<OpenTab> {
-  const { page, tabId } = await openTab(harness, url);
+export async function personOpens(browser: ExtensionHarness, url: string): Promise<OpenTab> {
+  const { page, tabId } = await openTab(browser, url);
   await page.bringToFront();
   await page.waitForFunction(() => window.name.startsWith('at-tab-'));
   return { page, tabId, key: await tabKey(page) };
@@ -39,8 +37,8 @@ export interface TabFacts {
   groupTitle: string | null;
 }
 
-export function tabFacts(harness: ExtensionHarness, tabId: number): Promise<TabFacts | null> {
-  return harness.panel.evaluate(async (id) => {
+export function tabFacts(browser: ExtensionHarness, tabId: number): Promise<TabFacts | null> {
+  return browser.panel.evaluate(async (id) => {
     const tab = await chrome.tabs.get(id).catch(() => null);
     if (!tab) return null;
     const group = tab.groupId >= 0 ? await chrome.tabGroups.get(tab.groupId) : null;
@@ -49,14 +47,14 @@ export function tabFacts(harness: ExtensionHarness, tabId: number): Promise<TabF
   }, tabId);
 }
 
-export function panelWindowId(harness: ExtensionHarness): Promise<number> {
-  return harness.panel.evaluate(async () => (await chrome.windows.getCurrent()).id ?? -1);
+export function panelWindowId(browser: ExtensionHarness): Promise<number> {
+  return browser.panel.evaluate(async () => (await chrome.windows.getCurrent()).id ?? -1);
 }
 
 /** Closes every page but the panel and every window but the panel's, so each test starts from the same browser. */
-export async function resetBrowser(harness: ExtensionHarness): Promise<void> {
-  for (const page of harness.context.pages()) if (page !== harness.panel) await page.close().catch(() => {});
-  await harness.panel.evaluate(async () => {
+export async function resetBrowser(browser: ExtensionHarness): Promise<void> {
+  for (const page of browser.context.pages()) if (page !== browser.panel) await page.close().catch(() => {});
+  await browser.panel.evaluate(async () => {
     const own = await chrome.windows.getCurrent();
     const others = (await chrome.windows.getAll()).filter((w) => w.id !== undefined && w.id !== own.id);
     await Promise.all(others.map((w) => chrome.windows.remove(w.id ?? -1)));
@@ -64,18 +62,18 @@ export async function resetBrowser(harness: ExtensionHarness): Promise<void> {
 }
 
 /** How many tab events the panel has recorded so far (see recordEvents); a mark for `waitForEventAfter`. */
-export function eventMark(harness: ExtensionHarness): Promise<number> {
-  return harness.panel.evaluate(() => (globalThis as PanelGlobal).recordedEvents?.length ?? 0);
+export function eventMark(browser: ExtensionHarness): Promise<number> {
+  return browser.panel.evaluate(() => (globalThis as PanelGlobal).recordedEvents?.length ?? 0);
 }
 
 /** Waits until the panel received a tab event matching `match` after `mark`. */
 export async function waitForEventAfter(
-  harness: ExtensionHarness,
+  browser: ExtensionHarness,
   mark: number,
   match: Partial<TabEvent>,
   timeoutMs = 10_000,
 ): Promise<void> {
-  await harness.panel.waitForFunction(
+  await browser.panel.waitForFunction(
     ({ mark, match }) =>
       ((globalThis as PanelGlobal).recordedEvents ?? [])
         .slice(mark)
@@ -88,20 +86,20 @@ export async function waitForEventAfter(
 }
 
 /** The person brings an existing tab to the front; resolves once the panel heard of it. */
-export async function activate(harness: ExtensionHarness, page: Page, tabId: number): Promise<void> {
-  const mark = await eventMark(harness);
-  const wasActive = await harness.panel.evaluate(async (id) => (await chrome.tabs.get(id)).active, tabId);
+export async function activate(browser: ExtensionHarness, page: Page, tabId: number): Promise<void> {
+  const mark = await eventMark(browser);
+  const wasActive = await browser.panel.evaluate(async (id) => (await chrome.tabs.get(id)).active, tabId);
   await page.bringToFront();
-  if (!wasActive) await waitForEventAfter(harness, mark, { type: 'activated', tabId });
+  if (!wasActive) await waitForEventAfter(browser, mark, { type: 'activated', tabId });
 }
 
 /** The person focuses another window; returns its id once the panel heard of the focus change. */
-export async function focusOtherWindow(harness: ExtensionHarness): Promise<number> {
-  const mark = await eventMark(harness);
-  const windowId = await harness.panel.evaluate(
+export async function focusOtherWindow(browser: ExtensionHarness): Promise<number> {
+  const mark = await eventMark(browser);
+  const windowId = await browser.panel.evaluate(
     async () => (await chrome.windows.create({ url: 'about:blank', focused: true }))?.id ?? -1,
   );
-  await waitForEventAfter(harness, mark, { type: 'focusChanged', windowId });
+  await waitForEventAfter(browser, mark, { type: 'focusChanged', windowId });
   return windowId;
 }
 
@@ -111,11 +109,11 @@ export async function focusOtherWindow(harness: ExtensionHarness): Promise<numbe
  * for that "no window" report, then deliver the event a headed Chrome sends now through the panel's bus, as the
  * service worker would.
  */
-export async function comeBackFrom(harness: ExtensionHarness, otherWindowId: number, home: number): Promise<void> {
-  const mark = await eventMark(harness);
-  await harness.panel.evaluate((id) => chrome.windows.remove(id), otherWindowId);
-  await waitForEventAfter(harness, mark, { type: 'focusChanged', windowId: NO_WINDOW });
-  await harness.panel.evaluate(
+export async function comeBackFrom(browser: ExtensionHarness, otherWindowId: number, home: number): Promise<void> {
+  const mark = await eventMark(browser);
+  await browser.panel.evaluate((id) => chrome.windows.remove(id), otherWindowId);
+  await waitForEventAfter(browser, mark, { type: 'focusChanged', windowId: NO_WINDOW });
+  await browser.panel.evaluate(
     (windowId) => (globalThis as PanelGlobal).steadyhand.bus.emit({ type: 'focusChanged', windowId }),
     home,
   );
@@ -124,8 +122,8 @@ export async function comeBackFrom(harness: ExtensionHarness, otherWindowId: num
 // ---- the mask rule --------------------------------------------------------------------------------------------
 
 /** The panel's side of the mask, for a failure message: the coordinator's inputs and the latest tab events. */
-export function maskDiagnosis(harness: ExtensionHarness): Promise<string> {
-  return harness.panel.evaluate(() => {
+export function maskDiagnosis(browser: ExtensionHarness): Promise<string> {
+  return browser.panel.evaluate(() => {
     const g = globalThis as PanelGlobal;
     const events = (g.recordedEvents ?? []).filter((e) => e.type !== 'updated').slice(-12);
     return JSON.stringify({ inputs: g.steadyhand.mask.inputs(), shownOn: g.steadyhand.mask.shownOn, events });
@@ -143,15 +141,15 @@ export interface MaskTruth {
  * Every web tab whose DOM disagrees with the mask rule (agent running && its window focused && its tab active in
  * that window), from Chrome's own view of which tabs are active and each page's DOM. Empty when all agree.
  */
-export async function maskMismatches(harness: ExtensionHarness, truth: MaskTruth): Promise<string[]> {
-  const tabs = await harness.panel.evaluate(async () =>
+export async function maskMismatches(browser: ExtensionHarness, truth: MaskTruth): Promise<string[]> {
+  const tabs = await browser.panel.evaluate(async () =>
     (await chrome.tabs.query({})).map((t) => ({ id: t.id ?? -1, url: t.url ?? '', active: t.active, win: t.windowId })),
   );
   const agent = tabs.find((tab) => tab.id === truth.agentTabId);
   const due = agent?.active && agent.win === truth.focusedWindowId ? agent.id : null;
   const wrong: string[] = [];
-  for (const page of harness.context.pages()) {
-    if (page === harness.panel || !page.url().startsWith('http')) continue;
+  for (const page of browser.context.pages()) {
+    if (page === browser.panel || !page.url().startsWith('http')) continue;
     const tab = tabs.find((t) => t.url === page.url());
     const masks = await page
       .locator(MASK)

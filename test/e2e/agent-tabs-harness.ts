@@ -1,15 +1,10 @@
-// Shared by the agent-tabs-*.e2e.ts files (docs/contracts.md, Seeds 001 and 003, with the real agent loop): a scripted
-// model that may pause the agent while the test looks at the browser, the fixture pages' own action log, and a seeded
-// random source for replayable runs. The browser side (tabs, windows, the mask rule) is in agent-tabs-browser.ts.
+// Shared by the agent-tabs-*.e2e.ts files (docs/contracts.md, Seeds 001 and 003, with the real agent loop): a seeded
+// random source for replayable runs, a poll for the places expect.poll cannot run, what the run's events say, and the
+// fixture pages' own action log. The browser side (tabs, windows, the mask rule) is in agent-tabs-browser.ts; the
+// per-file setup and the mask-checking policy wrapper in agent-tabs-suite.ts.
 
-import type Anthropic from '@anthropic-ai/sdk';
-import type { Page } from 'playwright-core';
-import type { AgentEvent, TaskResult } from '../../src/panel/agent/events';
-import { latestPage, type SeenPage } from '../../src/panel/agent/observation-reader';
-import { giveUp } from '../support/agent';
-import type { FakeAnthropic, Turn } from '../support/fake-anthropic';
-import type { FixtureServer } from '../support/fixture-server';
-import type { PanelGlobal } from '../support/panel';
+import type { AgentEvent } from '../../src/panel/agent/events';
+import type { FixtureServer } from './kit';
 
 // ---- randomness ------------------------------------------------------------------------------------------------
 
@@ -52,7 +47,7 @@ export function randomMoment(random: () => number, minMs: number, maxMs: number)
 
 /**
  * Reads `read()` until `done` accepts the value or `timeoutMs` passes, and returns the last value read. Like
- * expect.poll, for the places expect.poll cannot run (a beforeAll, the fake model's responder).
+ * expect.poll, for the places expect.poll cannot run (a beforeAll, a model policy).
  */
 export async function pollFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -74,98 +69,7 @@ export class Turns {
   }
 }
 
-// ---- the scripted model ----------------------------------------------------------------------------------------
-
-export interface ToolResultSeen {
-  text: string;
-  isError: boolean;
-}
-
-export interface AgentSeen extends SeenPage {
-  /** The agent's tab as the observation names it; null when it has none. */
-  tabId: number | null;
-  /** The task's tabs listed in the observation. */
-  taskTabs: number[];
-  /** The results of the previous turn's tool calls, as the model reads them. */
-  results: ToolResultSeen[];
-  /** The tools the previous turn called, in order. */
-  previousTools: string[];
-  /** Which model request this is (0-based, since the last fake.reset()). */
-  index: number;
-}
-
-function previousTools(messages: Anthropic.MessageParam[]): string[] {
-  const previous = [...messages].reverse().find((message) => message.role === 'assistant');
-  if (!previous || typeof previous.content === 'string') return [];
-  return previous.content.flatMap((block) => (block.type === 'tool_use' ? [block.name] : []));
-}
-
-function toolResults(messages: Anthropic.MessageParam[]): ToolResultSeen[] {
-  const last = [...messages].reverse().find((message) => message.role === 'user');
-  if (!last || typeof last.content === 'string') return [];
-  return last.content.flatMap((block) => {
-    if (block.type !== 'tool_result') return [];
-    const inner = Array.isArray(block.content) ? block.content : [];
-    const text = inner.map((part) => (part.type === 'text' ? part.text : '')).join('\n');
-    return [{ text: typeof block.content === 'string' ? block.content : text, isError: block.is_error === true }];
-  });
-}
-
-/**
- * Answers each model request with what `policy` decides from the observation. The policy may be async: the agent
- * waits for the model meanwhile, so the test can act on the browser "mid-step". A policy that throws ends the task
- * (done, success false) and the error is kept in `failures`, for the test to report.
- */
-export function playModel(fake: FakeAnthropic, policy: (seen: AgentSeen) => Turn | Promise<Turn>, failures: string[]) {
-  fake.respondWith(async (request, index) => {
-    const messages = (request.body?.messages ?? []) as Anthropic.MessageParam[];
-    const page = latestPage(messages);
-    const tabId = /^Agent's tab: (\d+)/m.exec(page.text)?.[1];
-    const listed = /^Tabs of this task: (.*)$/m.exec(page.text)?.[1] ?? '';
-    const taskTabs = listed
-      .split(' · ')
-      .map((entry) => Number.parseInt(entry, 10))
-      .filter(Number.isInteger);
-    try {
-      return await policy({
-        ...page,
-        tabId: tabId ? Number(tabId) : null,
-        taskTabs,
-        results: toolResults(messages),
-        previousTools: previousTools(messages),
-        index,
-      });
-    } catch (error) {
-      failures.push(`model request ${index}: ${error instanceof Error ? error.message : String(error)}`);
-      return giveUp('The test stopped the task.');
-    }
-  });
-}
-
-export interface InstructionRun {
-  result: TaskResult;
-  events: AgentEvent[];
-}
-
-/** Gives the panel an instruction (a new task, or a follow-up of the last one) and returns its result and events. */
-export function runInstruction(panel: Page, text: string, followUp = false): Promise<InstructionRun> {
-  return panel.evaluate(
-    async ({ text, followUp }) => {
-      const { controller } = (globalThis as PanelGlobal).steadyhand;
-      const events: AgentEvent[] = [];
-      const off = controller.subscribe((event) => {
-        if (event.type !== 'model_text' && event.type !== 'metrics') events.push(event);
-      });
-      try {
-        const result = await (followUp ? controller.followUp(text) : controller.execute(text));
-        return { result, events };
-      } finally {
-        off();
-      }
-    },
-    { text, followUp },
-  );
-}
+// ---- the run's events ------------------------------------------------------------------------------------------
 
 export function toolResultsOf(events: AgentEvent[]) {
   return events.flatMap((e) => (e.type === 'tool_result' ? [e] : []));

@@ -5,18 +5,11 @@
 // shows the person's tab.
 
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { act, control, useFakeModel } from '../support/agent';
-import { type ExtensionHarness, launchExtension } from '../support/extension';
-import { type FakeAnthropic, startFakeAnthropic } from '../support/fake-anthropic';
-import { type FixtureServer, startFixtureServer } from '../support/fixture-server';
 import { navRoutes } from '../support/nav-routes';
-import { openTab, type PanelGlobal, recordEvents } from '../support/panel';
 import {
   activate,
   comeBackFrom,
   focusOtherWindow,
-  MASK,
   maskDiagnosis,
   maskMismatches,
   NO_WINDOW,
@@ -27,13 +20,10 @@ import {
 } from './agent-tabs-browser';
 import {
   actionsIn,
-  type InstructionRun,
   type LogEntry,
   pageLog,
-  playModel,
   pollFor,
   randomMoment,
-  runInstruction,
   runSeed,
   seededRandom,
   shuffle,
@@ -41,6 +31,27 @@ import {
   Turns,
   toolResultsOf,
 } from './agent-tabs-harness';
+import {
+  act,
+  control,
+  describe,
+  type ExtensionHarness,
+  expect,
+  type FakeAnthropic,
+  type FixtureServer,
+  it,
+  MASK,
+  openTab,
+  type PanelGlobal,
+  play,
+  recordEvents,
+  runTask,
+  type TaskRun,
+  test,
+  useKit,
+} from './kit';
+
+useKit({ routes: navRoutes() });
 
 /** The agent clicks through at least this many pages (two actions each). */
 const PAGES = 6;
@@ -59,16 +70,13 @@ const MOVES: Move[] = [
   'leave-window',
 ];
 
-let harness: ExtensionHarness;
-let site: FixtureServer;
-let fake: FakeAnthropic;
-
 /** What the busy run left for the assertions below. */
-interface BusyRun extends InstructionRun {
+interface BusyRun extends TaskRun {
   agent: OpenTab;
   person: OpenTab[];
   moves: Move[];
   checks: number;
+  /** Errors of the person's moves (the scripted model's own errors fail the first test through the e2e setup). */
   failures: string[];
   log: LogEntry[];
   /** While the person had `front` in front, the tab the panel's task view was on. */
@@ -79,26 +87,21 @@ interface BusyRun extends InstructionRun {
 }
 let busy: BusyRun;
 
-beforeAll(async () => {
-  [site, fake, harness] = await Promise.all([startFixtureServer(navRoutes()), startFakeAnthropic(), launchExtension()]);
-  await useFakeModel(harness.panel, fake);
-  await harness.panel.evaluate(() =>
+// The one run the tests below read: made once, with the file's browser and the stand-in itself (the test-scoped
+// `model` is not there yet in a beforeAll).
+test.beforeAll(async ({ browser, site, standIn }) => {
+  await browser.panel.evaluate(() =>
     (globalThis as PanelGlobal).steadyhand.settings.getState().update({ maxSteps: 200 }),
   );
-  busy = await runBusyTask();
+  busy = await runBusyTask(browser, site, standIn);
 }, 180_000);
 
-afterAll(async () => {
-  await harness?.close();
-  await Promise.all([site?.close(), fake?.close()]);
-});
-
-async function runBusyTask(): Promise<BusyRun> {
+async function runBusyTask(browser: ExtensionHarness, site: FixtureServer, model: FakeAnthropic): Promise<BusyRun> {
   const random = seededRandom(runSeed('agent-tabs-lock'));
-  await recordEvents(harness.panel);
-  const home = await panelWindowId(harness);
+  await recordEvents(browser.panel);
+  const home = await panelWindowId(browser);
   const logStart = site.hits.length;
-  const agent = await personOpens(harness, site.url('/at-steps.html?name=agent&n=1'));
+  const agent = await personOpens(browser, site.url('/at-steps.html?name=agent&n=1'));
   const person: OpenTab[] = [];
   const failures: string[] = [];
   const turns = new Turns();
@@ -113,9 +116,9 @@ async function runBusyTask(): Promise<BusyRun> {
   const views: BusyRun['views'] = [];
   let maskedAtEnd = -1;
   const viewTabId = () =>
-    harness.panel.evaluate(async () => (await (globalThis as PanelGlobal).steadyhand.manager()?.viewTabId()) ?? null);
+    browser.panel.evaluate(async () => (await (globalThis as PanelGlobal).steadyhand.manager()?.viewTabId()) ?? null);
   const frontTab = () =>
-    harness.panel.evaluate(
+    browser.panel.evaluate(
       async (windowId) => (await chrome.tabs.query({ active: true, windowId }))[0]?.id ?? -1,
       home,
     );
@@ -124,11 +127,11 @@ async function runBusyTask(): Promise<BusyRun> {
   const checkMask = async (agentTabId: number | null) => {
     const focusedWindowId = away === null ? home : NO_WINDOW;
     const wrong = await pollFor(
-      () => maskMismatches(harness, { agentTabId, focusedWindowId }),
+      () => maskMismatches(browser, { agentTabId, focusedWindowId }),
       (found) => found.length === 0,
     );
     if (wrong.length > 0) {
-      const debug = await maskDiagnosis(harness);
+      const debug = await maskDiagnosis(browser);
       throw new Error(`The mask breaks its rule after ${moves.join(', ') || 'no move'}: ${wrong} ${debug}`);
     }
     checks++;
@@ -136,7 +139,7 @@ async function runBusyTask(): Promise<BusyRun> {
 
   const openPersonTab = async () => {
     // Not through personOpens: the person opens it while the agent works, with whatever tab is in front.
-    const opened = await openTab(harness, site.url(`/at-steps.html?name=person-${person.length + 1}&n=1`));
+    const opened = await openTab(browser, site.url(`/at-steps.html?name=person-${person.length + 1}&n=1`));
     await opened.page.waitForFunction(() => window.name.startsWith('at-tab-'));
     person.push({ ...opened, key: await tabKey(opened.page) });
   };
@@ -148,19 +151,19 @@ async function runBusyTask(): Promise<BusyRun> {
           await openPersonTab(); // nothing to switch to yet: opening one is the person's move
           return 'open-tab';
         }
-        await activate(harness, someone.page, someone.tabId);
+        await activate(browser, someone.page, someone.tabId);
         return move;
       case 'activate-agent':
-        await activate(harness, agent.page, agent.tabId);
+        await activate(browser, agent.page, agent.tabId);
         return move;
       case 'activate-panel':
-        await harness.panel.bringToFront();
+        await browser.panel.bringToFront();
         return move;
       case 'leave-window':
-        away = await focusOtherWindow(harness);
+        away = await focusOtherWindow(browser);
         return move;
       case 'come-back':
-        if (away !== null) await comeBackFrom(harness, away, home);
+        if (away !== null) await comeBackFrom(browser, away, home);
         away = null;
         return move;
       case 'open-tab':
@@ -186,41 +189,38 @@ async function runBusyTask(): Promise<BusyRun> {
     failures.push(`the person's moves: ${error instanceof Error ? error.message : String(error)}`);
   });
 
-  playModel(
-    fake,
-    (seen) =>
-      turns.run(async () => {
-        // The agent waits for the model here: a stable moment to hold its tab against the rule.
+  play(model, (seen) =>
+    turns.run(async () => {
+      // The agent waits for the model here: a stable moment to hold its tab against the rule.
+      await checkMask(seen.tabId);
+      const n = Number(new URL(seen.url ?? 'http://x/').searchParams.get('n') ?? 0);
+      if (n >= PAGES && plan.length === 0 && away === null) {
+        // The person watches the last step: the mask is on the agent's tab when the task ends, so only the end
+        // of the task can take it away.
+        await activate(browser, agent.page, agent.tabId);
         await checkMask(seen.tabId);
-        const n = Number(new URL(seen.url ?? 'http://x/').searchParams.get('n') ?? 0);
-        if (n >= PAGES && plan.length === 0 && away === null) {
-          // The person watches the last step: the mask is on the agent's tab when the task ends, so only the end
-          // of the task can take it away.
-          await activate(harness, agent.page, agent.tabId);
-          await checkMask(seen.tabId);
-          maskedAtEnd = await agent.page.locator(MASK).count();
-          finished = true;
-          return act('done', {
-            success: true,
-            answer: `Reached step ${n}.`,
-            evidence: { quotes: [`Step ${n} of agent`] },
-          });
-        }
-        const clicks = Number(/Clicks:\s*(\d+)/.exec(seen.text)?.[1] ?? 0);
-        if (clicks === 0) return act('click', { ref: control(seen, 'button', /^count$/i).ref });
-        return act('click', { ref: control(seen, 'link', /next page/i).ref });
-      }),
-    failures,
+        maskedAtEnd = await agent.page.locator(MASK).count();
+        finished = true;
+        return act('done', {
+          success: true,
+          answer: `Reached step ${n}.`,
+          evidence: { quotes: [`Step ${n} of agent`] },
+        });
+      }
+      const clicks = Number(/Clicks:\s*(\d+)/.exec(seen.text)?.[1] ?? 0);
+      if (clicks === 0) return act('click', { ref: control(seen, 'button', /^count$/i).ref });
+      return act('click', { ref: control(seen, 'link', /next page/i).ref });
+    }),
   );
 
-  const run = await runInstruction(harness.panel, 'Count once on each step page, then go to the next one.');
+  const run = await runTask(browser.panel, 'Count once on each step page, then go to the next one.');
   finished = true;
   await person$;
-  await harness.panel.evaluate(() => (globalThis as PanelGlobal).steadyhand.mask.whenIdle());
+  await browser.panel.evaluate(() => (globalThis as PanelGlobal).steadyhand.mask.whenIdle());
   const masksAfter = await Promise.all(
-    harness.context
+    browser.context
       .pages()
-      .filter((page: Page) => page !== harness.panel && page.url().startsWith('http'))
+      .filter((page: Page) => page !== browser.panel && page.url().startsWith('http'))
       .map(async (page: Page) => ({ url: page.url(), masks: await page.locator(MASK).count() })),
   );
   // Beacons are sent asynchronously: wait until every action the agent reports has reached the server.
@@ -290,7 +290,7 @@ describe('one task while the person uses the browser', () => {
     expect(busy.masksAfter.filter((p) => p.masks !== 0)).toEqual([]);
   });
 
-  it("shows the person's active tab in the panel after the task", async () => {
+  it("shows the person's active tab in the panel after the task", async ({ browser }) => {
     const { agent, person, views } = busy;
     // While the task ran, the panel stayed on the agent's tab whatever the person had in front ...
     expect(views.some((v) => v.front !== agent.tabId)).toBe(true);
@@ -298,11 +298,11 @@ describe('one task while the person uses the browser', () => {
     // ... and now that it has ended, it follows the person: to the tab they go to, not the agent's.
     const last = person.at(-1);
     if (!last) throw new Error('The person opened no tab.');
-    await activate(harness, last.page, last.tabId);
-    const view = await harness.panel.evaluate(
+    await activate(browser, last.page, last.tabId);
+    const view = await browser.panel.evaluate(
       async () => (await (globalThis as PanelGlobal).steadyhand.manager()?.viewTabId()) ?? null,
     );
     expect(view).toBe(last.tabId);
-    await expect.poll(() => harness.panel.getByTestId('page-tab-id').textContent()).toBe(`Tab ${last.tabId}`);
+    await expect.poll(() => browser.panel.getByTestId('page-tab-id').textContent()).toBe(`Tab ${last.tabId}`);
   });
 });

@@ -4,15 +4,11 @@
 // by a seed (INTERFERE_SEED to replay).
 
 import type { CDPSession, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../src/panel/agent/events';
 import { demoInstruction } from '../../src/panel/demo/demo-task';
-import { runTask, useFakeModel } from '../support/agent';
-import { type ExtensionHarness, launchExtension } from '../support/extension';
-import { type FakeAnthropic, type RecordedRequest, startFakeAnthropic } from '../support/fake-anthropic';
-import { openTab } from '../support/panel';
 import { playShop } from '../support/shop-model';
 import { type SlowShop, startSlowShop } from '../support/slow-shop';
+import { describe, expect, it, openTab, play, runTask } from './kit';
 
 type Kind = 'reload' | 'back' | 'link';
 
@@ -52,40 +48,26 @@ async function interfere(kind: Kind, page: Page, cdp: CDPSession): Promise<void>
   }
 }
 
-let harness: ExtensionHarness;
-let fake: FakeAnthropic;
-
-beforeAll(async () => {
-  [fake, harness] = await Promise.all([startFakeAnthropic(), launchExtension()]);
-  await useFakeModel(harness.panel, fake);
-});
-
-afterAll(async () => {
-  await harness?.close();
-  await fake?.close();
-});
-
 describe(`the person uses the agent's tab while the model thinks (seed ${SEED})`, () => {
   for (const { kind, step } of runs(SEED)) {
-    it(`${kind} at step ${step}: one order, and the task succeeds`, async () => {
-      fake.reset();
+    it(`${kind} at step ${step}: one order, and the task succeeds`, async ({ browser, model }) => {
       const shop: SlowShop = await startSlowShop();
       try {
-        const { page } = await openTab(harness, shop.url('/index.html'));
+        const { page } = await openTab(browser, shop.url('/index.html'));
         await page.bringToFront();
-        const cdp = await harness.context.newCDPSession(page);
-        fake.respondWith(async (req: RecordedRequest, index: number) => {
-          if (index === step - 1) {
+        const cdp = await browser.context.newCDPSession(page);
+        play(model, async (seen) => {
+          if (seen.index === step - 1) {
             // The person acts while the model is still thinking; the model answers once the navigation is in flight.
             shop.slowFrom(SLOW_MS);
             const requested = shop.nextPageRequest();
             await interfere(kind, page, cdp);
             await Promise.race([requested, new Promise((done) => setTimeout(done, 3_000))]);
           }
-          return playShop(req, index);
+          return playShop(seen.request, seen.index);
         });
 
-        const { result, events } = await runTask(harness.panel, demoInstruction(shop.origin));
+        const { result, events } = await runTask(browser.panel, demoInstruction(shop.origin));
 
         if (process.env.INTERFERE_VERBOSE) console.log(kind, step, explain(result.summary, events));
         expect(result.status, explain(result.summary, events)).toBe('succeeded');

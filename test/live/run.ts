@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { startStaticServer } from '../../src/demo/static-server';
 import type { TaskResult } from '../../src/panel/agent/events';
 import { percentile } from '../bench/stats';
-import { runTask } from '../support/agent';
+import { runTask } from '../e2e/kit/panel-calls';
 import { launchExtension } from '../support/extension';
 import { startFixtureServer } from '../support/fixture-server';
 import { openTab, type PanelGlobal } from '../support/panel';

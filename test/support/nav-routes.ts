@@ -1,4 +1,4 @@
-// Fixture-server routes for the navigation and tab tests (issues 5 and 6): pages whose first byte is late, pages
+// Fixture-server routes for the navigation and tab tests (docs/contracts.md, seeds 000 and 001): pages whose first byte is late, pages
 // that never commit in time, HTTP redirects, pages that move themselves by script or meta refresh, pages that count
 // their visits, and a log that fixture pages report their own events to. Pass `navRoutes()` to
 // `startFixtureServer(extraRoutes)`; pass it an `Arrivals` to wait for a request the browser has just sent.
@@ -6,12 +6,13 @@
 import { readFile } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import { join, normalize, resolve } from 'node:path';
+import { SETTLE_TIMEOUT_MS } from '../../src/panel/agent/tab-check';
 import type { Route } from './fixture-server';
 
 const SITE = resolve(import.meta.dirname, '../fixtures/site');
 
-/** How long `/nav/never` holds back its first byte: well past the 5 s commit wait. */
-export const NEVER_COMMITS_MS = 8_000;
+/** How long `/nav/never` holds back its first byte: well past the commit wait (8 s). */
+export const NEVER_COMMITS_MS = SETTLE_TIMEOUT_MS + 3_000;
 
 const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 
