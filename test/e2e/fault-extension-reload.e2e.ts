@@ -5,43 +5,31 @@
 // task goes on.
 
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { act, control, useFakeModel } from '../support/agent';
-import { type ExtensionHarness, launchExtension } from '../support/extension';
-import { type FakeAnthropic, startFakeAnthropic } from '../support/fake-anthropic';
-import {
-  enableDeveloperMode,
-  HeldModel,
-  reloadExtension,
-  startTask,
-  storedHistory,
-  taskResult,
-  waitForMask,
-} from '../support/fault-harness';
-import { type FixtureServer, startFixtureServer } from '../support/fixture-server';
-import { openTab, type PanelGlobal, scriptToken } from '../support/panel';
+import { enableDeveloperMode, reloadExtension, storedHistory, waitForMask } from '../support/fault-harness';
 import { tally } from '../support/reliability';
+import {
+  act,
+  control,
+  describe,
+  type ExtensionHarness,
+  expect,
+  type FixtureServer,
+  type HeldModel,
+  hold,
+  it,
+  openTab,
+  type PanelGlobal,
+  scriptToken,
+  startTask,
+  taskResult,
+  test,
+} from './kit';
 
-let harness: ExtensionHarness;
-let site: FixtureServer;
-let fake: FakeAnthropic;
-
-beforeAll(async () => {
-  [site, fake, harness] = await Promise.all([startFixtureServer(), startFakeAnthropic(), launchExtension()]);
-  await useFakeModel(harness.panel, fake);
-  await enableDeveloperMode(harness);
-});
-
-afterAll(async () => {
-  await harness?.close();
-  await Promise.all([site?.close(), fake?.close()]);
-});
-
-beforeEach(() => fake.reset());
+test.beforeAll(({ browser }) => enableDeveloperMode(browser));
 
 /** The work bench in a new tab, in front, with a mark in the page's own world that a reload would wipe. */
-async function workTab(): Promise<{ page: Page; tabId: number }> {
-  const opened = await openTab(harness, site.url('/fault-work.html'));
+async function workTab(browser: ExtensionHarness, site: FixtureServer): Promise<{ page: Page; tabId: number }> {
+  const opened = await openTab(browser, site.url('/fault-work.html'));
   await opened.page.bringToFront();
   await opened.page.evaluate(() => Object.assign(window, { faultMark: 'same document' }));
   return opened;
@@ -64,42 +52,46 @@ function directPing(panel: Page, tabId: number): Promise<string> {
 }
 
 /** A model that types the note, counts once and finishes with the count on the page as evidence. */
-async function noteAndCount(model: HeldModel): Promise<void> {
-  const first = await model.next();
-  model.answer(act('type', { ref: control(first, 'textbox', /note/i).ref, text: 'after the update' }));
-  const second = await model.next();
-  model.answer(act('click', { ref: control(second, 'button', /^count$/i).ref }));
-  const third = await model.next();
+async function noteAndCount(held: HeldModel): Promise<void> {
+  const first = await held.next();
+  held.answer(act('type', { ref: control(first, 'textbox', /note/i).ref, text: 'after the update' }));
+  const second = await held.next();
+  held.answer(act('click', { ref: control(second, 'button', /^count$/i).ref }));
+  const third = await held.next();
   expect(third.text).toContain('Clicks: 1');
-  model.answer(act('done', { success: true, answer: 'Counted.', evidence: { quotes: ['Clicks: 1'] } }));
+  held.answer(act('done', { success: true, answer: 'Counted.', evidence: { quotes: ['Clicks: 1'] } }));
 }
 
 describe('content script gone or orphaned', () => {
-  it('injects a fresh script into a tab opened before the extension reloaded, and the task succeeds there', async () => {
-    const { page, tabId } = await workTab();
+  it('injects a fresh script into a tab opened before the extension reloaded, and the task succeeds there', async ({
+    browser,
+    site,
+    model,
+  }) => {
+    const { page, tabId } = await workTab(browser, site);
     const loads = site.hits.filter((hit) => hit.startsWith('/fault-work.html')).length;
     // The reload comes mid-task, with the mask up on the agent's tab (where the task put its script).
-    const held = new HeldModel(fake);
-    await startTask(harness.panel, 'Look at the page');
-    await held.next();
+    const interrupting = hold(model);
+    await startTask(browser.panel, 'Look at the page');
+    await interrupting.next();
     await waitForMask(page, true);
-    const before = await scriptToken(harness.panel, tabId);
+    const before = await scriptToken(browser.panel, tabId);
     expect(before).toEqual(expect.any(String));
     const interrupted =
-      (await harness.panel.evaluate(() => (globalThis as PanelGlobal).steadyhand.controller.taskId)) ?? '';
+      (await browser.panel.evaluate(() => (globalThis as PanelGlobal).steadyhand.controller.taskId)) ?? '';
     // An extension reload tears the panel down without a pagehide: the history store writes every event but streamed
     // text at once (src/panel/store/history.ts), so reloading right away loses nothing.
-    const panel = await reloadExtension(harness);
+    const panel = await reloadExtension(browser);
     // The orphaned script still holds the mask; its lease, no longer renewed, takes it away.
     await waitForMask(page, false, 15_000);
     expect((await storedHistory(panel)).tasks[interrupted]?.steps).toHaveLength(1);
     expect(await panel.getByTestId('task-card').getAttribute('data-status')).toBe('interrupted');
 
-    fake.reset();
-    const model = new HeldModel(fake);
+    model.reset();
+    const held = hold(model);
     await page.bringToFront();
     await startTask(panel, 'Write a note and count once');
-    await noteAndCount(model);
+    await noteAndCount(held);
     const { result } = await taskResult(panel);
 
     expect(result).toMatchObject({ status: 'succeeded', verified: true });
@@ -118,36 +110,40 @@ describe('content script gone or orphaned', () => {
     await page.close();
   });
 
-  it('restarts a content script retired mid-task, in the same document, and the task goes on', async () => {
-    const { page, tabId } = await workTab();
-    const model = new HeldModel(fake);
-    await startTask(harness.panel, 'Write a note and count once');
-    const first = await model.next();
-    model.answer(act('type', { ref: control(first, 'textbox', /note/i).ref, text: 'before' }));
-    const second = await model.next();
+  it('restarts a content script retired mid-task, in the same document, and the task goes on', async ({
+    browser,
+    site,
+    model,
+  }) => {
+    const { page, tabId } = await workTab(browser, site);
+    const held = hold(model);
+    await startTask(browser.panel, 'Write a note and count once');
+    const first = await held.next();
+    held.answer(act('type', { ref: control(first, 'textbox', /note/i).ref, text: 'before' }));
+    const second = await held.next();
 
     // While the agent thinks, the page's script goes away (retired, as when a newer build replaces it).
-    await harness.panel.evaluate(async (id) => {
+    await browser.panel.evaluate(async (id) => {
       await chrome.scripting.executeScript({
         target: { tabId: id, frameIds: [0] },
         func: () => (globalThis as { __steadyhandContent?: { retire(): void } }).__steadyhandContent?.retire(),
       });
     }, tabId);
-    expect(await directPing(harness.panel, tabId)).toMatch(/Receiving end does not exist/);
+    expect(await directPing(browser.panel, tabId)).toMatch(/Receiving end does not exist/);
 
-    model.answer(act('click', { ref: control(second, 'button', /^count$/i).ref }));
+    held.answer(act('click', { ref: control(second, 'button', /^count$/i).ref }));
     // The click either reaches the restarted script or is refused as made for the old one; never lost, never doubled.
-    let next = await model.next();
+    let next = await held.next();
     if (!next.text.includes('Clicks: 1')) {
-      model.answer(act('click', { ref: control(next, 'button', /^count$/i).ref }));
-      next = await model.next();
+      held.answer(act('click', { ref: control(next, 'button', /^count$/i).ref }));
+      next = await held.next();
     }
     expect(next.text).toContain('Clicks: 1');
-    model.answer(act('done', { success: true, answer: 'Counted.', evidence: { quotes: ['Clicks: 1'] } }));
-    const { result } = await taskResult(harness.panel);
+    held.answer(act('done', { success: true, answer: 'Counted.', evidence: { quotes: ['Clicks: 1'] } }));
+    const { result } = await taskResult(browser.panel);
 
     expect(result).toMatchObject({ status: 'succeeded', verified: true });
-    expect(await directPing(harness.panel, tabId)).toBe('answered');
+    expect(await directPing(browser.panel, tabId)).toBe('answered');
     expect(await sameDocument(page)).toBe('same document');
     expect(await clicksIn(page)).toBe(1);
     tally.fault('content_script_gone');

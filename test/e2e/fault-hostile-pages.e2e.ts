@@ -1,50 +1,38 @@
 // Hostile pages (docs/testing.md, Faults and security), in real Chromium: pages that patch the DOM's prototypes, a
 // strict CSP sent as a header, a page that never stops mutating, a page of 50,000 elements and an endless feed. Each is
-// driven through the page controller (the panel's `steadyhand.pages(tabId)`, over the real relay) and by an agent task
-// on the fake model, and every check reads what really happened in the page, never only what the extension says about
-// it.
+// driven through the page controller (the kit's call, from the panel over the real relay) and by an agent task on the
+// fake model, and every check reads what really happened in the page, never only what the extension says about it.
 
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { act, control, giveUp, playPolicy, runTask, useFakeModel } from '../support/agent';
-import { type ExtensionHarness, launchExtension } from '../support/extension';
-import { type FakeAnthropic, startFakeAnthropic } from '../support/fake-anthropic';
-import { type FixtureServer, startFixtureServer } from '../support/fixture-server';
-import {
-  callWithDefaultDeadline,
-  maskStopButton,
-  outcomes,
-  resultsOf,
-  withAgentSettings,
-} from '../support/hostile-harness';
+import { callWithDefaultDeadline, maskStopButton, resultsOf, withAgentSettings } from '../support/hostile-harness';
 import { hostileRoutes, STRICT_CSP } from '../support/hostile-routes';
-import { openTab, type PanelGlobal } from '../support/panel';
 import { tally } from '../support/reliability';
-import { call, refOf, textIn, tryCall } from './page-harness';
+import {
+  act,
+  call,
+  control,
+  describe,
+  type ExtensionHarness,
+  expect,
+  type FixtureServer,
+  giveUp,
+  it,
+  openTab,
+  outcomes,
+  type PanelGlobal,
+  play,
+  refOf,
+  runTask,
+  textIn,
+  tryCall,
+  useKit,
+} from './kit';
 
-let harness: ExtensionHarness;
-let site: FixtureServer;
-let fake: FakeAnthropic;
+useKit({ routes: hostileRoutes });
 
-beforeAll(async () => {
-  [site, fake, harness] = await Promise.all([
-    startFixtureServer(hostileRoutes),
-    startFakeAnthropic(),
-    launchExtension(),
-  ]);
-  await useFakeModel(harness.panel, fake);
-});
-
-afterAll(async () => {
-  await harness?.close();
-  await Promise.all([site?.close(), fake?.close()]);
-});
-
-beforeEach(() => fake.reset());
-
-async function open(path: string) {
-  const { tabId, page } = await openTab(harness, site.url(path));
-  const snap = await call(harness, tabId, 'snapshot', { mode: 'full' });
+async function open(browser: ExtensionHarness, site: FixtureServer, path: string) {
+  const { tabId, page } = await openTab(browser, site.url(path));
+  const snap = await call(browser.panel, tabId, 'snapshot', { mode: 'full' });
   const ref = (role: string, name: string) => ({ ref: refOf(snap, role, name), snapshotId: snap.snapshotId });
   return { tabId, page, snap, ref };
 }
@@ -66,8 +54,12 @@ const patchCalls = (page: Page) =>
   page.evaluate(() => ({ ...(window as unknown as { patchCalls: Record<string, number> }).patchCalls }));
 
 describe('a page that patches dispatchEvent, click, value and MutationObserver', () => {
-  it('types, selects, checks, clicks and snapshots the real DOM, and verifies what really happened', async () => {
-    const { tabId, page, snap, ref } = await open('/hostile-patched.html');
+  it('types, selects, checks, clicks and snapshots the real DOM, and verifies what really happened', async ({
+    browser,
+    site,
+    panel,
+  }) => {
+    const { tabId, page, snap, ref } = await open(browser, site, '/hostile-patched.html');
     // The patches are live in the page's own world ...
     expect(
       await page.evaluate(() => ({
@@ -90,29 +82,32 @@ describe('a page that patches dispatchEvent, click, value and MutationObserver',
     expect(snap.elements.find((e) => e.name === 'I accept the terms')).toMatchObject({ checked: false });
     expect(snap.elements.find((e) => e.name === 'Size')).toMatchObject({ role: 'combobox', value: 'Small' });
 
-    const name = await call(harness, tabId, 'type', { ...ref('textbox', 'Full name'), text: 'Ada Lovelace' });
+    const name = await call(panel, tabId, 'type', { ...ref('textbox', 'Full name'), text: 'Ada Lovelace' });
     expect(name).toMatchObject({ ok: true, verified: true });
     expect(await textIn(page, '#name-echo')).toBe('Name is Ada Lovelace');
 
     // The promo field empties itself on every input: the verify must not take the page's lying getter's word.
-    const promo = await call(harness, tabId, 'type', { ...ref('textbox', 'Promo code'), text: 'SAVE10' });
+    const promo = await call(panel, tabId, 'type', { ...ref('textbox', 'Promo code'), text: 'SAVE10' });
     expect(promo).toMatchObject({ ok: true, verified: false });
     expect(promo.reason).toMatch(/shows "" instead of "SAVE10"/);
 
-    const size = await call(harness, tabId, 'selectOption', { ...ref('combobox', 'Size'), option: 'Large' });
+    const size = await call(panel, tabId, 'selectOption', { ...ref('combobox', 'Size'), option: 'Large' });
     expect(size).toMatchObject({ ok: true, verified: true });
     // The checked getter claims "checked" to the page's scripts; the check must still click, and see it flip.
-    const terms = await call(harness, tabId, 'check', { ...ref('checkbox', 'I accept the terms'), checked: true });
+    const terms = await call(panel, tabId, 'check', {
+      ...ref('checkbox', 'I accept the terms'),
+      checked: true,
+    });
     expect(terms).toMatchObject({ ok: true, verified: true });
     expect(terms.effects).toContain('state_change');
 
-    const save = await call(harness, tabId, 'click', ref('button', 'Save draft'));
+    const save = await call(panel, tabId, 'click', ref('button', 'Save draft'));
     expect(save).toMatchObject({ ok: true, verified: true });
     expect(save.effects).toContain('dom_change');
     // Publish drops synthetic clicks before any handler sees them: nothing happened, and the verify says so.
-    const publish = await call(harness, tabId, 'click', ref('button', 'Publish'));
+    const publish = await call(panel, tabId, 'click', ref('button', 'Publish'));
     expect(publish).toMatchObject({ ok: true, verified: false, effects: ['none'] });
-    const order = await call(harness, tabId, 'click', ref('button', 'Place order'));
+    const order = await call(panel, tabId, 'click', ref('button', 'Place order'));
     expect(order).toMatchObject({ ok: true, verified: true });
 
     const state = await realState(page);
@@ -136,23 +131,28 @@ describe('a page that patches dispatchEvent, click, value and MutationObserver',
     // None of the patched functions was ever called by the extension: it used its own world's DOM.
     expect(await patchCalls(page)).toEqual(callsBefore);
 
-    const after = await call(harness, tabId, 'snapshot', { mode: 'full' });
+    const after = await call(panel, tabId, 'snapshot', { mode: 'full' });
     expect(after.text).toMatch(/textbox "Full name" value="Ada Lovelace"/);
     expect(after.text).toMatch(/combobox "Size" value="Large"/);
     expect(after.text).toMatch(/checkbox "I accept the terms" checked/);
     expect(after.elements.find((e) => e.name === 'Save draft')?.ref).toBe(refOf(snap, 'button', 'Save draft'));
     // evaluate runs in the page's world, where dispatchEvent drops everything: its result still comes back.
-    expect(await call(harness, tabId, 'evaluate', { script: 'document.title' })).toEqual({
+    expect(await call(panel, tabId, 'evaluate', { script: 'document.title' })).toEqual({
       result: 'Patched prototypes',
     });
     for (const patched of PATCHED) tally.hostile(`patched-${patched}`);
     await page.close();
   });
 
-  it('lets an agent fill and place the order, and end with evidence the page really shows', async () => {
-    const { page } = await openTab(harness, site.url('/hostile-patched.html'));
+  it('lets an agent fill and place the order, and end with evidence the page really shows', async ({
+    browser,
+    site,
+    model,
+    panel,
+  }) => {
+    const { page } = await openTab(browser, site.url('/hostile-patched.html'));
     await page.bringToFront();
-    playPolicy(fake, (seen) => {
+    play(model, (seen) => {
       if (/Order placed for Grace Hopper/.test(seen.text)) {
         return act('done', {
           success: true,
@@ -169,7 +169,7 @@ describe('a page that patches dispatchEvent, click, value and MutationObserver',
       return act('click', { ref: control(seen, 'button', /place order/i).ref });
     });
 
-    const { result, events } = await runTask(harness.panel, 'Order a medium for Grace Hopper and accept the terms');
+    const { result, events } = await runTask(panel, 'Order a medium for Grace Hopper and accept the terms');
 
     expect(result).toMatchObject({ status: 'succeeded', verified: true });
     expect(outcomes(events)).toEqual([
@@ -186,10 +186,10 @@ describe('a page that patches dispatchEvent, click, value and MutationObserver',
 });
 
 describe('a page with a strict Content-Security-Policy header', () => {
-  it('is snapshotted, acted on and masked; evaluate fails at once and says why', async () => {
+  it('is snapshotted, acted on and masked; evaluate fails at once and says why', async ({ browser, site, panel }) => {
     const served = await fetch(site.url('/hostile-csp.html'));
     expect(served.headers.get('content-security-policy')).toBe(STRICT_CSP);
-    const { tabId, page } = await openTab(harness, site.url('/hostile-csp.html'));
+    const { tabId, page } = await openTab(browser, site.url('/hostile-csp.html'));
     await page.waitForSelector('body[data-ready="yes"]');
     // The policy is enforced in the page: an inline handler does not run.
     expect(
@@ -205,24 +205,24 @@ describe('a page with a strict Content-Security-Policy header', () => {
       }),
     ).toMatch(/^(refused|blocked)$/);
 
-    const snap = await call(harness, tabId, 'snapshot', {});
+    const snap = await call(panel, tabId, 'snapshot', {});
     expect(snap.text).toMatch(/# Booking under a strict policy/);
     const ref = (role: string, name: string) => ({ ref: refOf(snap, role, name), snapshotId: snap.snapshotId });
-    expect(await call(harness, tabId, 'type', { ...ref('textbox', 'Guest name'), text: 'Grace' })).toMatchObject({
+    expect(await call(panel, tabId, 'type', { ...ref('textbox', 'Guest name'), text: 'Grace' })).toMatchObject({
       verified: true,
     });
-    expect(await call(harness, tabId, 'selectOption', { ...ref('combobox', 'Room'), option: 'Suite' })).toMatchObject({
+    expect(await call(panel, tabId, 'selectOption', { ...ref('combobox', 'Room'), option: 'Suite' })).toMatchObject({
       verified: true,
     });
     expect(
-      await call(harness, tabId, 'check', { ...ref('checkbox', 'Breakfast included'), checked: true }),
+      await call(panel, tabId, 'check', { ...ref('checkbox', 'Breakfast included'), checked: true }),
     ).toMatchObject({ verified: true });
-    expect(await call(harness, tabId, 'click', ref('button', 'Book the room'))).toMatchObject({ verified: true });
+    expect(await call(panel, tabId, 'click', ref('button', 'Book the room'))).toMatchObject({ verified: true });
     expect(await textIn(page, '#status')).toBe('Booking 1: a Suite room for Grace, with breakfast');
 
     // The mask's look is a stylesheet in its shadow root: under `style-src 'none'` the bar must still be laid out
     // at the bottom of the viewport, and the person's clicks must still be held back.
-    await call(harness, tabId, 'showMask', { leaseMs: 20_000 });
+    await call(panel, tabId, 'showMask', { leaseMs: 20_000 });
     const stop = await maskStopButton(page);
     const viewport = page.viewportSize() ?? { width: 1280, height: 720 };
     expect(stop.y).toBeGreaterThan(viewport.height / 2);
@@ -230,25 +230,30 @@ describe('a page with a strict Content-Security-Policy header', () => {
     const book = await page.locator('#book').boundingBox();
     if (!book) throw new Error('#book has no box');
     await page.mouse.click(book.x + book.width / 2, book.y + book.height / 2);
-    expect(await call(harness, tabId, 'hideMask')).toEqual({ hidden: true });
+    expect(await call(panel, tabId, 'hideMask')).toEqual({ hidden: true });
     expect(await textIn(page, '#status')).toBe('Booking 1: a Suite room for Grace, with breakfast');
     await page.mouse.click(book.x + book.width / 2, book.y + book.height / 2);
     expect(await textIn(page, '#status')).toBe('Booking 2: a Suite room for Grace, with breakfast');
 
-    const evaluated = await tryCall(harness, tabId, 'evaluate', { script: 'document.title' });
+    const evaluated = await tryCall(panel, tabId, 'evaluate', { script: 'document.title' });
     expect(evaluated).toMatchObject({ ok: false, code: 'not_allowed' });
     if (!evaluated.ok) expect(evaluated.message).toMatch(/Content-Security-Policy forbids inline scripts/);
     tally.hostile('strict-csp');
     await page.close();
   });
 
-  it('lets an agent whose script is refused book the room with ordinary actions', async () => {
-    const restore = await withAgentSettings(harness.panel, { allowScript: true });
+  it('lets an agent whose script is refused book the room with ordinary actions', async ({
+    browser,
+    site,
+    model,
+    panel,
+  }) => {
+    const restore = await withAgentSettings(panel, { allowScript: true });
     try {
-      const { page } = await openTab(harness, site.url('/hostile-csp.html'));
+      const { page } = await openTab(browser, site.url('/hostile-csp.html'));
       await page.waitForSelector('body[data-ready="yes"]');
       await page.bringToFront();
-      playPolicy(fake, (seen) => {
+      play(model, (seen) => {
         if (seen.previousTools.length === 0) return act('evaluate', { script: 'document.title' });
         if (/Booking 1: a Double room for Linus/.test(seen.text)) {
           return act('done', {
@@ -264,7 +269,7 @@ describe('a page with a strict Content-Security-Policy header', () => {
         return act('click', { ref: control(seen, 'button', /book the room/i).ref });
       });
 
-      const { result, events } = await runTask(harness.panel, 'Book a double room for Linus');
+      const { result, events } = await runTask(panel, 'Book a double room for Linus');
 
       expect(result).toMatchObject({ status: 'succeeded', verified: true });
       const [evaluate] = resultsOf(events, 'evaluate');
@@ -284,49 +289,58 @@ const floodingForASecond = (page: Page) =>
   page.waitForFunction(() => (window as unknown as { floodMs(): number }).floodMs() > 1_000);
 
 describe('a page that floods the DOM with mutations', () => {
-  it('caps every wait, keeps its digest still, and tells a real effect from the flood', async () => {
-    const { tabId, page } = await openTab(harness, site.url('/hostile-flood.html'));
-    const snap = await call(harness, tabId, 'snapshot', {});
+  it('caps every wait, keeps its digest still, and tells a real effect from the flood', async ({
+    browser,
+    site,
+    panel,
+  }) => {
+    const { tabId, page } = await openTab(browser, site.url('/hostile-flood.html'));
+    const snap = await call(panel, tabId, 'snapshot', {});
     await floodingForASecond(page);
 
     const ref = (role: string, name: string) => ({ ref: refOf(snap, role, name), snapshotId: snap.snapshotId });
-    const quiet = await call(harness, tabId, 'waitForQuiet', { quietMs: 50, maxMs: 1_000 });
+    const quiet = await call(panel, tabId, 'waitForQuiet', { quietMs: 50, maxMs: 1_000 });
     expect(quiet.quiet).toBe(false); // capped: the page never went quiet, and the wait still returned
 
-    const one = await call(harness, tabId, 'snapshot', {});
-    const two = await call(harness, tabId, 'snapshot', {});
+    const one = await call(panel, tabId, 'snapshot', {});
+    const two = await call(panel, tabId, 'snapshot', {});
     expect(one.text).toMatch(/Frame \d+/);
     expect(one.text).toMatch(/Trade \d+ at/);
     expect(two.digest).toBe(one.digest);
 
-    const qty = await call(harness, tabId, 'type', { ...ref('textbox', 'Quantity'), text: '3', clear: true });
+    const qty = await call(panel, tabId, 'type', { ...ref('textbox', 'Quantity'), text: '3', clear: true });
     expect(qty).toMatchObject({ ok: true, verified: true });
-    const add = await call(harness, tabId, 'click', ref('button', 'Add to basket'));
+    const add = await call(panel, tabId, 'click', ref('button', 'Add to basket'));
     expect(add).toMatchObject({ ok: true, verified: true });
     expect(add.effects).toContain('dom_change');
     expect(await textIn(page, '#basket')).toBe('3 items in the basket');
     // Subscribe does nothing: the flood around it is not its effect.
-    const subscribe = await call(harness, tabId, 'click', ref('button', 'Subscribe to alerts'));
+    const subscribe = await call(panel, tabId, 'click', ref('button', 'Subscribe to alerts'));
     expect(subscribe).toMatchObject({ ok: true, verified: false, effects: ['none'] });
-    const changed = await call(harness, tabId, 'snapshot', {});
+    const changed = await call(panel, tabId, 'snapshot', {});
     expect(changed.digest).not.toBe(two.digest); // the basket line changed: that is not churn
 
     // A navigation from the flood to another flooding page: the panel's ready wait returns, capped.
     await Promise.all([page.waitForURL(/page=2/, { waitUntil: 'commit' }), page.click('#next')]);
-    await harness.panel.evaluate(
+    await panel.evaluate(
       (id) => (globalThis as PanelGlobal).steadyhand.navigation.waitForDocumentReady(id, { timeoutMs: 10_000 }),
       tabId,
     );
-    const next = await call(harness, tabId, 'snapshot', {});
+    const next = await call(panel, tabId, 'snapshot', {});
     expect(next.text).toMatch(/# Live market 2/);
     tally.hostile('mutation-flood');
     await page.close();
   });
 
-  it('lets an agent move through flooding pages, and ends a dead click loop there as no_progress', async () => {
-    const { page } = await openTab(harness, site.url('/hostile-flood.html'));
+  it('lets an agent move through flooding pages, and ends a dead click loop there as no_progress', async ({
+    browser,
+    site,
+    model,
+    panel,
+  }) => {
+    const { page } = await openTab(browser, site.url('/hostile-flood.html'));
     await page.bringToFront();
-    playPolicy(fake, (seen) => {
+    play(model, (seen) => {
       if (!/Live market 2/.test(seen.text)) return act('click', { ref: control(seen, 'link', /next market/i).ref });
       if (/1 item in the basket/.test(seen.text)) {
         return act('done', {
@@ -337,7 +351,7 @@ describe('a page that floods the DOM with mutations', () => {
       }
       return act('click', { ref: control(seen, 'button', /add to basket/i).ref });
     });
-    const moved = await runTask(harness.panel, 'Go to the next market and put one item in the basket');
+    const moved = await runTask(panel, 'Go to the next market and put one item in the basket');
     expect(moved.result).toMatchObject({ status: 'succeeded', verified: true });
     expect(outcomes(moved.events)).toEqual([
       ['click', 'ok'],
@@ -345,10 +359,10 @@ describe('a page that floods the DOM with mutations', () => {
       ['done', 'done_accepted'],
     ]);
 
-    fake.reset();
+    model.reset();
     await floodingForASecond(page);
-    playPolicy(fake, (seen) => act('click', { ref: control(seen, 'button', /subscribe/i).ref }));
-    const { result, events } = await runTask(harness.panel, 'Subscribe to alerts');
+    play(model, (seen) => act('click', { ref: control(seen, 'button', /subscribe/i).ref }));
+    const { result, events } = await runTask(panel, 'Subscribe to alerts');
     expect(result.status).toBe('no_progress');
     const clicks = resultsOf(events, 'click');
     expect(clicks.every((e) => e.outcome === 'failed_verify')).toBe(true);
@@ -359,46 +373,59 @@ describe('a page that floods the DOM with mutations', () => {
 });
 
 describe('a page of 50,000 elements', () => {
-  it('snapshots within the token budget and the relay deadline, keeps refs, and reaches the last part', async () => {
-    const { tabId, page } = await openTab(harness, site.url('/hostile-huge.html'));
+  it('snapshots within the token budget and the relay deadline, keeps refs, and reaches the last part', async ({
+    browser,
+    site,
+    panel,
+  }) => {
+    const { tabId, page } = await openTab(browser, site.url('/hostile-huge.html'));
     expect(await page.evaluate(() => (window as unknown as { elementCount(): number }).elementCount())).toBeGreaterThan(
       50_000,
     );
     // With the relay's default deadline, as the agent calls it.
-    const snap = await callWithDefaultDeadline(harness, tabId, 'snapshot', { maxTokens: 2_000, mode: 'viewport' });
+    const snap = await callWithDefaultDeadline(panel, tabId, 'snapshot', {
+      maxTokens: 2_000,
+      mode: 'viewport',
+    });
     expect(snap.tokens).toBeLessThanOrEqual(2_000);
     expect(snap.counts?.controls).toBe(11_000);
     expect(snap.text).toMatch(/Below the viewport: \d+ controls/);
-    const full = await callWithDefaultDeadline(harness, tabId, 'snapshot', { maxTokens: 2_000, mode: 'full' });
+    const full = await callWithDefaultDeadline(panel, tabId, 'snapshot', { maxTokens: 2_000, mode: 'full' });
     expect(full.tokens).toBeLessThanOrEqual(2_000);
     expect(full.truncated).toBe(true);
     // The on-screen controls come first in both modes, under the same refs.
     const byRef = (e: { ref: number; name: string; box: unknown }) => [e.ref, e.name, e.box];
     expect(full.elements.map(byRef)).toEqual(expect.arrayContaining(snap.elements.map(byRef)));
 
-    const { matches } = await callWithDefaultDeadline(harness, tabId, 'find', { query: 'Reserve part 4990' });
+    const { matches } = await callWithDefaultDeadline(panel, tabId, 'find', { query: 'Reserve part 4990' });
     const far = matches.find((m) => m.text.includes('"Reserve part 4990"'));
     expect(far).toMatchObject({ role: 'button', inViewport: false });
     const farRef = far?.ref as number;
-    const reserve = await call(harness, tabId, 'click', { ref: farRef, snapshotId: full.snapshotId });
+    const reserve = await call(panel, tabId, 'click', { ref: farRef, snapshotId: full.snapshotId });
     expect(reserve).toMatchObject({ ok: true, verified: true });
     expect(await textIn(page, '#reserved')).toBe('Reserved part 4990');
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100_000);
 
-    const there = await callWithDefaultDeadline(harness, tabId, 'snapshot', { maxTokens: 2_000, mode: 'viewport' });
+    const there = await callWithDefaultDeadline(panel, tabId, 'snapshot', {
+      maxTokens: 2_000,
+      mode: 'viewport',
+    });
     expect(there.tokens).toBeLessThanOrEqual(2_000);
     expect(there.elements.find((e) => e.name === 'Reserve part 4990')).toMatchObject({ ref: farRef, inViewport: true });
-    const home = await call(harness, tabId, 'scroll', { snapshotId: there.snapshotId, toRef: snap.elements[0]?.ref });
+    const home = await call(panel, tabId, 'scroll', {
+      snapshotId: there.snapshotId,
+      toRef: snap.elements[0]?.ref,
+    });
     expect(home).toMatchObject({ ok: true, verified: true });
     expect(home.effects).toContain('scroll');
     tally.hostile('50k-elements');
     await page.close();
   });
 
-  it('lets an agent find and reserve a part far down the page', async () => {
-    const { page } = await openTab(harness, site.url('/hostile-huge.html'));
+  it('lets an agent find and reserve a part far down the page', async ({ browser, site, model, panel }) => {
+    const { page } = await openTab(browser, site.url('/hostile-huge.html'));
     await page.bringToFront();
-    playPolicy(fake, (seen) => {
+    play(model, (seen) => {
       if (/Reserved part 4990/.test(seen.text)) {
         return act('done', {
           success: true,
@@ -407,13 +434,13 @@ describe('a page of 50,000 elements', () => {
         });
       }
       if (seen.previousTools.includes('find')) {
-        const match = /\[(\d+)\][^\n]*Reserve part 4990/.exec(seen.text);
-        return match ? act('click', { ref: Number(match[1]) }) : giveUp('find did not return the part.');
+        const part = seen.controls.find((c) => /Reserve part 4990/.test(c.name));
+        return part ? act('click', { ref: part.ref }) : giveUp('find did not return the part.');
       }
       return act('find', { query: 'Reserve part 4990' });
     });
 
-    const { result, events } = await runTask(harness.panel, 'Reserve part 4990');
+    const { result, events } = await runTask(panel, 'Reserve part 4990');
 
     expect(result).toMatchObject({ status: 'succeeded', verified: true });
     expect(outcomes(events)).toEqual([
@@ -430,11 +457,11 @@ describe('a page of 50,000 elements', () => {
 const feedLoads = (page: Page) => page.evaluate(() => (window as unknown as { feedLoads(): number }).feedLoads());
 
 describe('an endless feed', () => {
-  it('scrolls and reports each scroll, while the snapshot stays bounded', async () => {
-    const { tabId, page } = await openTab(harness, site.url('/hostile-infinite.html'));
-    let snap = await call(harness, tabId, 'snapshot', {});
+  it('scrolls and reports each scroll, while the snapshot stays bounded', async ({ browser, site, panel }) => {
+    const { tabId, page } = await openTab(browser, site.url('/hostile-infinite.html'));
+    let snap = await call(panel, tabId, 'snapshot', {});
     for (let i = 0; i < 12; i++) {
-      const scrolled = await call(harness, tabId, 'scroll', {
+      const scrolled = await call(panel, tabId, 'scroll', {
         snapshotId: snap.snapshotId,
         direction: 'down',
         unit: 'page',
@@ -442,7 +469,7 @@ describe('an endless feed', () => {
       });
       expect(scrolled).toMatchObject({ ok: true, verified: true });
       expect(scrolled.effects).toContain('scroll');
-      snap = await call(harness, tabId, 'snapshot', {});
+      snap = await call(panel, tabId, 'snapshot', {});
       expect(snap.tokens).toBeLessThanOrEqual(2_000);
     }
     expect(await feedLoads(page)).toBeGreaterThan(6);
@@ -452,10 +479,15 @@ describe('an endless feed', () => {
     await page.close();
   });
 
-  it('lets an agent scroll until the story appears, and ends an endless search by the step limit', async () => {
-    const { page } = await openTab(harness, site.url('/hostile-infinite.html'));
+  it('lets an agent scroll until the story appears, and ends an endless search by the step limit', async ({
+    browser,
+    site,
+    model,
+    panel,
+  }) => {
+    const { page } = await openTab(browser, site.url('/hostile-infinite.html'));
     await page.bringToFront();
-    playPolicy(fake, (seen) => {
+    play(model, (seen) => {
       if (/Opened The lighthouse keeper/.test(seen.text)) {
         return act('done', {
           success: true,
@@ -466,21 +498,21 @@ describe('an endless feed', () => {
       const open = seen.controls.find((c) => c.role === 'button' && /lighthouse/i.test(c.name));
       return open ? act('click', { ref: open.ref }) : act('scroll', { direction: 'down' });
     });
-    const found = await runTask(harness.panel, 'Open the story about the lighthouse keeper');
+    const found = await runTask(panel, 'Open the story about the lighthouse keeper');
     expect(found.result).toMatchObject({ status: 'succeeded', verified: true });
     const scrolls = resultsOf(found.events, 'scroll');
     expect(scrolls.length).toBeGreaterThanOrEqual(3);
     expect(scrolls.every((e) => e.outcome === 'ok')).toBe(true);
     expect(await textIn(page, '#opened')).toBe('Opened The lighthouse keeper');
 
-    fake.reset();
-    const restore = await withAgentSettings(harness.panel, { maxSteps: 6 });
+    model.reset();
+    const restore = await withAgentSettings(panel, { maxSteps: 6 });
     try {
-      playPolicy(fake, (seen) => {
+      play(model, (seen) => {
         const open = seen.controls.find((c) => c.role === 'button' && /unicorn/i.test(c.name));
         return open ? act('click', { ref: open.ref }) : act('scroll', { direction: 'down', amount: 3 });
       });
-      const endless = await runTask(harness.panel, 'Open the story about the unicorn');
+      const endless = await runTask(panel, 'Open the story about the unicorn');
       expect(endless.result.status).toBe('max_steps');
       expect(resultsOf(endless.events, 'scroll').every((e) => e.outcome === 'ok')).toBe(true);
     } finally {

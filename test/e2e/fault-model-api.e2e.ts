@@ -5,72 +5,60 @@
 // is_error tool results and the task goes on. The panel shows the retries and the error.
 
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AgentEvent, TaskResult } from '../../src/panel/agent/events';
 import { DEFAULT_SETTINGS } from '../../src/panel/agent/settings';
-import { act, control, runTask, useFakeModel } from '../support/agent';
-import { type ExtensionHarness, launchExtension } from '../support/extension';
-import {
-  type FakeAnthropic,
-  type RecordedRequest,
-  rawToolTurn,
-  startFakeAnthropic,
-  type Turn,
-} from '../support/fake-anthropic';
-import { type FixtureServer, startFixtureServer } from '../support/fixture-server';
-import { openTab, type PanelGlobal } from '../support/panel';
+import { rawToolTurn } from '../support/fake-anthropic';
+import { storedHistory } from '../support/fault-harness';
 import { tally } from '../support/reliability';
-import { toolResults } from '../support/sec-fences';
-import { playSteps, seenIn } from '../support/sec-script';
+import {
+  act,
+  control,
+  describe,
+  type ExtensionHarness,
+  expect,
+  type FixtureServer,
+  inOrder,
+  it,
+  openTab,
+  type PanelGlobal,
+  type Policy,
+  play,
+  runTask,
+  type Seen,
+  type TaskRun,
+  type Turn,
+  test,
+} from './kit';
 
-let harness: ExtensionHarness;
-let site: FixtureServer;
-let fake: FakeAnthropic;
 let opened: Page[] = [];
 let tasksRun = 0;
 let tasksLost = 0;
 
-beforeAll(async () => {
-  [site, fake, harness] = await Promise.all([startFixtureServer(), startFakeAnthropic(), launchExtension()]);
-  await useFakeModel(harness.panel, fake);
-});
-
-afterAll(async () => {
+test.afterAll(() => {
   if (tasksRun > 0) tally.tasks(tasksRun, tasksLost);
-  await harness?.close();
-  await Promise.all([site?.close(), fake?.close()]);
 });
 
-beforeEach(() => fake.reset());
-
-afterEach(async () => {
+test.afterEach(async () => {
   await Promise.all(opened.map((page) => page.close()));
   opened = [];
 });
 
-async function webTab(path: string): Promise<Page> {
-  const { page } = await openTab(harness, site.url(path));
+async function webTab(browser: ExtensionHarness, site: FixtureServer, path: string): Promise<Page> {
+  const { page } = await openTab(browser, site.url(path));
   opened.push(page);
   await page.bringToFront();
   return page;
 }
 
-const readAndFinish = (): ((request: RecordedRequest) => Turn)[] => [
+const readAndFinish = (): Policy[] => [
   () => act('read_page'),
   () => act('done', { success: true, answer: 'It is the fixture home.', evidence: { quotes: ['Fixture home'] } }),
 ];
 
 /** Runs a task and checks it was not lost: it ended with a status, and the panel's stored history holds that ending. */
-async function runCounted(instruction: string): Promise<{ result: TaskResult; events: AgentEvent[] }> {
+async function runCounted(panel: Page, instruction: string): Promise<TaskRun> {
   tasksRun++;
-  const run = await runTask(harness.panel, instruction);
-  const storedStatus = () =>
-    harness.panel.evaluate(async (id) => {
-      const raw = (await chrome.storage.local.get('steadyhand.history'))['steadyhand.history'];
-      if (typeof raw !== 'string') return null;
-      const history = JSON.parse(raw) as { state: { tasks: Record<string, { status: string }> } };
-      return history.state.tasks[id]?.status ?? null;
-    }, run.result.taskId);
+  const run = await runTask(panel, instruction);
+  const storedStatus = async () => (await storedHistory(panel)).tasks[run.result.taskId]?.status ?? null;
   try {
     await expect.poll(storedStatus).toBe(run.result.status);
   } catch (error) {
@@ -80,30 +68,33 @@ async function runCounted(instruction: string): Promise<{ result: TaskResult; ev
   return run;
 }
 
-const panelCard = () => harness.panel.getByTestId('task-card');
-const notesShown = () => panelCard().locator('.note').allTextContents();
+const panelCard = (panel: Page) => panel.getByTestId('task-card');
+const notesShown = (panel: Page) => panelCard(panel).locator('.note').allTextContents();
 
 /** The model timeout setting, in seconds (null: back to the default). */
-async function setModelTimeout(sec: number | null): Promise<void> {
-  await harness.panel.evaluate(
+async function setModelTimeout(panel: Page, sec: number | null): Promise<void> {
+  await panel.evaluate(
     (value) => (globalThis as PanelGlobal).steadyhand.settings.getState().update({ modelTimeoutSec: value }),
     sec ?? DEFAULT_SETTINGS.modelTimeoutSec,
   );
 }
 
 describe('transient API faults', () => {
-  it('retries 429 after its retry-after, 529 and 500, and the task succeeds', async () => {
-    await webTab('/index.html');
-    const [read, done] = readAndFinish();
-    playSteps(fake, [
-      { fault: 'rate_limit', retryAfterSec: 0.6 },
-      { fault: 'overloaded' },
-      read as () => Turn,
-      { fault: 'server_error' },
-      done as () => Turn,
-    ]);
+  it('retries 429 after its retry-after, 529 and 500, and the task succeeds', async ({ browser, site, model }) => {
+    await webTab(browser, site, '/index.html');
+    const [read, done] = readAndFinish() as [Policy, Policy];
+    play(
+      model,
+      inOrder([
+        { fault: 'rate_limit', retryAfterSec: 0.6 },
+        { fault: 'overloaded' },
+        read,
+        { fault: 'server_error' },
+        done,
+      ]),
+    );
 
-    const { result, events } = await runCounted('What page is this?');
+    const { result, events } = await runCounted(browser.panel, 'What page is this?');
 
     expect(result).toMatchObject({ status: 'succeeded', verified: true });
     const retries = events.flatMap((e) => (e.type === 'model_retry' ? [e] : []));
@@ -114,10 +105,10 @@ describe('transient API faults', () => {
     ]);
     // The 429 was waited out as the API asked, and the next request came no earlier.
     expect(retries[0]?.delayMs).toBe(600);
-    const [limited, afterLimit] = fake.messageRequests;
+    const [limited, afterLimit] = model.messageRequests;
     expect((afterLimit?.time ?? 0) - (limited?.time ?? 0)).toBeGreaterThanOrEqual(600);
     expect(result.metrics.retries).toBe(3);
-    const notes = await notesShown();
+    const notes = await notesShown(browser.panel);
     expect(notes).toEqual([
       'The API rate limit was reached (This request would exceed your rate limit.): retrying in 0.6 s.',
       expect.stringMatching(/^The API is overloaded \(Overloaded\): retrying in \d\.\d s\.$/),
@@ -128,25 +119,31 @@ describe('transient API faults', () => {
     tally.fault('api_500');
   });
 
-  it('retries a stream cut mid-way, and an overload error sent mid-stream, acting only on a complete turn', async () => {
-    const page = await webTab('/sec-rerender.html');
-    const click = (request: RecordedRequest) =>
-      act('click', { ref: control(seenIn(request), 'button', /^save$/i).ref }, 'Saving now.');
+  it('retries a stream cut mid-way, and an overload error sent mid-stream, acting only on a complete turn', async ({
+    browser,
+    site,
+    model,
+  }) => {
+    const page = await webTab(browser, site, '/sec-rerender.html');
+    const click = (seen: Seen) => act('click', { ref: control(seen, 'button', /^save$/i).ref }, 'Saving now.');
     // Eight events: the text, then the click's tool_use block with the first part of its input JSON.
-    playSteps(fake, [
-      (request) => ({ fault: 'cut', afterEvents: 8, turn: click(request) }),
-      (request) => ({ fault: 'stream_error', afterEvents: 8, turn: click(request) }),
-      click,
-      () => act('done', { success: true, answer: 'Saved.', evidence: { quotes: ['Saved 1 time'] } }),
-    ]);
+    play(
+      model,
+      inOrder([
+        (seen) => ({ fault: 'cut', afterEvents: 8, turn: click(seen) }),
+        (seen) => ({ fault: 'stream_error', afterEvents: 8, turn: click(seen) }),
+        click,
+        () => act('done', { success: true, answer: 'Saved.', evidence: { quotes: ['Saved 1 time'] } }),
+      ]),
+    );
 
-    const { result, events } = await runCounted('Save the draft');
+    const { result, events } = await runCounted(browser.panel, 'Save the draft');
 
     expect(result).toMatchObject({ status: 'succeeded', verified: true });
     expect(events.filter((e) => e.type === 'model_retry')).toHaveLength(2);
     expect(events.filter((e) => e.type === 'tool_call' && e.name === 'click')).toHaveLength(1);
     expect(await page.evaluate(() => (window as unknown as { saves(): number }).saves())).toBe(1);
-    expect(await notesShown()).toEqual([
+    expect(await notesShown(browser.panel)).toEqual([
       expect.stringMatching(/^The connection to the model broke: .*: retrying in \d\.\d s\.$/),
       expect.stringMatching(/^The API is overloaded \(Overloaded\): retrying in \d\.\d s\.$/),
     ]);
@@ -154,17 +151,24 @@ describe('transient API faults', () => {
     tally.fault('api_529_mid_stream');
   });
 
-  it('retries a request that hangs, and a stream that stalls mid-answer, past the model timeout', async () => {
-    await webTab('/index.html');
-    await setModelTimeout(1);
+  it('retries a request that hangs, and a stream that stalls mid-answer, past the model timeout', async ({
+    browser,
+    site,
+    model,
+  }) => {
+    await webTab(browser, site, '/index.html');
+    await setModelTimeout(browser.panel, 1);
     try {
-      playSteps(fake, [
-        { fault: 'hang' },
-        { fault: 'stall', afterEvents: 4, turn: act('read_page', {}, 'Reading the page first, then') },
-        ...readAndFinish(),
-      ]);
+      play(
+        model,
+        inOrder([
+          { fault: 'hang' },
+          { fault: 'stall', afterEvents: 4, turn: act('read_page', {}, 'Reading the page first, then') },
+          ...readAndFinish(),
+        ]),
+      );
 
-      const { result, events } = await runCounted('What page is this?');
+      const { result, events } = await runCounted(browser.panel, 'What page is this?');
 
       expect(result).toMatchObject({ status: 'succeeded', verified: true });
       const retries = events.flatMap((e) => (e.type === 'model_retry' ? [e.reason] : []));
@@ -175,25 +179,26 @@ describe('transient API faults', () => {
       // Nothing from the stalled half-turn was acted on: the calls are those of the complete turns.
       const calls = events.flatMap((e) => (e.type === 'tool_call' ? [e.name] : []));
       expect(calls).toEqual(['read_page', 'done']);
-      expect(fake.messageRequests).toHaveLength(4);
-      expect(await notesShown()).toHaveLength(2);
+      expect(model.messageRequests).toHaveLength(4);
+      expect(await notesShown(browser.panel)).toHaveLength(2);
       tally.fault('api_hang');
       tally.fault('api_stream_stall');
     } finally {
-      await setModelTimeout(null);
+      await setModelTimeout(browser.panel, null);
     }
   });
 });
 
 describe('persistent API faults', () => {
-  it('ends the task as error naming the cause when 500s outlast the retries, and the panel says so', async () => {
-    await webTab('/index.html');
-    playSteps(
-      fake,
-      Array.from({ length: 4 }, () => ({ fault: 'server_error' }) as Turn),
-    );
+  it('ends the task as error naming the cause when 500s outlast the retries, and the panel says so', async ({
+    browser,
+    site,
+    model,
+  }) => {
+    await webTab(browser, site, '/index.html');
+    play(model, inOrder(Array.from({ length: 4 }, () => ({ fault: 'server_error' }) as Turn)));
 
-    const { result, events } = await runCounted('What page is this?');
+    const { result, events } = await runCounted(browser.panel, 'What page is this?');
 
     expect(result).toMatchObject({
       status: 'error',
@@ -201,22 +206,23 @@ describe('persistent API faults', () => {
       summary: 'The API failed and retries ran out: try again later (Internal server error).',
     });
     expect(events.filter((e) => e.type === 'model_retry')).toHaveLength(3);
-    expect(fake.messageRequests).toHaveLength(4);
-    const final = panelCard().getByTestId('final-status');
+    expect(model.messageRequests).toHaveLength(4);
+    const final = panelCard(browser.panel).getByTestId('final-status');
     await expect.poll(() => final.getAttribute('data-status')).toBe('error');
     expect(await final.getByTestId('final-summary').textContent()).toBe(result.summary);
-    expect(await notesShown()).toHaveLength(3);
+    expect(await notesShown(browser.panel)).toHaveLength(3);
     tally.fault('api_500', 4);
   });
 
-  it('ends as error when the rate limit does not lift, having waited as asked each time', async () => {
-    await webTab('/index.html');
-    playSteps(
-      fake,
-      Array.from({ length: 6 }, () => ({ fault: 'rate_limit', retryAfterSec: 0.1 }) as Turn),
-    );
+  it('ends as error when the rate limit does not lift, having waited as asked each time', async ({
+    browser,
+    site,
+    model,
+  }) => {
+    await webTab(browser, site, '/index.html');
+    play(model, inOrder(Array.from({ length: 6 }, () => ({ fault: 'rate_limit', retryAfterSec: 0.1 }) as Turn)));
 
-    const { result, events } = await runCounted('What page is this?');
+    const { result, events } = await runCounted(browser.panel, 'What page is this?');
 
     expect(result).toMatchObject({ status: 'error', errorKind: 'rate_limited' });
     expect(result.summary).toMatch(/^The API rate limit was reached and retries ran out: wait a minute/);
@@ -225,38 +231,45 @@ describe('persistent API faults', () => {
     tally.fault('api_429', 6);
   });
 
-  it('ends at once, without retrying, when the API refuses the key', async () => {
-    await webTab('/index.html');
-    playSteps(fake, [{ fault: 'unauthorized' }]);
+  it('ends at once, without retrying, when the API refuses the key', async ({ browser, site, model }) => {
+    await webTab(browser, site, '/index.html');
+    play(model, inOrder([{ fault: 'unauthorized' }]));
 
-    const { result, events } = await runCounted('What page is this?');
+    const { result, events } = await runCounted(browser.panel, 'What page is this?');
 
     expect(result).toMatchObject({ status: 'error', errorKind: 'auth' });
     expect(result.summary).toMatch(/^Check your API key in settings/);
     expect(events.filter((e) => e.type === 'model_retry')).toHaveLength(0);
-    expect(fake.messageRequests).toHaveLength(1);
+    expect(model.messageRequests).toHaveLength(1);
     tally.fault('api_401');
   });
 });
 
 describe('broken tool calls', () => {
-  it('returns invalid tool JSON and an unknown tool to the model as errors, and the task goes on', async () => {
-    const page = await webTab('/sec-rerender.html');
-    playSteps(fake, [
-      rawToolTurn('click', '{"ref": 3, "because": "the save butt', 'Saving.'),
-      () => act('teleport', { to: 'the save button' }),
-      (request) => act('click', { ref: control(seenIn(request), 'button', /^save$/i).ref }),
-      () => act('done', { success: true, answer: 'Saved.', evidence: { quotes: ['Saved 1 time'] } }),
-    ]);
+  it('returns invalid tool JSON and an unknown tool to the model as errors, and the task goes on', async ({
+    browser,
+    site,
+    model,
+  }) => {
+    const page = await webTab(browser, site, '/sec-rerender.html');
+    const log = play(
+      model,
+      inOrder([
+        rawToolTurn('click', '{"ref": 3, "because": "the save butt', 'Saving.'),
+        () => act('teleport', { to: 'the save button' }),
+        (seen) => act('click', { ref: control(seen, 'button', /^save$/i).ref }),
+        () => act('done', { success: true, answer: 'Saved.', evidence: { quotes: ['Saved 1 time'] } }),
+      ]),
+    );
 
-    const { result, events } = await runCounted('Save the draft');
+    const { result, events } = await runCounted(browser.panel, 'Save the draft');
 
     expect(result).toMatchObject({ status: 'succeeded', verified: true });
-    const [, afterJson, afterUnknown] = fake.messageRequests;
-    expect(afterJson ? toolResults(afterJson) : []).toEqual([
+    const [, afterJson, afterUnknown] = log;
+    expect(afterJson?.results ?? []).toEqual([
       expect.objectContaining({ isError: true, text: expect.stringMatching(/^The input of click was not valid JSON/) }),
     ]);
-    expect(afterUnknown ? toolResults(afterUnknown) : []).toEqual([
+    expect(afterUnknown?.results ?? []).toEqual([
       expect.objectContaining({
         isError: true,
         text: expect.stringMatching(/^Unknown tool "teleport"\. Available tools: /),
@@ -275,25 +288,32 @@ describe('broken tool calls', () => {
     tally.badInput('unknown tool');
   });
 
-  it('answers a ref the page re-rendered away with stale_ref, never a click on the new element', async () => {
-    const page = await webTab('/sec-rerender.html');
+  it('answers a ref the page re-rendered away with stale_ref, never a click on the new element', async ({
+    browser,
+    site,
+    model,
+  }) => {
+    const page = await webTab(browser, site, '/sec-rerender.html');
     const saves = () => page.evaluate(() => (window as unknown as { saves(): number }).saves());
-    playSteps(fake, [
-      async (request) => {
-        const stale = control(seenIn(request), 'button', /^save$/i).ref;
-        // While the model "thinks", the page rebuilds its toolbar: the Save it saw is gone, a lookalike took its place.
-        await page.evaluate(() => (window as unknown as { render(): number }).render());
-        return act('click', { ref: stale });
-      },
-      (request) => act('click', { ref: control(seenIn(request), 'button', /^save$/i).ref }),
-      () => act('done', { success: true, answer: 'Saved.', evidence: { quotes: ['Saved 1 time'] } }),
-    ]);
+    const log = play(
+      model,
+      inOrder([
+        async (seen) => {
+          const stale = control(seen, 'button', /^save$/i).ref;
+          // While the model "thinks", the page rebuilds its toolbar: the Save it saw is gone, a lookalike took its place.
+          await page.evaluate(() => (window as unknown as { render(): number }).render());
+          return act('click', { ref: stale });
+        },
+        (seen) => act('click', { ref: control(seen, 'button', /^save$/i).ref }),
+        () => act('done', { success: true, answer: 'Saved.', evidence: { quotes: ['Saved 1 time'] } }),
+      ]),
+    );
 
-    const { result, events } = await runCounted('Save the draft');
+    const { result, events } = await runCounted(browser.panel, 'Save the draft');
 
     expect(result).toMatchObject({ status: 'succeeded', verified: true });
-    const [, afterStale] = fake.messageRequests;
-    expect(afterStale ? toolResults(afterStale) : []).toEqual([
+    const [, afterStale] = log;
+    expect(afterStale?.results ?? []).toEqual([
       expect.objectContaining({ isError: true, text: expect.stringContaining('(stale_ref:') }),
     ]);
     const clicks = events.flatMap((e) => (e.type === 'tool_result' && e.name === 'click' ? [e.outcome] : []));

@@ -4,41 +4,28 @@
 // twice.
 
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { act, control, runTask, useFakeModel } from '../support/agent';
-import { type ExtensionHarness, launchExtension } from '../support/extension';
-import { type FakeAnthropic, startFakeAnthropic } from '../support/fake-anthropic';
-import {
-  HeldModel,
-  openPanel,
-  startTask,
-  storedHistory,
-  waitForAgentEvent,
-  waitForMask,
-} from '../support/fault-harness';
-import { type FixtureServer, startFixtureServer } from '../support/fixture-server';
-import { openTab, type PanelGlobal } from '../support/panel';
+import { openPanel, storedHistory, waitForMask } from '../support/fault-harness';
 import { tally } from '../support/reliability';
-
-let harness: ExtensionHarness;
-let site: FixtureServer;
-let fake: FakeAnthropic;
-
-beforeAll(async () => {
-  [site, fake, harness] = await Promise.all([startFixtureServer(), startFakeAnthropic(), launchExtension()]);
-  await useFakeModel(harness.panel, fake);
-});
-
-afterAll(async () => {
-  await harness?.close();
-  await Promise.all([site?.close(), fake?.close()]);
-});
-
-beforeEach(() => fake.reset());
+import {
+  act,
+  control,
+  describe,
+  type ExtensionHarness,
+  expect,
+  type FixtureServer,
+  hold,
+  it,
+  openTab,
+  type PanelGlobal,
+  play,
+  runTask,
+  startTask,
+  waitForAgentEvent,
+} from './kit';
 
 /** The agent's tab: the work bench, in front, where the next task starts. */
-async function workTab(): Promise<{ page: Page; tabId: number }> {
-  const opened = await openTab(harness, site.url('/fault-work.html'));
+async function workTab(browser: ExtensionHarness, site: FixtureServer): Promise<{ page: Page; tabId: number }> {
+  const opened = await openTab(browser, site.url('/fault-work.html'));
   await opened.page.bringToFront();
   return opened;
 }
@@ -65,33 +52,35 @@ function card(panel: Page) {
 }
 
 describe('closing the panel mid-task', () => {
-  it('while the agent waits for the model: the mask goes, the task is interrupted with its steps, nothing else is lost', async () => {
+  it('while the agent waits for the model: the mask goes, the task is interrupted with its steps, nothing else is lost', async ({
+    browser,
+    site,
+    model,
+  }) => {
     // Something to lose: a changed setting and an earlier task.
-    await harness.panel.evaluate(() =>
+    await browser.panel.evaluate(() =>
       (globalThis as PanelGlobal).steadyhand.settings.getState().update({ maxSteps: 17 }),
     );
-    const earlier = await workTab();
-    fake.respondWith(() =>
-      act('done', { success: true, answer: 'A work bench.', evidence: { quotes: ['Work bench'] } }),
-    );
-    const { result: earlierResult } = await runTask(harness.panel, 'What is this page?');
+    const earlier = await workTab(browser, site);
+    play(model, () => act('done', { success: true, answer: 'A work bench.', evidence: { quotes: ['Work bench'] } }));
+    const { result: earlierResult } = await runTask(browser.panel, 'What is this page?');
     expect(earlierResult.status).toBe('succeeded');
     await earlier.page.close();
 
-    const { page } = await workTab();
-    const model = new HeldModel(fake);
-    await startTask(harness.panel, 'Write a note and count once');
-    const first = await model.next();
-    model.answer(act('type', { ref: control(first, 'textbox', /note/i).ref, text: 'hello' }));
-    await waitForAgentEvent(harness.panel, { type: 'tool_result', name: 'type' });
-    await model.next(); // step 2: the agent waits for the model now
+    const { page } = await workTab(browser, site);
+    const held = hold(model);
+    await startTask(browser.panel, 'Write a note and count once');
+    const first = await held.next();
+    held.answer(act('type', { ref: control(first, 'textbox', /note/i).ref, text: 'hello' }));
+    await waitForAgentEvent(browser.panel, { type: 'tool_result', name: 'type' });
+    await held.next(); // step 2: the agent waits for the model now
     await waitForMask(page, true);
-    const taskId = await runningTaskId(harness.panel);
+    const taskId = await runningTaskId(browser.panel);
 
-    await harness.panel.close();
+    await browser.panel.close();
     await waitForMask(page, false, 15_000);
 
-    const panel = await openPanel(harness);
+    const panel = await openPanel(browser);
     const view = card(panel);
     expect(await view.root.getAttribute('data-task-id')).toBe(taskId);
     expect(await view.root.getAttribute('data-status')).toBe('interrupted');
@@ -103,29 +92,33 @@ describe('closing the panel mid-task', () => {
     expect(stored.order).toEqual([taskId, earlierResult.taskId]);
     expect(stored.tasks[earlierResult.taskId]).toMatchObject({ status: 'succeeded', steps: [{ step: 1 }] });
     const settings = await panel.evaluate(() => (globalThis as PanelGlobal).steadyhand.settings.getState().settings);
-    expect(settings).toMatchObject({ maxSteps: 17, baseUrl: fake.url, apiKey: 'test-key' });
+    expect(settings).toMatchObject({ maxSteps: 17, baseUrl: model.url, apiKey: 'test-key' });
     expect(await pageLog(page)).toMatchObject({ note: 'hello', clicks: 0 });
     tally.fault('panel_closed');
     tally.tasks(1, 0);
     await page.close();
   });
 
-  it('while an action runs in the page: the action is not repeated, the task is interrupted with that step', async () => {
-    const { page } = await workTab();
-    const model = new HeldModel(fake);
-    await startTask(harness.panel, 'Start the report and wait for it');
-    const first = await model.next();
-    model.answer(act('click', { ref: control(first, 'button', /start report/i).ref }));
-    await model.next();
-    model.answer(act('wait_for', { text: 'Report ready', timeoutMs: 15_000 }));
-    await waitForAgentEvent(harness.panel, { type: 'tool_call', name: 'wait_for' });
+  it('while an action runs in the page: the action is not repeated, the task is interrupted with that step', async ({
+    browser,
+    site,
+    model,
+  }) => {
+    const { page } = await workTab(browser, site);
+    const held = hold(model);
+    await startTask(browser.panel, 'Start the report and wait for it');
+    const first = await held.next();
+    held.answer(act('click', { ref: control(first, 'button', /start report/i).ref }));
+    await held.next();
+    held.answer(act('wait_for', { text: 'Report ready', timeoutMs: 15_000 }));
+    await waitForAgentEvent(browser.panel, { type: 'tool_call', name: 'wait_for' });
     await waitForMask(page, true);
-    const taskId = await runningTaskId(harness.panel);
+    const taskId = await runningTaskId(browser.panel);
 
-    await harness.panel.close();
+    await browser.panel.close();
     await waitForMask(page, false, 15_000);
 
-    const panel = await openPanel(harness);
+    const panel = await openPanel(browser);
     const view = card(panel);
     expect(await view.root.getAttribute('data-task-id')).toBe(taskId);
     expect(await view.root.getAttribute('data-status')).toBe('interrupted');
@@ -144,21 +137,25 @@ describe('closing the panel mid-task', () => {
     await page.close();
   });
 
-  it('when the panel dies without closing (crash): the mask lease runs out and the page is usable again', async () => {
-    const { page } = await workTab();
-    const model = new HeldModel(fake);
-    await startTask(harness.panel, 'Count once');
-    const first = await model.next();
-    model.answer(act('click', { ref: control(first, 'button', /^count$/i).ref }));
-    await model.next();
+  it('when the panel dies without closing (crash): the mask lease runs out and the page is usable again', async ({
+    browser,
+    site,
+    model,
+  }) => {
+    const { page } = await workTab(browser, site);
+    const held = hold(model);
+    await startTask(browser.panel, 'Count once');
+    const first = await held.next();
+    held.answer(act('click', { ref: control(first, 'button', /^count$/i).ref }));
+    await held.next();
     await waitForMask(page, true);
-    const taskId = await runningTaskId(harness.panel);
+    const taskId = await runningTaskId(browser.panel);
     // A crash loses what the store had not written yet (it coalesces writes for 300 ms): wait for step 2 on disk.
-    await expect.poll(async () => (await storedHistory(harness.panel)).tasks[taskId]?.steps.length ?? 0).toBe(2);
+    await expect.poll(async () => (await storedHistory(browser.panel)).tasks[taskId]?.steps.length ?? 0).toBe(2);
 
-    const dead = harness.panel;
+    const dead = browser.panel;
     const crashed = dead.waitForEvent('crash');
-    const cdp = await harness.context.newCDPSession(dead);
+    const cdp = await browser.context.newCDPSession(dead);
     void cdp.send('Page.crash').catch(() => {});
     await crashed;
     // No pagehide, no interrupt: only the lease the panel stopped renewing takes the mask away.
@@ -167,7 +164,7 @@ describe('closing the panel mid-task', () => {
     await page.click('#count');
     expect(await pageLog(page)).toMatchObject({ clicks: 2 });
 
-    const panel = await openPanel(harness);
+    const panel = await openPanel(browser);
     await dead.close();
     const view = card(panel);
     expect(await view.root.getAttribute('data-task-id')).toBe(taskId);

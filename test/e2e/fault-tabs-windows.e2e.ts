@@ -1,61 +1,48 @@
 // Tabs and windows taken away mid-task (docs/testing.md, Faults and security): the agent's tab closed, its window
 // closed, its tab moved to another window, its tab discarded by Chrome, a tab it opened closed by the person. Each ends
-// in a clear stop or goes on correctly; none hangs. The model is held by the test (HeldModel), so each fault lands at a
-// chosen moment: while an action runs in the page, or while the agent waits for the model.
+// in a clear stop or goes on correctly; none hangs. The model is held by the test (the kit's hold), so each fault lands
+// at a chosen moment: while an action runs in the page, or while the agent waits for the model.
 
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { act, control, useFakeModel } from '../support/agent';
-import { type ExtensionHarness, launchExtension } from '../support/extension';
-import { type FakeAnthropic, startFakeAnthropic } from '../support/fake-anthropic';
-import {
-  HeldModel,
-  maskCount,
-  startTask,
-  tabInfo,
-  taskResult,
-  waitForAgentEvent,
-  waitForMask,
-} from '../support/fault-harness';
-import { type FixtureServer, startFixtureServer } from '../support/fixture-server';
-import { openTab, type PanelGlobal, recordEvents, waitForEvent } from '../support/panel';
+import { maskCount, tabInfo, waitForMask } from '../support/fault-harness';
 import { tally } from '../support/reliability';
 import { eventMark, NO_WINDOW, waitForEventAfter } from './agent-tabs-browser';
+import {
+  act,
+  control,
+  describe,
+  type ExtensionHarness,
+  expect,
+  type FixtureServer,
+  hold,
+  it,
+  openTab,
+  type PanelGlobal,
+  recordEvents,
+  startTask,
+  stopStartedTask,
+  taskResult,
+  test,
+  waitForAgentEvent,
+  waitForEvent,
+} from './kit';
 
-let harness: ExtensionHarness;
-let site: FixtureServer;
-let fake: FakeAnthropic;
+test.beforeAll(({ browser }) => recordEvents(browser.panel));
 
-beforeAll(async () => {
-  [site, fake, harness] = await Promise.all([startFixtureServer(), startFakeAnthropic(), launchExtension()]);
-  await useFakeModel(harness.panel, fake);
-  await recordEvents(harness.panel);
-});
-
-afterAll(async () => {
-  await harness?.close();
-  await Promise.all([site?.close(), fake?.close()]);
-});
-
-beforeEach(async () => {
-  fake.reset();
+test.beforeEach(async ({ browser }) => {
   // A test that failed may leave its task running: stop it, so the next one can start.
-  await harness.panel.evaluate(async () => {
-    const g = globalThis as PanelGlobal & { faultResult?: Promise<unknown> };
-    g.steadyhand.controller.stop();
-    await g.faultResult;
-  });
+  await stopStartedTask(browser.panel);
   // Every test starts from the panel's window alone, with only the panel page in it.
-  for (const page of harness.context.pages()) if (page !== harness.panel) await page.close();
-  await harness.panel.evaluate(async () => {
+  for (const page of browser.context.pages()) if (page !== browser.panel) await page.close();
+  await browser.panel.evaluate(async () => {
     const own = await chrome.windows.getCurrent();
     for (const win of await chrome.windows.getAll()) if (win.id !== own.id) await chrome.windows.remove(win.id ?? -1);
   });
 });
 
 /** The work bench in a new tab, in front: where the next task starts. */
-async function workTab(): Promise<{ page: Page; tabId: number }> {
-  const opened = await openTab(harness, site.url('/fault-work.html'));
+async function workTab(browser: ExtensionHarness, site: FixtureServer): Promise<{ page: Page; tabId: number }> {
+  const opened = await openTab(browser, site.url('/fault-work.html'));
   await opened.page.bringToFront();
   return opened;
 }
@@ -64,148 +51,146 @@ function clicksIn(page: Page): Promise<number> {
   return page.evaluate(() => (window as unknown as { faultLog: { clicks: number } }).faultLog.clicks);
 }
 
-/** The tab ids an observation lists under "Tabs of this task". */
-function listedTabs(text: string): number[] {
-  const listed = /^Tabs of this task: (.*)$/m.exec(text)?.[1] ?? '';
-  return listed
-    .split(' · ')
-    .map((entry) => Number.parseInt(entry, 10))
-    .filter(Number.isInteger);
-}
-
-/** The agent's tab as an observation names it. */
-function agentTabIn(text: string): number | null {
-  const id = /^Agent's tab: (\d+)/m.exec(text)?.[1];
-  return id ? Number(id) : null;
-}
-
 /** Moves a tab into a new window that takes the focus, as dragging it out of its window does. */
-function moveToNewWindow(tabId: number): Promise<number> {
-  return harness.panel.evaluate(
-    async (id) => (await chrome.windows.create({ tabId: id, focused: true }))?.id ?? -1,
-    tabId,
-  );
+function moveToNewWindow(panel: Page, tabId: number): Promise<number> {
+  return panel.evaluate(async (id) => (await chrome.windows.create({ tabId: id, focused: true }))?.id ?? -1, tabId);
 }
 
 const done = (quote: string) => act('done', { success: true, answer: 'Done.', evidence: { quotes: [quote] } });
 
 describe("the agent's tab or window taken away", () => {
-  it('stops with "Tab was closed" at once when the person closes the agent\'s tab while an action runs', async () => {
-    const { page, tabId } = await workTab();
-    const model = new HeldModel(fake);
-    await startTask(harness.panel, 'Start the report and wait for it');
-    const first = await model.next();
-    model.answer(act('click', { ref: control(first, 'button', /start report/i).ref }));
-    await model.next();
-    model.answer(act('wait_for', { text: 'Report ready', timeoutMs: 15_000 }));
-    await waitForAgentEvent(harness.panel, { type: 'tool_call', name: 'wait_for' });
+  it('stops with "Tab was closed" at once when the person closes the agent\'s tab while an action runs', async ({
+    browser,
+    site,
+    model,
+  }) => {
+    const { page, tabId } = await workTab(browser, site);
+    const held = hold(model);
+    await startTask(browser.panel, 'Start the report and wait for it');
+    const first = await held.next();
+    held.answer(act('click', { ref: control(first, 'button', /start report/i).ref }));
+    await held.next();
+    held.answer(act('wait_for', { text: 'Report ready', timeoutMs: 15_000 }));
+    await waitForAgentEvent(browser.panel, { type: 'tool_call', name: 'wait_for' });
 
     await page.close();
-    const { result, events } = await taskResult(harness.panel);
+    const { result, events } = await taskResult(browser.panel);
 
     expect(result).toMatchObject({ status: 'stopped', summary: 'Tab was closed', stopCause: 'tab_closed' });
     // The wait in the page ended with the tab, not with its own 15 s timeout.
     const waited = events.find((e) => e.type === 'tool_result' && e.name === 'wait_for');
     expect(waited).toMatchObject({ outcome: 'execute_error', isError: true });
-    expect(fake.messageRequests).toHaveLength(2); // the model was not asked again
-    expect(await tabInfo(harness.panel, tabId)).toBeNull();
+    expect(model.messageRequests).toHaveLength(2); // the model was not asked again
+    expect(await tabInfo(browser.panel, tabId)).toBeNull();
     tally.fault('tab_closed');
     tally.tasks(1, 0);
   });
 
-  it('stops with "Tab was closed" when the agent\'s tab closes while the agent waits for the model', async () => {
-    const { page } = await workTab();
-    const model = new HeldModel(fake);
-    await startTask(harness.panel, 'Count twice');
-    const first = await model.next();
+  it('stops with "Tab was closed" when the agent\'s tab closes while the agent waits for the model', async ({
+    browser,
+    site,
+    model,
+  }) => {
+    const { page } = await workTab(browser, site);
+    const held = hold(model);
+    await startTask(browser.panel, 'Count twice');
+    const first = await held.next();
     const count = control(first, 'button', /^count$/i).ref;
-    model.answer(act('click', { ref: count }));
-    await model.next();
+    held.answer(act('click', { ref: count }));
+    await held.next();
 
     await page.close();
     // The task stops as the tab goes, without waiting for the model's answer (which could only act on a page that is
     // gone); the held request is answered afterwards, to nobody.
-    const { result } = await taskResult(harness.panel);
-    model.answer(act('click', { ref: count }));
+    const { result } = await taskResult(browser.panel);
+    held.answer(act('click', { ref: count }));
 
     expect(result).toMatchObject({ status: 'stopped', summary: 'Tab was closed', stopCause: 'tab_closed' });
-    expect(fake.messageRequests).toHaveLength(2);
+    expect(model.messageRequests).toHaveLength(2);
     tally.fault('tab_closed');
     tally.tasks(1, 0);
   });
 
-  it('stops with "Tab was closed" when the person closes the window the agent works in', async () => {
-    const { tabId } = await workTab();
-    const model = new HeldModel(fake);
-    await startTask(harness.panel, 'Start the report and wait for it');
-    const first = await model.next();
+  it('stops with "Tab was closed" when the person closes the window the agent works in', async ({
+    browser,
+    site,
+    model,
+  }) => {
+    const { tabId } = await workTab(browser, site);
+    const held = hold(model);
+    await startTask(browser.panel, 'Start the report and wait for it');
+    const first = await held.next();
     // The person takes the agent's tab into a window of its own while the agent thinks.
-    const windowId = await moveToNewWindow(tabId);
-    model.answer(act('click', { ref: control(first, 'button', /start report/i).ref }));
-    await model.next();
-    model.answer(act('wait_for', { text: 'Report ready', timeoutMs: 15_000 }));
-    await waitForAgentEvent(harness.panel, { type: 'tool_call', name: 'wait_for' });
+    const windowId = await moveToNewWindow(browser.panel, tabId);
+    held.answer(act('click', { ref: control(first, 'button', /start report/i).ref }));
+    await held.next();
+    held.answer(act('wait_for', { text: 'Report ready', timeoutMs: 15_000 }));
+    await waitForAgentEvent(browser.panel, { type: 'tool_call', name: 'wait_for' });
 
-    await harness.panel.evaluate((id) => chrome.windows.remove(id), windowId);
-    const { result } = await taskResult(harness.panel);
+    await browser.panel.evaluate((id) => chrome.windows.remove(id), windowId);
+    const { result } = await taskResult(browser.panel);
 
     expect(result).toMatchObject({ status: 'stopped', summary: 'Tab was closed', stopCause: 'tab_closed' });
-    await waitForEvent(harness.panel, { type: 'removed', tabId, windowId, isWindowClosing: true });
-    expect(fake.messageRequests).toHaveLength(2);
+    await waitForEvent(browser.panel, { type: 'removed', tabId, windowId, isWindowClosing: true });
+    expect(model.messageRequests).toHaveLength(2);
     tally.fault('window_closed');
     tally.tasks(1, 0);
   });
 
-  it('goes on on the same tab when the person moves it to another window, the mask following it there', async () => {
-    const { page, tabId } = await workTab();
-    const model = new HeldModel(fake);
-    await startTask(harness.panel, 'Count once');
-    const first = await model.next();
+  it('goes on on the same tab when the person moves it to another window, the mask following it there', async ({
+    browser,
+    site,
+    model,
+  }) => {
+    const { page, tabId } = await workTab(browser, site);
+    const held = hold(model);
+    await startTask(browser.panel, 'Count once');
+    const first = await held.next();
     await waitForMask(page, true);
 
     // Moved into a new window, which takes the focus: the tab is the active tab of the focused window, so masked.
-    const mark = await eventMark(harness);
-    const moved = await moveToNewWindow(tabId);
-    await waitForEventAfter(harness, mark, { type: 'attached', tabId, windowId: moved });
-    await waitForEventAfter(harness, mark, { type: 'focusChanged', windowId: moved });
+    const mark = await eventMark(browser);
+    const moved = await moveToNewWindow(browser.panel, tabId);
+    await waitForEventAfter(browser, mark, { type: 'attached', tabId, windowId: moved });
+    await waitForEventAfter(browser, mark, { type: 'focusChanged', windowId: moved });
     // Headless Chromium then reports "no window has the focus" (it has no OS focus to give; a headed Chrome keeps
     // the new window focused, and chrome.windows says it is). Deliver what a headed Chrome reports, through the
     // panel's bus as the service worker would.
-    await waitForEventAfter(harness, mark, { type: 'focusChanged', windowId: NO_WINDOW });
-    expect(await harness.panel.evaluate(async () => (await chrome.windows.getLastFocused()).id)).toBe(moved);
-    await harness.panel.evaluate(
+    await waitForEventAfter(browser, mark, { type: 'focusChanged', windowId: NO_WINDOW });
+    expect(await browser.panel.evaluate(async () => (await chrome.windows.getLastFocused()).id)).toBe(moved);
+    await browser.panel.evaluate(
       (windowId) => (globalThis as PanelGlobal).steadyhand.bus.emit({ type: 'focusChanged', windowId }),
       moved,
     );
-    expect((await tabInfo(harness.panel, tabId))?.windowId).toBe(moved);
+    expect((await tabInfo(browser.panel, tabId))?.windowId).toBe(moved);
     await waitForMask(page, true);
     expect(await maskCount(page)).toBe(1);
 
     // Another tab becomes the active tab of that window: no mask. The agent's tab is active again: mask.
-    const other = await harness.panel.evaluate(
+    const other = await browser.panel.evaluate(
       async ({ windowId, url }) => (await chrome.tabs.create({ windowId, url, active: true })).id ?? -1,
       { windowId: moved, url: site.url('/index.html') },
     );
-    await waitForEvent(harness.panel, { type: 'activated', tabId: other, windowId: moved });
+    await waitForEvent(browser.panel, { type: 'activated', tabId: other, windowId: moved });
     await waitForMask(page, false);
-    await harness.panel.evaluate((id) => chrome.tabs.update(id, { active: true }), tabId);
+    await browser.panel.evaluate((id) => chrome.tabs.update(id, { active: true }), tabId);
     await waitForMask(page, true);
 
     // The agent acts on the same tab, in its new window, and finishes there.
-    model.answer(act('click', { ref: control(first, 'button', /^count$/i).ref }));
-    const second = await model.next();
-    expect(agentTabIn(second.text)).toBe(tabId);
+    held.answer(act('click', { ref: control(first, 'button', /^count$/i).ref }));
+    const second = await held.next();
+    expect(second.tabId).toBe(tabId);
     expect(second.text).toContain('Clicks: 1');
 
     // Another window takes the focus: the agent's tab is no longer in front of the person, so no mask.
-    const elsewhere = await harness.panel.evaluate(
+    const elsewhere = await browser.panel.evaluate(
       async () => (await chrome.windows.create({ url: 'about:blank', focused: true }))?.id ?? -1,
     );
-    await waitForEvent(harness.panel, { type: 'focusChanged', windowId: elsewhere });
+    await waitForEvent(browser.panel, { type: 'focusChanged', windowId: elsewhere });
     await waitForMask(page, false);
 
-    model.answer(done('Clicks: 1'));
-    const { result, events } = await taskResult(harness.panel);
+    held.answer(done('Clicks: 1'));
+    const { result, events } = await taskResult(browser.panel);
     expect(result).toMatchObject({ status: 'succeeded', verified: true });
     const steps = events.flatMap((e) => (e.type === 'step_started' ? [e.tabId] : []));
     expect(steps).toEqual([tabId, tabId]);
@@ -216,73 +201,73 @@ describe("the agent's tab or window taken away", () => {
     tally.tasks(1, 0);
   });
 
-  it('loads a tab Chrome discarded under the agent again, and goes on there', async () => {
-    const { tabId } = await workTab();
-    const model = new HeldModel(fake);
-    await startTask(harness.panel, 'Count once');
-    const first = await model.next();
+  it('loads a tab Chrome discarded under the agent again, and goes on there', async ({ browser, site, model }) => {
+    const { tabId } = await workTab(browser, site);
+    const held = hold(model);
+    await startTask(browser.panel, 'Count once');
+    const first = await held.next();
     // The person goes on in another tab; the agent's tab is in the background, where Chrome may discard it.
-    const person = await openTab(harness, site.url('/index.html'));
+    const person = await openTab(browser, site.url('/index.html'));
     await person.page.bringToFront();
     const loadsBefore = site.hits.filter((hit) => hit.startsWith('/fault-work.html')).length;
-    const discarded = await harness.panel.evaluate(async (id) => (await chrome.tabs.discard(id))?.id ?? -1, tabId);
+    const discarded = await browser.panel.evaluate(async (id) => (await chrome.tabs.discard(id))?.id ?? -1, tabId);
     const replaced = discarded === tabId ? null : discarded;
     if (replaced !== null)
-      await waitForEvent(harness.panel, { type: 'replaced', removedTabId: tabId, addedTabId: replaced });
+      await waitForEvent(browser.panel, { type: 'replaced', removedTabId: tabId, addedTabId: replaced });
     const now = replaced ?? tabId;
-    expect(await tabInfo(harness.panel, now)).toMatchObject({ discarded: true });
+    expect(await tabInfo(browser.panel, now)).toMatchObject({ discarded: true });
 
     // The model answers for the page that was unloaded meanwhile: the agent is told its page is gone from there.
-    model.answer(act('click', { ref: control(first, 'button', /^count$/i).ref }));
-    const second = await model.next();
+    held.answer(act('click', { ref: control(first, 'button', /^count$/i).ref }));
+    const second = await held.next();
     expect(second.text).toMatch(
       replaced === null
         ? /click failed: .*unloaded by the browser/
         : new RegExp(`click failed: Tab ${tabId} is now tab ${now}`),
     );
     // It sees its page again, loaded anew in the same tab (under the id Chrome gave it), and goes on there.
-    expect(agentTabIn(second.text)).toBe(now);
+    expect(second.tabId).toBe(now);
     expect(second.text).not.toContain('cannot be operated');
     expect(site.hits.filter((hit) => hit.startsWith('/fault-work.html')).length).toBe(loadsBefore + 1);
 
-    model.answer(act('click', { ref: control(second, 'button', /^count$/i).ref }));
-    const third = await model.next();
+    held.answer(act('click', { ref: control(second, 'button', /^count$/i).ref }));
+    const third = await held.next();
     expect(third.text).toContain('Clicks: 1');
-    model.answer(done('Clicks: 1'));
-    const { result } = await taskResult(harness.panel);
+    held.answer(done('Clicks: 1'));
+    const { result } = await taskResult(browser.panel);
     expect(result).toMatchObject({ status: 'succeeded', verified: true });
-    expect(await tabInfo(harness.panel, now)).toMatchObject({ discarded: false });
+    expect(await tabInfo(browser.panel, now)).toMatchObject({ discarded: false });
     tally.fault('tab_discarded');
     tally.tasks(1, 0);
   });
 
-  it('tells the agent when the person closes a tab it opened, and goes on', async () => {
-    const { page, tabId } = await workTab();
-    const model = new HeldModel(fake);
-    await startTask(harness.panel, 'Look at page two, then count here');
-    await model.next();
-    model.answer(act('open_url', { url: site.url('/fault-work.html?page=2'), newTab: true }));
-    const second = await model.next();
-    const opened = agentTabIn(second.text) ?? -1;
+  it('tells the agent when the person closes a tab it opened, and goes on', async ({ browser, site, model }) => {
+    const { page, tabId } = await workTab(browser, site);
+    const held = hold(model);
+    await startTask(browser.panel, 'Look at page two, then count here');
+    await held.next();
+    held.answer(act('open_url', { url: site.url('/fault-work.html?page=2'), newTab: true }));
+    const second = await held.next();
+    const opened = second.tabId ?? -1;
     expect(opened).not.toBe(tabId);
-    expect(listedTabs(second.text).sort()).toEqual([tabId, opened].sort());
-    model.answer(act('switch_tab', { tabId }));
-    await model.next();
+    expect(second.tabs.map((tab) => tab.tabId).sort()).toEqual([tabId, opened].sort());
+    held.answer(act('switch_tab', { tabId }));
+    await held.next();
 
     // The person closes the tab the agent opened, while the agent thinks.
-    await harness.panel.evaluate((id) => chrome.tabs.remove(id), opened);
-    await waitForEvent(harness.panel, { type: 'removed', tabId: opened });
-    model.answer(act('switch_tab', { tabId: opened }));
-    const told = await model.next();
+    await browser.panel.evaluate((id) => chrome.tabs.remove(id), opened);
+    await waitForEvent(browser.panel, { type: 'removed', tabId: opened });
+    held.answer(act('switch_tab', { tabId: opened }));
+    const told = await held.next();
     expect(told.text).toMatch(new RegExp(`switch_tab failed: Tab ${opened} was closed`));
-    expect(listedTabs(told.text)).toEqual([tabId]);
-    expect(agentTabIn(told.text)).toBe(tabId);
+    expect(told.tabs.map((tab) => tab.tabId)).toEqual([tabId]);
+    expect(told.tabId).toBe(tabId);
 
-    model.answer(act('click', { ref: control(told, 'button', /^count$/i).ref }));
-    const after = await model.next();
+    held.answer(act('click', { ref: control(told, 'button', /^count$/i).ref }));
+    const after = await held.next();
     expect(after.text).toContain('Clicks: 1');
-    model.answer(done('Clicks: 1'));
-    const { result } = await taskResult(harness.panel);
+    held.answer(done('Clicks: 1'));
+    const { result } = await taskResult(browser.panel);
     expect(result).toMatchObject({ status: 'succeeded', verified: true });
     expect(await clicksIn(page)).toBe(1);
     tally.fault('tab_closed');

@@ -12,26 +12,38 @@
 // Replay a failing run with KILL_SEED=<the seed in the suite's name>.
 
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../src/panel/agent/events';
-import { latestPage } from '../../src/panel/agent/observation-reader';
 import { PAGE_METHODS, type PageMethod } from '../../src/shared/protocol';
-import { act, control, runTask, type Seen, useFakeModel } from '../support/agent';
-import { type ExtensionHarness, launchExtension } from '../support/extension';
-import { type FakeAnthropic, startFakeAnthropic, type Turn } from '../support/fake-anthropic';
-import { type FixtureServer, startFixtureServer } from '../support/fixture-server';
 import {
   killWorker,
   pick,
-  previousResults,
   recordAgentEvents,
   resentCalls,
   seededRandom,
   waitForActionsSettled,
 } from '../support/kill-harness';
 import { type Gate, type HeldRequest, killRoutes } from '../support/kill-routes';
-import { openTab, type PanelGlobal, recordEvents } from '../support/panel';
 import { tally } from '../support/reliability';
+import {
+  act,
+  control,
+  describe,
+  type ExtensionHarness,
+  expect,
+  type FakeAnthropic,
+  type FixtureServer,
+  it,
+  openTab,
+  type PanelGlobal,
+  type Policy,
+  play,
+  recordEvents,
+  runTask,
+  type Seen,
+  type Turn,
+  test,
+  useKit,
+} from './kit';
 
 const SEED = Number(process.env.KILL_SEED ?? Math.floor(Math.random() * 2 ** 31));
 /** Runs with kills per scenario, and the share of each kind of point that gets a kill in such a run. */
@@ -48,34 +60,20 @@ interface Scenario {
   /** Where the task goes through a navigation wait, if it does. */
   arrival?: string;
   /** The naive model: decides from the page it is shown and the calls it believes succeeded. */
-  policy(seen: Seen, made: Record<string, number>): Turn;
+  policy(seen: Seen, made: Record<string, number>, site: FixtureServer): Turn;
   /** What the task left behind: the tab's page and what the server was sent during the run. */
   state(page: Page, hits: string[]): Promise<Record<string, unknown>>;
   /** The actions the state counts (each must have happened exactly once). */
   actions(state: Record<string, unknown>): { checked: number; doubled: number };
 }
 
-let harness: ExtensionHarness;
-let site: FixtureServer;
-let fake: FakeAnthropic;
 const openGate: Gate = () => Promise.resolve();
 let gate: Gate = openGate;
 const killed: Record<Where, number> = { 'between steps': 0, 'during an action': 0, 'during a navigation wait': 0 };
 
-beforeAll(async () => {
-  [site, fake, harness] = await Promise.all([
-    startFixtureServer(killRoutes(() => gate)),
-    startFakeAnthropic(),
-    launchExtension(),
-  ]);
-  await useFakeModel(harness.panel, fake);
-  await recordEvents(harness.panel);
-});
+useKit({ routes: killRoutes(() => gate) });
 
-afterAll(async () => {
-  await harness?.close();
-  await Promise.all([site?.close(), fake?.close()]);
-});
+test.beforeAll(({ browser }) => recordEvents(browser.panel));
 
 const countHits = (hits: string[], prefix: string) => hits.filter((hit) => hit.startsWith(prefix)).length;
 const textOf = (page: Page, selector: string) => page.locator(selector).textContent({ timeout: 5_000 });
@@ -135,7 +133,7 @@ const SCENARIOS: Scenario[] = [
     start: '/kill-home.html',
     task: 'Confirm my booking on the booking page',
     arrival: 'kill-arrival.html',
-    policy(seen, made) {
+    policy(seen, made, site) {
       if (!seen.url?.includes('kill-arrival.html')) {
         return act('open_url', { url: site.url('/kill/slow?page=/kill-arrival.html') });
       }
@@ -181,19 +179,39 @@ interface Run {
   tabEvents: { type: string; url?: string }[];
 }
 
-async function run(scenario: Scenario, plan: Plan | null): Promise<Run> {
-  fake.reset();
-  await recordAgentEvents(harness.panel);
+/**
+ * The naive model as a policy: it counts the calls it believes succeeded (those of the previous turn whose result is
+ * no error), lets the run act first (a kill between steps), then decides as the scenario does.
+ */
+function naiveModel(scenario: Scenario, site: FixtureServer, beforeAnswer: () => Promise<void>): Policy {
+  const made: Record<string, number> = {};
+  return async (seen) => {
+    for (const [i, name] of seen.previousTools.entries()) {
+      if (seen.results[i]?.isError === false) made[name] = (made[name] ?? 0) + 1;
+    }
+    await beforeAnswer();
+    return scenario.policy(seen, made, site);
+  };
+}
+
+interface Fixtures {
+  browser: ExtensionHarness;
+  site: FixtureServer;
+  model: FakeAnthropic;
+}
+
+async function run({ browser, site, model }: Fixtures, scenario: Scenario, plan: Plan | null): Promise<Run> {
+  model.reset();
+  await recordAgentEvents(browser.panel);
   const points: Record<Point, number> = { request: 0, action: 0, navigation: 0 };
   const kills: Where[] = [];
   const problems: string[] = [];
   const pending: Promise<void>[] = [];
-  const made: Record<string, number> = {};
   const mark = site.hits.length;
 
   const kill = async (where: Where) => {
     try {
-      await killWorker(harness);
+      await killWorker(browser);
       kills.push(where);
     } catch (error) {
       problems.push(`kill ${where}: ${(error as Error).message}`);
@@ -205,31 +223,29 @@ async function run(scenario: Scenario, plan: Plan | null): Promise<Run> {
     if (!plan?.[kind].has(index)) return;
     if (kind === 'action') return kill('during an action'); // the page's spinner keeps the action running
     // Past the action that started the navigation: the panel is now waiting for the new page.
-    await waitForActionsSettled(harness.panel).catch((error: Error) => problems.push(error.message));
+    await waitForActionsSettled(browser.panel).catch((error: Error) => problems.push(error.message));
     if (plan.releaseFirst.has(index)) pending.push(kill('during a navigation wait'));
     else await kill('during a navigation wait');
   };
-  fake.respondWith(async (request) => {
-    const index = points.request++;
-    for (const result of previousResults(request)) {
-      if (!result.isError) made[result.name] = (made[result.name] ?? 0) + 1;
-    }
-    if (plan?.request.has(index)) await kill('between steps');
-    const messages = (request.body?.messages ?? []) as Parameters<typeof latestPage>[0];
-    return scenario.policy({ ...latestPage(messages), previousTools: [], request }, made);
-  });
+  play(
+    model,
+    naiveModel(scenario, site, async () => {
+      const index = points.request++;
+      if (plan?.request.has(index)) await kill('between steps');
+    }),
+  );
 
-  const { page, tabId } = await openTab(harness, site.url(scenario.start));
-  await harness.panel.evaluate(() => {
+  const { page, tabId } = await openTab(browser, site.url(scenario.start));
+  await browser.panel.evaluate(() => {
     const events = (globalThis as PanelGlobal).recordedEvents;
     if (events) events.length = 0;
   });
   await page.bringToFront();
   try {
-    const { result, events } = await runTask(harness.panel, scenario.task);
+    const { result, events } = await runTask(browser.panel, scenario.task);
     await Promise.all(pending);
     const state = await scenario.state(page, site.hits.slice(mark));
-    const tabEvents = await harness.panel.evaluate(
+    const tabEvents = await browser.panel.evaluate(
       (id) =>
         ((globalThis as PanelGlobal).recordedEvents ?? [])
           .filter((e) => 'tabId' in e && e.tabId === id)
@@ -287,10 +303,10 @@ const actionMethods = (resent: Record<string, number>) =>
 
 describe(`service worker killed mid-task (seed ${SEED}; replay with KILL_SEED=${SEED})`, () => {
   for (const [index, scenario] of SCENARIOS.entries()) {
-    it(`${scenario.name}: ends as it does without kills`, async () => {
+    it(`${scenario.name}: ends as it does without kills`, async ({ browser, site, model }) => {
       // One random source per scenario, so a run of one scenario (-t) replays its kill points too.
       const random = seededRandom(SEED + index);
-      const reference = await run(scenario, null);
+      const reference = await run({ browser, site, model }, scenario, null);
       expect(reference.problems).toEqual([]);
       expect(reference.result).toMatchObject({ status: 'succeeded', verified: true });
       expect(scenario.actions(reference.state).doubled).toBe(0);
@@ -302,8 +318,8 @@ describe(`service worker killed mid-task (seed ${SEED}; replay with KILL_SEED=${
       for (let round = 0; round < KILL_ROUNDS; round++) {
         const plan = planKills(random, reference.points);
         const planned = plan.request.size + plan.action.size + plan.navigation.size;
-        const resentBefore = actionMethods(await resentCalls(harness.panel));
-        const killedRun = await run(scenario, plan);
+        const resentBefore = actionMethods(await resentCalls(browser.panel));
+        const killedRun = await run({ browser, site, model }, scenario, plan);
         const said = killedRun.events.flatMap((e) => (e.type === 'tool_result' ? [e.summary] : []));
         const label = `round ${round + 1}, kills ${JSON.stringify(killedRun.kills)}, results ${JSON.stringify(said)}`;
 
@@ -317,7 +333,7 @@ describe(`service worker killed mid-task (seed ${SEED}; replay with KILL_SEED=${
         // Each kill during an action caught that action in flight, and the panel sent it again (the page answered
         // the repeat with the first run's result, or the state above would show it twice).
         const actionKills = killedRun.kills.filter((where) => where === 'during an action').length;
-        expect(actionMethods(await resentCalls(harness.panel)) - resentBefore, label).toBe(actionKills);
+        expect(actionMethods(await resentCalls(browser.panel)) - resentBefore, label).toBe(actionKills);
         // The navigation wait resolved: the new page's announcement reached the panel, and the task went on from
         // the page it waited for.
         if (scenario.arrival) {

@@ -1,30 +1,33 @@
-// Helpers for the hostile-page suite: calls with the relay's own default deadline, agent settings for one test,
-// the mask's Stop button seen through CDP, and what the agent did in a run.
+// Helpers for the hostile-page suite: calls held to the relay's own default deadline, agent settings for one test,
+// the mask's Stop button seen through CDP, and the results of one tool in a run.
 
 import type { Page } from 'playwright-core';
 import type { AgentEvent } from '../../src/panel/agent/events';
 import type { AgentSettings } from '../../src/panel/agent/settings';
 import type { PageArgs, PageMethod, PageResult } from '../../src/shared/protocol';
-import type { ExtensionHarness } from './extension';
+import { DEFAULT_CALL_TIMEOUT_MS } from '../../src/shared/rpc';
+import { call } from '../e2e/kit/page-calls';
 import type { PanelGlobal } from './panel';
 
-/** Calls `method` with no deadline of our own: the relay's default applies, as for most of the agent's calls. */
-export function callWithDefaultDeadline<M extends PageMethod>(
-  harness: ExtensionHarness,
+/**
+ * Calls `method` (the kit's call) and fails unless it answered within the relay's default deadline, the one most of
+ * the agent's calls get: a page too big to answer in it would fail the agent's own calls.
+ */
+export async function callWithDefaultDeadline<M extends PageMethod>(
+  panel: Page,
   tabId: number,
   method: M,
   ...args: PageArgs<M>
 ): Promise<PageResult<M>> {
-  return harness.panel.evaluate(
-    async ({ tabId, method, args }) => {
-      const page = (globalThis as PanelGlobal).steadyhand.pages(tabId) as unknown as Record<
-        string,
-        (...a: unknown[]) => Promise<unknown>
-      >;
-      return (await page[method]?.(...args)) as never;
-    },
-    { tabId, method, args: args as unknown[] },
-  ) as Promise<PageResult<M>>;
+  const started = performance.now();
+  const value = await call(panel, tabId, method, ...args);
+  const took = Math.round(performance.now() - started);
+  if (took > DEFAULT_CALL_TIMEOUT_MS) {
+    throw new Error(
+      `${method} answered in ${took} ms, past the relay's default deadline (${DEFAULT_CALL_TIMEOUT_MS} ms)`,
+    );
+  }
+  return value;
 }
 
 /** Changes agent settings and returns a function that puts the old values back. */
@@ -70,11 +73,6 @@ export async function maskStopButton(page: Page): Promise<{ x: number; y: number
   } finally {
     await cdp.detach();
   }
-}
-
-/** `[tool, outcome]` for every tool result of a run, in order. */
-export function outcomes(events: AgentEvent[]): [string, string][] {
-  return events.flatMap((e) => (e.type === 'tool_result' ? [[e.name, e.outcome] as [string, string]] : []));
 }
 
 /** The tool results of one tool, in order. */

@@ -1,12 +1,10 @@
 // Support for the service-worker kill suite: a seeded random source (a failing run is replayed with its seed), the
-// kill itself (CDP stopAllWorkers, then the panel's reconnect), the panel's agent events as they happen, and what a
-// naive model remembers of its own calls.
+// kill itself (CDP stopAllWorkers, then the panel's reconnect), the calls the panel sent again, and the panel's agent
+// events as they happen. The naive model is a policy of the suite itself (the kit's play).
 
-import type Anthropic from '@anthropic-ai/sdk';
 import type { Page } from 'playwright-core';
 import type { AgentEvent } from '../../src/panel/agent/events';
 import type { ExtensionHarness } from './extension';
-import type { RecordedRequest } from './fake-anthropic';
 import type { PanelGlobal } from './panel';
 
 /** mulberry32: a small PRNG, so the kill points of a run follow from its seed alone. */
@@ -71,22 +69,5 @@ export async function waitForActionsSettled(panel: Page): Promise<void> {
     },
     undefined,
     { timeout: 10_000 },
-  );
-}
-
-/** The tools the previous turn called, with whether each came back as an error, as the model was told. */
-export function previousResults(request: RecordedRequest): { name: string; isError: boolean }[] {
-  const messages = (request.body?.messages ?? []) as Anthropic.MessageParam[];
-  const lastUser = messages.at(-1);
-  const assistant = messages.at(-2);
-  if (lastUser?.role !== 'user' || assistant?.role !== 'assistant' || !Array.isArray(assistant.content)) return [];
-  const names = new Map(
-    assistant.content.flatMap((block) => (block.type === 'tool_use' ? [[block.id, block.name] as const] : [])),
-  );
-  if (!Array.isArray(lastUser.content)) return [];
-  return lastUser.content.flatMap((block) =>
-    block.type === 'tool_result'
-      ? [{ name: names.get(block.tool_use_id) ?? '?', isError: block.is_error === true }]
-      : [],
   );
 }

@@ -48,6 +48,7 @@ export {
   pointAtModel,
   runTask,
   startTask,
+  stopStartedTask,
   type TaskRun,
   taskResult,
   waitForAgentEvent,

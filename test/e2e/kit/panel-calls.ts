@@ -70,6 +70,18 @@ export function taskResult(panel: Page): Promise<TaskRun> {
   });
 }
 
+/**
+ * Stops the task startTask began, if it still runs, and waits until it has ended (its tabs let go too): a test that
+ * failed may leave its task running, and the next one could not start.
+ */
+export async function stopStartedTask(panel: Page): Promise<void> {
+  await panel.evaluate(async () => {
+    const g = globalThis as StartedGlobal;
+    g.steadyhand.controller.stop();
+    await g.startedResult;
+  });
+}
+
 /** Waits until the started task emitted an event with these fields (e.g. {type: 'tool_call', name: 'wait_for'}). */
 export async function waitForAgentEvent(panel: Page, match: Partial<Record<string, unknown>>): Promise<void> {
   await panel.waitForFunction(
