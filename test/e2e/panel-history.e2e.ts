@@ -1,10 +1,12 @@
 // Task history and export as a person uses them: tasks survive closing and reopening the panel page, a task that
-// was running when it closed shows as interrupted with its steps, and a task's card downloads its JSON trace.
+// was running when it closed shows as interrupted with its steps, each keeps where it worked (its tab record,
+// decision 0016), and a task's card downloads its JSON trace.
 
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { HISTORY_KEY } from '../../src/panel/store/storage-keys';
+import type { TaskRecord } from '../../src/panel/store/task-record';
 import { saveScreenshot } from '../support/screenshots';
 import { act, control, describe, type ExtensionHarness, expect, type FakeAnthropic, it, play, useKit } from './kit';
 import {
@@ -37,11 +39,13 @@ async function runToEnd(panel: Page, instruction: string, status = 'succeeded'):
   return id;
 }
 
+type StoredTasks = Record<string, Pick<TaskRecord, 'status' | 'steps' | 'tabs'>>;
+
 /** The history as chrome.storage.local holds it: what the next panel loads. */
-async function storedHistory(panel: Page): Promise<{ tasks: Record<string, { status: string; steps: unknown[] }> }> {
+async function storedHistory(panel: Page): Promise<{ tasks: StoredTasks }> {
   const raw = await panel.evaluate(async (key) => (await chrome.storage.local.get(key))[key], HISTORY_KEY);
   if (typeof raw !== 'string') return { tasks: {} };
-  return (JSON.parse(raw) as { state: { tasks: Record<string, { status: string; steps: unknown[] }> } }).state;
+  return (JSON.parse(raw) as { state: { tasks: StoredTasks } }).state;
 }
 
 /**
@@ -237,6 +241,37 @@ describe('panel export', () => {
     expect(at(steps, 0, 'thinking')).toContain('Using key [redacted] to type.');
     expect(at(steps, 0, 'actions', 0, 'verification')).toMatchObject({ verified: true });
     expect(at(trace, 'metrics').steps).toBe(3);
+    await garden.page.close();
+  });
+});
+
+describe('panel history: where a task worked', () => {
+  it('keeps the tab a task started on, the tabs it opened and its group with the task, after the panel closes', async ({
+    browser,
+    site,
+    model,
+  }) => {
+    const garden = await openWebPage(browser, site.url('/ui-garden.html'));
+    play(model, (seen) =>
+      seen.index === 0
+        ? act('open_url', { url: site.url('/page2.html'), newTab: true })
+        : act('done', { success: true, answer: 'Page two is open.', evidence: { quotes: ['The second page'] } }),
+    );
+    let panel = browser.panel;
+    await nav(panel, 'Task').click();
+    const taskId = await runToEnd(panel, 'Open page two beside the garden');
+
+    panel = await reopenPanel(browser);
+    const kept = (await storedHistory(panel)).tasks[taskId]?.tabs;
+    // The agent works on the tab it opened; the record still knows the tab the task started on.
+    expect(kept).toMatchObject({
+      initialTabId: garden.tabId,
+      groupId: expect.any(Number),
+      windowId: expect.any(Number),
+      url: expect.stringContaining('/page2.html'),
+    });
+    expect(kept?.ownedTabIds).toEqual([garden.tabId, kept?.tabId]);
+    expect(kept?.tabId).not.toBe(garden.tabId);
     await garden.page.close();
   });
 });
