@@ -125,10 +125,10 @@ function summarize(pairs: Pair[]) {
  * pass tells that apart from a cost in the page.
  */
 export async function benchIdle(ctx: BenchContext): Promise<Record<string, unknown>> {
-  const urls = readdirSync(path.resolve(import.meta.dirname, '../fixtures/site'))
-    .filter((name) => name.endsWith('.html') && !SKIP.test(name))
+  const urls = readdirSync(path.resolve(import.meta.dirname, '../fixtures/site'), { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith('.html') && !SKIP.test(path.basename(name)))
     .sort()
-    .map((name) => ctx.site.url(`/${name}`));
+    .map((name) => ctx.site.url(`/${name.split(path.sep).join('/')}`));
   const plain = await launchWithExtension({ extension: false });
   try {
     await ctx.harness.panel.evaluate(() => {

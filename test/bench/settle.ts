@@ -39,7 +39,7 @@ export async function benchSettle(ctx: BenchContext): Promise<{
   const lanes = Array.from({ length: LANES }, (_, lane) =>
     Array.from({ length: CYCLES_PER_LANE }, (_, i) => {
       const delayMs = delayOf(lane * CYCLES_PER_LANE + i);
-      return { delayMs, url: ctx.site.url(`/slow?ms=${delayMs}&page=/nav-target.html&lane=${lane}&i=${i}`) };
+      return { delayMs, url: ctx.site.url(`/slow?ms=${delayMs}&page=/navigation/nav-target.html&lane=${lane}&i=${i}`) };
     }),
   );
   ctx.log(`settle: ${LANES * CYCLES_PER_LANE} opens in ${LANES} lanes, first byte 1–3 s late`);

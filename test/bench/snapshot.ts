@@ -10,18 +10,18 @@ import type { BenchContext } from './context';
 import { median, percentile, round } from './stats';
 
 const PAGES = [
-  '/pc-form.html',
-  '/pc-table.html',
-  '/pc-menu.html',
-  '/pc-modal.html',
-  '/pc-shadow.html',
-  '/pc-frames.html',
-  '/pc-visibility.html',
-  '/pc-editor.html',
+  '/page/pc-form.html',
+  '/page/pc-table.html',
+  '/page/pc-menu.html',
+  '/page/pc-modal.html',
+  '/page/pc-shadow.html',
+  '/page/pc-frames.html',
+  '/page/pc-visibility.html',
+  '/page/pc-editor.html',
   '/index.html',
   '/page2.html',
 ];
-const LARGE_PAGE = '/pc-large.html';
+const LARGE_PAGE = '/page/pc-large.html';
 /**
  * Snapshots per page. The first is cold (a fresh content script per document, its code not yet optimized), as every
  * first snapshot after a navigation is; all runs count in the figures, and the log shows cold and warm apart.

@@ -1,7 +1,7 @@
-// Seed 000, sections 4 and 5 in Chromium: the stops that must still happen. A tab moved to a browser page without
-// the agent stops at once with the restricted text; a new tab whose navigation never commits within 5 s stops with
-// the same text; an open_url that does not commit is a handler error and the task goes on; a page that takes the
-// agent's tab to another origin while the agent works stops with "origin changed".
+// docs/contracts.md, Seed 000, sections 4 and 5 in Chromium: the stops that must still happen. A tab moved to a browser
+// page without the agent stops at once with the restricted text; a new tab whose navigation never commits within 5 s
+// stops with the same text; an open_url that does not commit is a handler error and the task goes on; a page that takes
+// the agent's tab to another origin while the agent works stops with "origin changed".
 
 import { STOP_TEXT } from '../../src/panel/agent/events';
 import {
@@ -38,7 +38,7 @@ describe('agent navigation stops in Chromium (docs/contracts.md 000-D*, 000-E*)'
     site,
     model,
   }) => {
-    const { tabId } = await personTab(browser, site.url('/an-start.html'));
+    const { tabId } = await personTab(browser, site.url('/agent-navigation/an-start.html'));
     play(model, async (s) => {
       if (s.index > 0) throw new Error('the model was asked again after the tab reached a browser page');
       await personNavigates(browser.panel, tabId, { url: 'chrome://version' });
@@ -57,8 +57,8 @@ describe('agent navigation stops in Chromium (docs/contracts.md 000-D*, 000-E*)'
     site,
     model,
   }) => {
-    const { tabId } = await personTab(browser, site.url('/an-start.html'));
-    const source = `view-source:${site.url('/nav/slow?ms=2500&page=/an-result.html&via=view-source')}`;
+    const { tabId } = await personTab(browser, site.url('/agent-navigation/an-start.html'));
+    const source = `view-source:${site.url('/nav/slow?ms=2500&page=/agent-navigation/an-result.html&via=view-source')}`;
     play(model, async (s) => {
       if (s.index > 0) throw new Error('the model was asked again while the tab was on its way to a browser page');
       const since = arrivals.mark;
@@ -79,7 +79,7 @@ describe('agent navigation stops in Chromium (docs/contracts.md 000-D*, 000-E*)'
     site,
     model,
   }) => {
-    await personTab(browser, site.url('/an-start.html'));
+    await personTab(browser, site.url('/agent-navigation/an-start.html'));
     play(model, (s) => {
       if (s.previousTools.includes('click')) {
         // The popup may not have been adopted yet when this step began: work on, the next check sees it.
@@ -110,7 +110,7 @@ describe('agent navigation stops in Chromium (docs/contracts.md 000-D*, 000-E*)'
     site,
     model,
   }) => {
-    const { tabId } = await personTab(browser, site.url('/an-start.html'));
+    const { tabId } = await personTab(browser, site.url('/agent-navigation/an-start.html'));
     const seen = play(model, (s) => {
       if (s.index === 0) return act('click', { ref: control(s, 'link', /webcam archive/i).ref });
       return doneWith('Trail guide start', 'The archive does not answer; the guide is still shown.');
@@ -118,13 +118,13 @@ describe('agent navigation stops in Chromium (docs/contracts.md 000-D*, 000-E*)'
 
     const { result, events } = await runTask(browser.panel, 'Open the webcam archive');
 
-    // Seed 000, section 6: the tab never showed a transient URL (it kept the page it was leaving, with the archive
-    // pending), so the 5 s commit wait and its restricted stop did not apply; the ready wait gave up and the next
-    // step observed the page still shown.
+    // docs/contracts.md, Seed 000, section 6: the tab never showed a transient URL (it kept the page it was leaving,
+    // with the archive pending), so the 5 s commit wait and its restricted stop did not apply; the ready wait gave up
+    // and the next step observed the page still shown.
     expectVerifiedEnd(result, events, 'Trail guide start');
     expect(seen.map((s) => s.title)).toEqual(['Trail guide start', 'Trail guide start']);
     expect(await tabState(browser.panel, tabId)).toMatchObject({
-      url: expect.stringContaining('/an-start.html'),
+      url: expect.stringContaining('/agent-navigation/an-start.html'),
       pendingUrl: expect.stringContaining('/nav/never'),
     });
   });
@@ -134,7 +134,7 @@ describe('agent navigation stops in Chromium (docs/contracts.md 000-D*, 000-E*)'
     site,
     model,
   }) => {
-    const { tabId: start } = await personTab(browser, site.url('/an-start.html'));
+    const { tabId: start } = await personTab(browser, site.url('/agent-navigation/an-start.html'));
     const stuckUrl = site.url('/nav/never?ms=30000');
     let stuck = -1;
     const seen = play(model, (s) => {
@@ -165,7 +165,7 @@ describe('agent navigation stops in Chromium (docs/contracts.md 000-D*, 000-E*)'
     expect(told).toContain(`The tab is kept; look at it or close it. The agent is still on tab ${start}.`);
     expect(seen[1]).toMatchObject({
       tabId: start,
-      url: expect.stringMatching(new RegExp(`^${origin}/an-start\\.html`)),
+      url: expect.stringMatching(new RegExp(`^${origin}/agent-navigation/an-start\\.html`)),
     });
   });
 
@@ -174,8 +174,8 @@ describe('agent navigation stops in Chromium (docs/contracts.md 000-D*, 000-E*)'
     site,
     model,
   }) => {
-    const { page } = await personTab(browser, site.url('/an-start.html'));
-    const away = `${site.otherOrigin}/an-result.html?via=away`;
+    const { page } = await personTab(browser, site.url('/agent-navigation/an-start.html'));
+    const away = `${site.otherOrigin}/agent-navigation/an-result.html?via=away`;
     play(model, async (s) => {
       if (s.index > 0) throw new Error('the model was asked again after the page left the origin');
       await page.evaluate((url) => location.assign(url), away);
@@ -199,8 +199,8 @@ describe('agent navigation stops in Chromium (docs/contracts.md 000-D*, 000-E*)'
     site,
     model,
   }) => {
-    const { page } = await personTab(browser, site.url('/an-start.html'));
-    const away = `${site.otherOrigin}/nav/slow?ms=2000&page=/an-result.html&via=away-slow`;
+    const { page } = await personTab(browser, site.url('/agent-navigation/an-start.html'));
+    const away = `${site.otherOrigin}/nav/slow?ms=2000&page=/agent-navigation/an-result.html&via=away-slow`;
     play(model, async (s) => {
       if (s.index > 0) throw new Error('the model was asked again after the page left the origin');
       const since = arrivals.mark;

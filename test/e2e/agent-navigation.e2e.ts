@@ -1,7 +1,7 @@
-// Seed 000, section 6 in Chromium: every way a navigation can be in flight while the agent works, each as a real
-// task from the panel with a scripted model on the stand-in of the Messages API, against pages whose first byte is
-// 1–3 s late. Each task must reach a verified done whose evidence is on the final page, and none may stop as
-// "restricted".
+// docs/contracts.md, Seed 000, section 6 in Chromium: every way a navigation can be in flight while the agent works,
+// each as a real task from the panel with a scripted model on the stand-in of the Messages API, against pages whose
+// first byte is 1–3 s late. Each task must reach a verified done whose evidence is on the final page, and none may stop
+// as "restricted".
 
 import {
   doneWith,
@@ -17,7 +17,8 @@ import { act, control, describe, expect, it, outcomes, play, runTask, toolsTurn 
 
 const arrivals = useNavKit();
 
-const slow = (ms: number, via: string, extra = '') => `/nav/slow?ms=${ms}&page=/an-result.html&via=${via}${extra}`;
+const slow = (ms: number, via: string, extra = '') =>
+  `/nav/slow?ms=${ms}&page=/agent-navigation/an-result.html&via=${via}${extra}`;
 const isVia = (via: string) => (path: string) => path.includes(`via=${via}`);
 
 describe('agent navigation in Chromium (docs/contracts.md 000-C*)', () => {
@@ -26,7 +27,7 @@ describe('agent navigation in Chromium (docs/contracts.md 000-C*)', () => {
     site,
     model,
   }) => {
-    await personTab(browser, site.url('/an-start.html'));
+    await personTab(browser, site.url('/agent-navigation/an-start.html'));
     const target = site.url(slow(2_500, 'open_url'));
     const seen = play(model, (s) => {
       if (s.url?.includes('via=open_url')) return doneWith('Arrived via open_url');
@@ -50,7 +51,7 @@ describe('agent navigation in Chromium (docs/contracts.md 000-C*)', () => {
     site,
     model,
   }) => {
-    await personTab(browser, site.url('/an-start.html'));
+    await personTab(browser, site.url('/agent-navigation/an-start.html'));
     const target = site.url(slow(2_500, 'new-tab'));
     let predicted = -1;
     const seen = play(model, async (s) => {
@@ -76,7 +77,7 @@ describe('agent navigation in Chromium (docs/contracts.md 000-C*)', () => {
     expect(told).toContain(`open_url: tab ${predicted} committed to ${target}.`);
     // Not "(loading)": the handler's wait was over before the switch ran.
     expect(told).toContain(`switch_tab: now on tab ${predicted} (${target}).`);
-    expect(seen.map((s) => s.url)).toEqual([expect.stringContaining('/an-start.html'), target]);
+    expect(seen.map((s) => s.url)).toEqual([expect.stringContaining('/agent-navigation/an-start.html'), target]);
   });
 
   it('a click that navigates cross-document to a slow page: the next step waits for the new document', async ({
@@ -84,7 +85,7 @@ describe('agent navigation in Chromium (docs/contracts.md 000-C*)', () => {
     site,
     model,
   }) => {
-    await personTab(browser, site.url('/an-start.html'));
+    await personTab(browser, site.url('/agent-navigation/an-start.html'));
     const seen = play(model, (s) => {
       if (s.url?.includes('via=click')) return doneWith('Arrived via click');
       if (s.previousTools.length > 0) throw new Error(`still on ${s.url} after ${s.previousTools}`);
@@ -102,7 +103,7 @@ describe('agent navigation in Chromium (docs/contracts.md 000-C*)', () => {
   });
 
   it('a form submitted by typing with submit: true lands on a slow page', async ({ browser, site, model }) => {
-    await personTab(browser, site.url('/an-form.html'));
+    await personTab(browser, site.url('/agent-navigation/an-form.html'));
     const seen = play(model, (s) => {
       if (s.url?.includes('via=form')) return doneWith('You searched for: ferns');
       if (s.previousTools.length > 0) throw new Error(`still on ${s.url} after ${s.previousTools}`);
@@ -120,7 +121,7 @@ describe('agent navigation in Chromium (docs/contracts.md 000-C*)', () => {
   });
 
   it('a form submitted with press_key Enter lands on a slow page', async ({ browser, site, model }) => {
-    await personTab(browser, site.url('/an-form.html'));
+    await personTab(browser, site.url('/agent-navigation/an-form.html'));
     play(model, (s) => {
       if (s.url?.includes('via=form')) return doneWith('You searched for: mosses');
       const field = control(s, 'textbox', /search trails/i);
@@ -148,7 +149,7 @@ describe('agent navigation in Chromium (docs/contracts.md 000-C*)', () => {
       site,
       model,
     }) => {
-      await personTab(browser, site.url('/an-start.html'));
+      await personTab(browser, site.url('/agent-navigation/an-start.html'));
       const via = kind === 'script' ? 'script' : 'meta';
       const redirecting = site.url(`${path}${encodeURIComponent(slow(2_000, via))}`);
       const since = arrivals.mark;
@@ -205,7 +206,7 @@ describe('agent navigation in Chromium (docs/contracts.md 000-C*)', () => {
     model,
   }) => {
     const { tabId, page } = await personTab(browser, site.url('/nav/visit?key=back&ms=1500'));
-    await page.goto(site.url('/an-result.html?via=forward'));
+    await page.goto(site.url('/agent-navigation/an-result.html?via=forward'));
     const isBack = (p: string) => p.startsWith('/nav/visit?key=back');
     const seen = play(model, async (s) => {
       if (s.text.includes('Visit 2 of back')) return doneWith('Visit 2 of back');
@@ -230,8 +231,8 @@ describe('agent navigation in Chromium (docs/contracts.md 000-C*)', () => {
     site,
     model,
   }) => {
-    const { tabId: start } = await personTab(browser, site.url('/an-start.html'));
-    const opener = site.url('/an-opener.html');
+    const { tabId: start } = await personTab(browser, site.url('/agent-navigation/an-start.html'));
+    const opener = site.url('/agent-navigation/an-opener.html');
     let popup = -1;
     let listedAs = '';
     play(model, async (s) => {
@@ -241,12 +242,12 @@ describe('agent navigation in Chromium (docs/contracts.md 000-C*)', () => {
       if (s.index === 2) {
         // The person opens the map from the launcher, a background tab of the task: the task owns the new tab, but
         // the agent stays where it is.
-        const launcher = browser.context.pages().find((p) => p.url().includes('/an-opener.html'));
+        const launcher = browser.context.pages().find((p) => p.url().includes('/agent-navigation/an-opener.html'));
         await launcher?.evaluate('openMap()');
         await expect.poll(() => ownedTabIds(browser.panel), { timeout: 10_000 }).toHaveLength(3);
         return act('read_page');
       }
-      const map = s.tabs.find((t) => t.tabId !== start && !t.url.includes('/an-opener.html'));
+      const map = s.tabs.find((t) => t.tabId !== start && !t.url.includes('/agent-navigation/an-opener.html'));
       if (!map || s.index > 3) throw new Error(`no map tab to switch to in: ${s.text.slice(0, 400)}`);
       popup = map.tabId;
       listedAs = map.url;

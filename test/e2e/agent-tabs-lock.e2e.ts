@@ -101,7 +101,7 @@ async function runBusyTask(browser: ExtensionHarness, site: FixtureServer, model
   await recordEvents(browser.panel);
   const home = await panelWindowId(browser);
   const logStart = site.hits.length;
-  const agent = await personOpens(browser, site.url('/at-steps.html?name=agent&n=1'));
+  const agent = await personOpens(browser, site.url('/agent-tabs/at-steps.html?name=agent&n=1'));
   const person: OpenTab[] = [];
   const failures: string[] = [];
   const turns = new Turns();
@@ -139,7 +139,7 @@ async function runBusyTask(browser: ExtensionHarness, site: FixtureServer, model
 
   const openPersonTab = async () => {
     // Not through personOpens: the person opens it while the agent works, with whatever tab is in front.
-    const opened = await openTab(browser, site.url(`/at-steps.html?name=person-${person.length + 1}&n=1`));
+    const opened = await openTab(browser, site.url(`/agent-tabs/at-steps.html?name=person-${person.length + 1}&n=1`));
     await opened.page.waitForFunction(() => window.name.startsWith('at-tab-'));
     person.push({ ...opened, key: await tabKey(opened.page) });
   };

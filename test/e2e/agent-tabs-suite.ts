@@ -65,7 +65,8 @@ export function agentTabsSuite(): Suite {
   return suite;
 }
 
-export const stepPage = (site: FixtureServer, name: string, n = 1) => site.url(`/at-steps.html?name=${name}&n=${n}`);
+export const stepPage = (site: FixtureServer, name: string, n = 1) =>
+  site.url(`/agent-tabs/at-steps.html?name=${name}&n=${n}`);
 export const nameOf = (seen: Seen) => new URL(seen.url ?? 'http://x/').searchParams.get('name');
 export const stepOf = (seen: Seen) => Number(new URL(seen.url ?? 'http://x/').searchParams.get('n') ?? 0);
 export const clicksOf = (seen: Seen) => Number(/Clicks:\s*(\d+)/.exec(seen.text)?.[1] ?? 0);

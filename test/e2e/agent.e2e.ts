@@ -18,7 +18,7 @@ import {
 
 describe('agent loop in Chromium', () => {
   it('fills and submits a form, and finishes with evidence checked on the page', async ({ browser, site, model }) => {
-    const { page } = await openTab(browser, site.url('/agent-form.html'));
+    const { page } = await openTab(browser, site.url('/agent/agent-form.html'));
     await page.bringToFront();
     play(model, (seen) => {
       if (seen.url?.includes('agent-thanks')) {
@@ -49,13 +49,13 @@ describe('agent loop in Chromium', () => {
       ['done', 'done_accepted'],
     ]);
     expect(events.find((e) => e.type === 'tool_call' && e.name === 'click')).toMatchObject({ target: 'Sign up' });
-    expect(site.hits).toContain('/agent-thanks.html?name=Ada+Lovelace&email=ada%40example.com&topic=Cooking');
+    expect(site.hits).toContain('/agent/agent-thanks.html?name=Ada+Lovelace&email=ada%40example.com&topic=Cooking');
     expect(model.messageRequests[0]?.auth).toBe('bearer');
     await page.close();
   });
 
   it('finds a fact across two pages by reading instead of clicking around', async ({ browser, site, model }) => {
-    const { page } = await openTab(browser, site.url('/agent-facts.html'));
+    const { page } = await openTab(browser, site.url('/agent/agent-facts.html'));
     await page.bringToFront();
     play(model, (seen) => {
       const justRead = seen.previousTools.includes('read_page');
@@ -82,7 +82,7 @@ describe('agent loop in Chromium', () => {
     site,
     model,
   }) => {
-    const { page } = await openTab(browser, site.url('/agent-dead.html'));
+    const { page } = await openTab(browser, site.url('/agent/agent-dead.html'));
     await page.bringToFront();
     play(model, (seen) => act('click', { ref: control(seen, 'button', /download report/i).ref }));
 
@@ -104,7 +104,7 @@ describe('agent loop in Chromium', () => {
     site,
     model,
   }) => {
-    const { page } = await openTab(browser, site.url('/agent-ledger.html'));
+    const { page } = await openTab(browser, site.url('/agent/agent-ledger.html'));
     await page.bringToFront();
     play(model, (seen) => {
       const entry = Number(/Entry (\d+) of 40/.exec(seen.text)?.[1] ?? 0);

@@ -29,7 +29,7 @@ test.beforeAll(({ browser }) => enableDeveloperMode(browser));
 
 /** The work bench in a new tab, in front, with a mark in the page's own world that a reload would wipe. */
 async function workTab(browser: ExtensionHarness, site: FixtureServer): Promise<{ page: Page; tabId: number }> {
-  const opened = await openTab(browser, site.url('/fault-work.html'));
+  const opened = await openTab(browser, site.url('/fault/fault-work.html'));
   await opened.page.bringToFront();
   await opened.page.evaluate(() => Object.assign(window, { faultMark: 'same document' }));
   return opened;
@@ -69,7 +69,7 @@ describe('content script gone or orphaned', () => {
     model,
   }) => {
     const { page, tabId } = await workTab(browser, site);
-    const loads = site.hits.filter((hit) => hit.startsWith('/fault-work.html')).length;
+    const loads = site.hits.filter((hit) => hit.startsWith('/fault/fault-work.html')).length;
     // The reload comes mid-task, with the mask up on the agent's tab (where the task put its script).
     const interrupting = hold(model);
     await startTask(browser.panel, 'Look at the page');
@@ -101,7 +101,7 @@ describe('content script gone or orphaned', () => {
     expect(after).toEqual(expect.any(String));
     expect(after).not.toBe(before);
     expect(await sameDocument(page)).toBe('same document');
-    expect(site.hits.filter((hit) => hit.startsWith('/fault-work.html')).length).toBe(loads);
+    expect(site.hits.filter((hit) => hit.startsWith('/fault/fault-work.html')).length).toBe(loads);
     expect(await clicksIn(page)).toBe(1);
     expect(await page.inputValue('#note')).toBe('after the update');
     tally.fault('extension_reload');

@@ -59,7 +59,7 @@ describe('a page that patches dispatchEvent, click, value and MutationObserver',
     site,
     panel,
   }) => {
-    const { tabId, page, snap, ref } = await open(browser, site, '/hostile-patched.html');
+    const { tabId, page, snap, ref } = await open(browser, site, '/fault/hostile-patched.html');
     // The patches are live in the page's own world ...
     expect(
       await page.evaluate(() => ({
@@ -150,7 +150,7 @@ describe('a page that patches dispatchEvent, click, value and MutationObserver',
     model,
     panel,
   }) => {
-    const { page } = await openTab(browser, site.url('/hostile-patched.html'));
+    const { page } = await openTab(browser, site.url('/fault/hostile-patched.html'));
     await page.bringToFront();
     play(model, (seen) => {
       if (/Order placed for Grace Hopper/.test(seen.text)) {
@@ -187,9 +187,9 @@ describe('a page that patches dispatchEvent, click, value and MutationObserver',
 
 describe('a page with a strict Content-Security-Policy header', () => {
   it('is snapshotted, acted on and masked; evaluate fails at once and says why', async ({ browser, site, panel }) => {
-    const served = await fetch(site.url('/hostile-csp.html'));
+    const served = await fetch(site.url('/fault/hostile-csp.html'));
     expect(served.headers.get('content-security-policy')).toBe(STRICT_CSP);
-    const { tabId, page } = await openTab(browser, site.url('/hostile-csp.html'));
+    const { tabId, page } = await openTab(browser, site.url('/fault/hostile-csp.html'));
     await page.waitForSelector('body[data-ready="yes"]');
     // The policy is enforced in the page: an inline handler does not run.
     expect(
@@ -250,7 +250,7 @@ describe('a page with a strict Content-Security-Policy header', () => {
   }) => {
     const restore = await withAgentSettings(panel, { allowScript: true });
     try {
-      const { page } = await openTab(browser, site.url('/hostile-csp.html'));
+      const { page } = await openTab(browser, site.url('/fault/hostile-csp.html'));
       await page.waitForSelector('body[data-ready="yes"]');
       await page.bringToFront();
       play(model, (seen) => {
@@ -294,7 +294,7 @@ describe('a page that floods the DOM with mutations', () => {
     site,
     panel,
   }) => {
-    const { tabId, page } = await openTab(browser, site.url('/hostile-flood.html'));
+    const { tabId, page } = await openTab(browser, site.url('/fault/hostile-flood.html'));
     const snap = await call(panel, tabId, 'snapshot', {});
     await floodingForASecond(page);
 
@@ -338,7 +338,7 @@ describe('a page that floods the DOM with mutations', () => {
     model,
     panel,
   }) => {
-    const { page } = await openTab(browser, site.url('/hostile-flood.html'));
+    const { page } = await openTab(browser, site.url('/fault/hostile-flood.html'));
     await page.bringToFront();
     play(model, (seen) => {
       if (!/Live market 2/.test(seen.text)) return act('click', { ref: control(seen, 'link', /next market/i).ref });
@@ -378,7 +378,7 @@ describe('a page of 50,000 elements', () => {
     site,
     panel,
   }) => {
-    const { tabId, page } = await openTab(browser, site.url('/hostile-huge.html'));
+    const { tabId, page } = await openTab(browser, site.url('/fault/hostile-huge.html'));
     expect(await page.evaluate(() => (window as unknown as { elementCount(): number }).elementCount())).toBeGreaterThan(
       50_000,
     );
@@ -423,7 +423,7 @@ describe('a page of 50,000 elements', () => {
   });
 
   it('lets an agent find and reserve a part far down the page', async ({ browser, site, model, panel }) => {
-    const { page } = await openTab(browser, site.url('/hostile-huge.html'));
+    const { page } = await openTab(browser, site.url('/fault/hostile-huge.html'));
     await page.bringToFront();
     play(model, (seen) => {
       if (/Reserved part 4990/.test(seen.text)) {
@@ -458,7 +458,7 @@ const feedLoads = (page: Page) => page.evaluate(() => (window as unknown as { fe
 
 describe('an endless feed', () => {
   it('scrolls and reports each scroll, while the snapshot stays bounded', async ({ browser, site, panel }) => {
-    const { tabId, page } = await openTab(browser, site.url('/hostile-infinite.html'));
+    const { tabId, page } = await openTab(browser, site.url('/fault/hostile-infinite.html'));
     let snap = await call(panel, tabId, 'snapshot', {});
     for (let i = 0; i < 12; i++) {
       const scrolled = await call(panel, tabId, 'scroll', {
@@ -485,7 +485,7 @@ describe('an endless feed', () => {
     model,
     panel,
   }) => {
-    const { page } = await openTab(browser, site.url('/hostile-infinite.html'));
+    const { page } = await openTab(browser, site.url('/fault/hostile-infinite.html'));
     await page.bringToFront();
     play(model, (seen) => {
       if (/Opened The lighthouse keeper/.test(seen.text)) {

@@ -124,7 +124,7 @@ describe('transient API faults', () => {
     site,
     model,
   }) => {
-    const page = await webTab(browser, site, '/sec-rerender.html');
+    const page = await webTab(browser, site, '/security/sec-rerender.html');
     const click = (seen: Seen) => act('click', { ref: control(seen, 'button', /^save$/i).ref }, 'Saving now.');
     // Eight events: the text, then the click's tool_use block with the first part of its input JSON.
     play(
@@ -251,7 +251,7 @@ describe('broken tool calls', () => {
     site,
     model,
   }) => {
-    const page = await webTab(browser, site, '/sec-rerender.html');
+    const page = await webTab(browser, site, '/security/sec-rerender.html');
     const log = play(
       model,
       inOrder([
@@ -293,7 +293,7 @@ describe('broken tool calls', () => {
     site,
     model,
   }) => {
-    const page = await webTab(browser, site, '/sec-rerender.html');
+    const page = await webTab(browser, site, '/security/sec-rerender.html');
     const saves = () => page.evaluate(() => (window as unknown as { saves(): number }).saves());
     const log = play(
       model,

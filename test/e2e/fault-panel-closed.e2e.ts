@@ -25,7 +25,7 @@ import {
 
 /** The agent's tab: the work bench, in front, where the next task starts. */
 async function workTab(browser: ExtensionHarness, site: FixtureServer): Promise<{ page: Page; tabId: number }> {
-  const opened = await openTab(browser, site.url('/fault-work.html'));
+  const opened = await openTab(browser, site.url('/fault/fault-work.html'));
   await opened.page.bringToFront();
   return opened;
 }

@@ -42,7 +42,7 @@ test.beforeEach(async ({ browser }) => {
 
 /** The work bench in a new tab, in front: where the next task starts. */
 async function workTab(browser: ExtensionHarness, site: FixtureServer): Promise<{ page: Page; tabId: number }> {
-  const opened = await openTab(browser, site.url('/fault-work.html'));
+  const opened = await openTab(browser, site.url('/fault/fault-work.html'));
   await opened.page.bringToFront();
   return opened;
 }
@@ -209,7 +209,7 @@ describe("the agent's tab or window taken away", () => {
     // The person goes on in another tab; the agent's tab is in the background, where Chrome may discard it.
     const person = await openTab(browser, site.url('/index.html'));
     await person.page.bringToFront();
-    const loadsBefore = site.hits.filter((hit) => hit.startsWith('/fault-work.html')).length;
+    const loadsBefore = site.hits.filter((hit) => hit.startsWith('/fault/fault-work.html')).length;
     const discarded = await browser.panel.evaluate(async (id) => (await chrome.tabs.discard(id))?.id ?? -1, tabId);
     const replaced = discarded === tabId ? null : discarded;
     if (replaced !== null)
@@ -228,7 +228,7 @@ describe("the agent's tab or window taken away", () => {
     // It sees its page again, loaded anew in the same tab (under the id Chrome gave it), and goes on there.
     expect(second.tabId).toBe(now);
     expect(second.text).not.toContain('cannot be operated');
-    expect(site.hits.filter((hit) => hit.startsWith('/fault-work.html')).length).toBe(loadsBefore + 1);
+    expect(site.hits.filter((hit) => hit.startsWith('/fault/fault-work.html')).length).toBe(loadsBefore + 1);
 
     held.answer(act('click', { ref: control(second, 'button', /^count$/i).ref }));
     const third = await held.next();
@@ -246,7 +246,7 @@ describe("the agent's tab or window taken away", () => {
     const held = hold(model);
     await startTask(browser.panel, 'Look at page two, then count here');
     await held.next();
-    held.answer(act('open_url', { url: site.url('/fault-work.html?page=2'), newTab: true }));
+    held.answer(act('open_url', { url: site.url('/fault/fault-work.html?page=2'), newTab: true }));
     const second = await held.next();
     const opened = second.tabId ?? -1;
     expect(opened).not.toBe(tabId);

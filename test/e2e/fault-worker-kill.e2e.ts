@@ -81,7 +81,7 @@ const textOf = (page: Page, selector: string) => page.locator(selector).textCont
 const SCENARIOS: Scenario[] = [
   {
     name: 'types a name and sends the form to a slow page',
-    start: '/kill-form.html',
+    start: '/fault/kill-form.html',
     task: 'Send the message form as Ada Lovelace',
     arrival: 'kill-sent.html',
     policy(seen, made) {
@@ -111,7 +111,7 @@ const SCENARIOS: Scenario[] = [
   },
   {
     name: 'clicks a counter three times',
-    start: '/kill-counter.html',
+    start: '/fault/kill-counter.html',
     task: 'Add three to the tally',
     policy(seen, made) {
       if ((made.click ?? 0) >= 3) {
@@ -130,12 +130,12 @@ const SCENARIOS: Scenario[] = [
   },
   {
     name: 'opens a slow page by URL and confirms there',
-    start: '/kill-home.html',
+    start: '/fault/kill-home.html',
     task: 'Confirm my booking on the booking page',
     arrival: 'kill-arrival.html',
     policy(seen, made, site) {
       if (!seen.url?.includes('kill-arrival.html')) {
-        return act('open_url', { url: site.url('/kill/slow?page=/kill-arrival.html') });
+        return act('open_url', { url: site.url('/kill/slow?page=/fault/kill-arrival.html') });
       }
       if (!made.click) return act('click', { ref: control(seen, 'button', /confirm booking/i).ref });
       return act('done', { success: true, answer: 'Booking confirmed.', evidence: { quotes: ['Confirmed once'] } });

@@ -37,7 +37,7 @@ describe('MaskCoordinator in Chromium', () => {
   }) => {
     await recordEvents(panel);
     await panel.bringToFront();
-    const agent = await openTab(browser, site.url('/nav-actions.html?name=masked'));
+    const agent = await openTab(browser, site.url('/navigation/nav-actions.html?name=masked'));
     await agent.page.bringToFront();
     const panelWindow = await panel.evaluate(async () => (await chrome.windows.getCurrent()).id ?? -1);
 
@@ -58,7 +58,7 @@ describe('MaskCoordinator in Chromium', () => {
 
     // The person switches to another tab of the window, and back.
     await panel.bringToFront();
-    const person = await openTab(browser, site.url('/nav-actions.html?name=person'));
+    const person = await openTab(browser, site.url('/navigation/nav-actions.html?name=person'));
     await person.page.bringToFront();
     await expectMask(agent.page, false);
     await expectMask(person.page, false);
@@ -83,7 +83,7 @@ describe('MaskCoordinator in Chromium', () => {
     // The agent's tab loads a new document: the panel puts its script there and masks the new document too.
     await panel.evaluate(
       (url) => (globalThis as TabsPanelGlobal).managers?.mask1?.openUrl(url, { newTab: false }),
-      site.url('/nav/slow?ms=500&page=/nav-actions.html'),
+      site.url('/nav/slow?ms=500&page=/navigation/nav-actions.html'),
     );
     await agent.page.waitForURL(/nav\/slow/);
     await expectMask(agent.page, true);
@@ -123,7 +123,7 @@ describe('MaskCoordinator in Chromium', () => {
     site,
   }) => {
     await panel.bringToFront();
-    const agent = await openTab(browser, site.url('/nav-actions.html?name=background'));
+    const agent = await openTab(browser, site.url('/navigation/nav-actions.html?name=background'));
     await agent.page.bringToFront();
     await panel.evaluate(async () => {
       const g = globalThis as TabsPanelGlobal;
@@ -140,7 +140,7 @@ describe('MaskCoordinator in Chromium', () => {
       const manager = (globalThis as TabsPanelGlobal).managers?.mask2;
       if (!manager) throw new Error('no manager');
       return manager.openUrl(url, { newTab: true });
-    }, site.url('/nav-actions.html?name=opened'));
+    }, site.url('/navigation/nav-actions.html?name=opened'));
     await expectMask(agent.page, false);
     const opened = await openedPage;
     await opened.waitForURL(/name=opened/);

@@ -34,7 +34,7 @@ function openAndSettle(panel: Page, url: string, expectedOrigin: string, timeout
 
 describe('waitForUrlSettle in Chromium', () => {
   it('waits through the about:blank phase of a slow new tab and settles on the page', async ({ panel, site }) => {
-    const url = site.url('/nav/slow?ms=1500&page=/nav-target.html');
+    const url = site.url('/nav/slow?ms=1500&page=/navigation/nav-target.html');
     const result = await openAndSettle(panel, url, site.origin);
     // The race of docs/contracts.md 000-C1: right after tabs.create the tab shows no URL yet, only a pending one.
     expect(['', 'about:blank']).toContain(result.firstUrl);
@@ -49,7 +49,7 @@ describe('waitForUrlSettle in Chromium', () => {
     panel,
     site,
   }) => {
-    const { tabId, page } = await openTab(browser, site.url('/nav-target.html?old=1'));
+    const { tabId, page } = await openTab(browser, site.url('/navigation/nav-target.html?old=1'));
     const url = site.url('/nav/slow?ms=1200&label=New%20page');
     const result = await panel.evaluate(
       async ({ tabId, url, origin }) => {
@@ -77,20 +77,20 @@ describe('waitForUrlSettle in Chromium', () => {
   it('settles on the final page of a same-origin HTTP redirect', async ({ panel, site }) => {
     const result = await openAndSettle(
       panel,
-      site.url('/nav/redirect?ms=800&to=/nav-target.html%3Ffrom%3Dhttp'),
+      site.url('/nav/redirect?ms=800&to=/navigation/nav-target.html%3Ffrom%3Dhttp'),
       site.origin,
     );
-    expect(result.settled).toEqual({ committed: true, url: site.url('/nav-target.html?from=http') });
+    expect(result.settled).toEqual({ committed: true, url: site.url('/navigation/nav-target.html?from=http') });
     expect(result.info?.title).toBe('Navigation target');
   });
 
   it('reports origin-mismatch when a redirect lands on another origin', async ({ panel, site }) => {
-    const to = encodeURIComponent(`${site.otherOrigin}/nav-target.html`);
+    const to = encodeURIComponent(`${site.otherOrigin}/navigation/nav-target.html`);
     const result = await openAndSettle(panel, site.url(`/nav/redirect?to=${to}`), site.origin);
     expect(result.settled).toEqual({
       committed: false,
       reason: 'origin-mismatch',
-      observedUrl: `${site.otherOrigin}/nav-target.html`,
+      observedUrl: `${site.otherOrigin}/navigation/nav-target.html`,
     });
   });
 
@@ -144,7 +144,7 @@ describe('waitForDocumentReady in Chromium', () => {
     panel,
     site,
   }) => {
-    const { tabId, page } = await openTab(browser, site.url('/nav-form.html'));
+    const { tabId, page } = await openTab(browser, site.url('/navigation/nav-form.html'));
     await page.fill('input[name=q]', 'ferns');
     await page.press('input[name=q]', 'Enter', { noWaitAfter: true });
     const result = await panel.evaluate(
@@ -171,8 +171,8 @@ describe('waitForDocumentReady in Chromium', () => {
     site,
   }) => {
     for (const path of [
-      '/nav/meta-refresh?to=/nav-target.html%3Ffrom%3Dmeta',
-      '/nav/script-redirect?after=200&to=/nav-target.html%3Ffrom%3Dscript',
+      '/nav/meta-refresh?to=/navigation/nav-target.html%3Ffrom%3Dmeta',
+      '/nav/script-redirect?after=200&to=/navigation/nav-target.html%3Ffrom%3Dscript',
     ]) {
       const result = await panel.evaluate(
         async ({ url, origin }) => {
@@ -212,7 +212,7 @@ describe('waitForDocumentReady in Chromium', () => {
     panel,
     site,
   }) => {
-    const { tabId, page } = await openTab(browser, site.url('/nav-target.html?first=1'));
+    const { tabId, page } = await openTab(browser, site.url('/navigation/nav-target.html?first=1'));
     await page.goto(site.url('/index.html'));
     const result = await panel.evaluate(
       async ({ tabId, origin }) => {

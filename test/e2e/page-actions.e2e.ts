@@ -12,7 +12,7 @@ async function open(browser: ExtensionHarness, url: string) {
 
 describe('click', () => {
   it('reports the effect of a click, and verified:false when nothing happens', async ({ browser, panel, site }) => {
-    const { tabId, page, ref } = await open(browser, site.url('/pc-menu.html'));
+    const { tabId, page, ref } = await open(browser, site.url('/page/pc-menu.html'));
     const menu = await call(panel, tabId, 'click', ref('button', 'Actions'));
     expect(menu).toMatchObject({ ok: true, verified: true });
     expect(menu.effects).toEqual(expect.arrayContaining(['dom_change', 'state_change']));
@@ -36,7 +36,7 @@ describe('click', () => {
     panel,
     site,
   }) => {
-    const { tabId, page, ref } = await open(browser, site.url('/pc-menu.html'));
+    const { tabId, page, ref } = await open(browser, site.url('/page/pc-menu.html'));
     const slow = await call(panel, tabId, 'click', ref('button', 'Loads slowly'));
     expect(slow).toMatchObject({ ok: true, verified: true, effects: ['dom_change'] });
     expect(await textIn(page, '#slow-out')).toBe('Loaded');
@@ -47,7 +47,7 @@ describe('click', () => {
   });
 
   it('notes a new window for a target=_blank link, and a navigation for a link', async ({ browser, panel, site }) => {
-    const { tabId, page, ref } = await open(browser, site.url('/pc-menu.html'));
+    const { tabId, page, ref } = await open(browser, site.url('/page/pc-menu.html'));
     const popup = browser.context.waitForEvent('page');
     const blank = await call(panel, tabId, 'click', ref('link', 'Open page two in a new tab'));
     expect(blank).toMatchObject({ ok: true, verified: true });
@@ -68,7 +68,7 @@ describe('click', () => {
   });
 
   it('refuses a disabled control and names what covers a control', async ({ browser, panel, site }) => {
-    const { tabId, page, snap } = await open(browser, site.url('/pc-modal.html'));
+    const { tabId, page, snap } = await open(browser, site.url('/page/pc-modal.html'));
     const add = { ref: refOf(snap, 'button', 'Add to cart'), snapshotId: snap.snapshotId };
     const covered = await call(panel, tabId, 'click', add);
     expect(covered).toMatchObject({ ok: false, verified: false });
@@ -76,7 +76,7 @@ describe('click', () => {
     expect(await textIn(page, '#add')).toBe('Add to cart');
     await page.close();
 
-    const form = await open(browser, site.url('/pc-form.html'));
+    const form = await open(browser, site.url('/page/pc-form.html'));
     const cancel = form.snap.elements.find((e) => e.name === 'Cancel');
     const disabled = await call(panel, form.tabId, 'click', {
       ref: cancel?.ref ?? -1,
@@ -89,7 +89,7 @@ describe('click', () => {
 
 describe('type', () => {
   it('types into plain and controlled inputs and verifies the value', async ({ browser, panel, site }) => {
-    const { tabId, page, ref } = await open(browser, site.url('/pc-form.html'));
+    const { tabId, page, ref } = await open(browser, site.url('/page/pc-form.html'));
     expect(await call(panel, tabId, 'type', { ...ref('textbox', 'Email'), text: 'ada@example.com' })).toMatchObject({
       ok: true,
       verified: true,
@@ -114,7 +114,7 @@ describe('type', () => {
   });
 
   it('gives verified:false when the page rejects the text or cuts it off', async ({ browser, panel, site }) => {
-    const { tabId, page, ref } = await open(browser, site.url('/pc-form.html'));
+    const { tabId, page, ref } = await open(browser, site.url('/page/pc-form.html'));
     const rejected = await call(panel, tabId, 'type', { ...ref('textbox', 'Age (digits only)'), text: 'forty' });
     expect(rejected).toMatchObject({ ok: true, verified: false });
     expect(rejected.reason).toMatch(/shows "" instead of "forty"/);
@@ -130,7 +130,7 @@ describe('type', () => {
   });
 
   it('types into a contenteditable editor and submits a form with Enter', async ({ browser, panel, site }) => {
-    const editor = await open(browser, site.url('/pc-editor.html'));
+    const editor = await open(browser, site.url('/page/pc-editor.html'));
     const typed = await call(panel, editor.tabId, 'type', {
       ...editor.ref('textbox', 'Review text'),
       text: 'Great kettle',
@@ -140,7 +140,7 @@ describe('type', () => {
     expect(await textIn(editor.page, '#editor')).toBe('Great kettle');
     await editor.page.close();
 
-    const { tabId, page, ref } = await open(browser, site.url('/pc-form.html'));
+    const { tabId, page, ref } = await open(browser, site.url('/page/pc-form.html'));
     const submitted = await call(panel, tabId, 'type', {
       ...ref('textbox', 'Email'),
       text: 'ada@example.com',
@@ -158,7 +158,7 @@ describe('select, check', () => {
     panel,
     site,
   }) => {
-    const { tabId, page, ref } = await open(browser, site.url('/pc-editor.html'));
+    const { tabId, page, ref } = await open(browser, site.url('/page/pc-editor.html'));
     const country = ref('combobox', 'Country');
     expect(await call(panel, tabId, 'selectOption', { ...country, option: 'Germany' })).toMatchObject({
       ok: true,
@@ -183,7 +183,7 @@ describe('select, check', () => {
   });
 
   it('selects in an ARIA listbox and through an ARIA combobox', async ({ browser, panel, site }) => {
-    const { tabId, page, ref } = await open(browser, site.url('/pc-editor.html'));
+    const { tabId, page, ref } = await open(browser, site.url('/page/pc-editor.html'));
     expect(await call(panel, tabId, 'selectOption', { ...ref('listbox', 'Size'), option: 'Large' })).toMatchObject({
       ok: true,
       verified: true,
@@ -207,7 +207,7 @@ describe('select, check', () => {
     panel,
     site,
   }) => {
-    const { tabId, page, ref } = await open(browser, site.url('/pc-form.html'));
+    const { tabId, page, ref } = await open(browser, site.url('/page/pc-form.html'));
     const terms = ref('checkbox', 'I accept the terms');
     expect(await call(panel, tabId, 'check', { ...terms, checked: true })).toMatchObject({
       ok: true,
@@ -237,7 +237,7 @@ describe('select, check', () => {
 
 describe('scroll, keys, hover, waits, evaluate', () => {
   it('scrolls the page and a scroll area, and reports the boundary', async ({ browser, panel, site }) => {
-    const { tabId, page, snap, ref } = await open(browser, site.url('/pc-visibility.html'));
+    const { tabId, page, snap, ref } = await open(browser, site.url('/page/pc-visibility.html'));
     const down = await call(panel, tabId, 'scroll', { snapshotId: snap.snapshotId, direction: 'down' });
     expect(down).toMatchObject({ ok: true, verified: true, effects: expect.arrayContaining(['scroll']) });
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
@@ -264,7 +264,7 @@ describe('scroll, keys, hover, waits, evaluate', () => {
     expect(await page.$eval('#scroller', (el) => el.scrollTop)).toBe(0);
     await page.close();
 
-    const locked = await open(browser, site.url('/pc-scroll-lock.html'));
+    const locked = await open(browser, site.url('/page/pc-scroll-lock.html'));
     const stuck = await call(panel, locked.tabId, 'scroll', {
       snapshotId: locked.snap.snapshotId,
       direction: 'down',
@@ -274,7 +274,7 @@ describe('scroll, keys, hover, waits, evaluate', () => {
   });
 
   it('presses keys with their default actions and reports when nothing happened', async ({ browser, panel, site }) => {
-    const { tabId, page, snap, ref } = await open(browser, site.url('/pc-form.html'));
+    const { tabId, page, snap, ref } = await open(browser, site.url('/page/pc-form.html'));
     const tab = await call(panel, tabId, 'pressKey', { key: 'Tab', ...ref('textbox', 'Email') });
     expect(tab).toMatchObject({ verified: true, effects: ['focus_change'] });
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('fullname');
@@ -292,7 +292,7 @@ describe('scroll, keys, hover, waits, evaluate', () => {
   });
 
   it('hovers, waits for text and for quiet', async ({ browser, panel, site }) => {
-    const { tabId, page, ref } = await open(browser, site.url('/pc-menu.html'));
+    const { tabId, page, ref } = await open(browser, site.url('/page/pc-menu.html'));
     const hovered = await call(panel, tabId, 'hover', ref('clickable', 'Product card Blue kettle'));
     expect(hovered).toMatchObject({ ok: true, verified: true });
     await call(panel, tabId, 'click', ref('button', 'Loads slowly'));
@@ -314,7 +314,7 @@ describe('scroll, keys, hover, waits, evaluate', () => {
   });
 
   it('evaluates a script in the page and says when the page’s CSP forbids it', async ({ browser, panel, site }) => {
-    const { tabId, page } = await openTab(browser, site.url('/pc-menu.html'));
+    const { tabId, page } = await openTab(browser, site.url('/page/pc-menu.html'));
     expect(await call(panel, tabId, 'evaluate', { script: 'document.title' })).toEqual({ result: 'Menus and links' });
     await page.evaluate(() => Object.assign(window, { pageSecret: 41 }));
     expect(await call(panel, tabId, 'evaluate', { script: 'const n = window.pageSecret + 1; return { n };' })).toEqual({
@@ -325,7 +325,7 @@ describe('scroll, keys, hover, waits, evaluate', () => {
       message: expect.stringMatching(/boom/),
     });
     await page.close();
-    const strict = await openTab(browser, site.url('/pc-csp.html'));
+    const strict = await openTab(browser, site.url('/page/pc-csp.html'));
     expect(await tryCall(panel, strict.tabId, 'evaluate', { script: 'document.title' })).toMatchObject({
       ok: false,
       code: 'not_allowed',

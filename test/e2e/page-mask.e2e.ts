@@ -43,7 +43,7 @@ async function centreOf(page: Page, selector: string): Promise<{ x: number; y: n
 
 describe('mask', () => {
   it("blocks the person's clicks, keys and scrolling, and lets the agent act", async ({ browser, panel, site }) => {
-    const { tabId, page } = await openTab(browser, site.url('/pc-form.html'));
+    const { tabId, page } = await openTab(browser, site.url('/page/pc-form.html'));
     const snap = await call(panel, tabId, 'snapshot', {});
     const box = await centreOf(page, '#aria-box');
     await page.focus('#fullname');
@@ -88,7 +88,7 @@ describe('mask', () => {
   });
 
   it('hides by itself when its lease is not renewed', async ({ browser, panel, site }) => {
-    const { tabId, page } = await openTab(browser, site.url('/pc-menu.html'));
+    const { tabId, page } = await openTab(browser, site.url('/page/pc-menu.html'));
     await call(panel, tabId, 'showMask', { leaseMs: 400 });
     const renewedAt = Date.now();
     expect(await call(panel, tabId, 'renewMask', { leaseMs: 1_200 })).toEqual({ shown: true });
@@ -104,7 +104,7 @@ describe('mask', () => {
   });
 
   it('sends Stop to the panel, and hides at once when no panel runs a task here', async ({ browser, panel, site }) => {
-    const withPanel = await openTab(browser, site.url('/pc-menu.html'));
+    const withPanel = await openTab(browser, site.url('/page/pc-menu.html'));
     await panel.evaluate((id) => {
       (globalThis as TestPanel).stopTabs.push(id);
     }, withPanel.tabId);
@@ -120,7 +120,7 @@ describe('mask', () => {
     expect(await hasMask(withPanel.page)).toBe(false);
     await withPanel.page.close();
 
-    const orphan = await openTab(browser, site.url('/pc-menu.html'));
+    const orphan = await openTab(browser, site.url('/page/pc-menu.html'));
     await call(panel, orphan.tabId, 'showMask', { leaseMs: 20_000 });
     const button = await maskStopButton(orphan.page);
     await orphan.page.mouse.click(button.x, button.y);

@@ -9,7 +9,7 @@ describe('snapshot', () => {
     panel,
     site,
   }) => {
-    const { tabId, page } = await openTab(browser, site.url('/pc-form.html'));
+    const { tabId, page } = await openTab(browser, site.url('/page/pc-form.html'));
     const snap = await call(panel, tabId, 'snapshot', {});
     const lines = snap.text.split('\n').map((line) => line.replace(/^\[\d+\] /, ''));
     expect(lines).toContain('# Create your account');
@@ -41,7 +41,7 @@ describe('snapshot', () => {
     panel,
     site,
   }) => {
-    const { tabId, page } = await openTab(browser, site.url('/pc-menu.html'));
+    const { tabId, page } = await openTab(browser, site.url('/page/pc-menu.html'));
     const first = await call(panel, tabId, 'snapshot', {});
     const actions = refOf(first, 'button', 'Actions');
     const dead = refOf(first, 'button', 'Does nothing');
@@ -70,7 +70,7 @@ describe('snapshot', () => {
     panel,
     site,
   }) => {
-    const { tabId, page } = await openTab(browser, site.url('/pc-table.html'));
+    const { tabId, page } = await openTab(browser, site.url('/page/pc-table.html'));
     const snap = await call(panel, tabId, 'snapshot', {});
     const first = snap.elements.filter((e) => e.name === 'Refund')[0];
     expect(first).toBeDefined();
@@ -89,7 +89,7 @@ describe('snapshot', () => {
   });
 
   it('answers stale_snapshot for a snapshot id from another document', async ({ browser, panel, site }) => {
-    const { tabId, page } = await openTab(browser, site.url('/pc-table.html'));
+    const { tabId, page } = await openTab(browser, site.url('/page/pc-table.html'));
     const before = await call(panel, tabId, 'snapshot', {});
     await page.reload();
     await call(panel, tabId, 'ping'); // the new document's script is up
@@ -104,7 +104,7 @@ describe('snapshot', () => {
   });
 
   it('leaves out what a person cannot see and summarizes what is off screen', async ({ browser, panel, site }) => {
-    const { tabId, page } = await openTab(browser, site.url('/pc-visibility.html'));
+    const { tabId, page } = await openTab(browser, site.url('/page/pc-visibility.html'));
     const snap = await call(panel, tabId, 'snapshot', {});
     const names = snap.elements.map((e) => e.name);
     expect(names).toEqual(['Visible button', 'Visible child', 'Row 1 action']);
@@ -129,7 +129,7 @@ describe('snapshot', () => {
     panel,
     site,
   }) => {
-    const { tabId, page } = await openTab(browser, site.url('/pc-modal.html'));
+    const { tabId, page } = await openTab(browser, site.url('/page/pc-modal.html'));
     const snap = await call(panel, tabId, 'snapshot', {});
     const byName = (name: string) => snap.elements.find((e) => e.name === name);
     expect(byName('Home')?.coveredBy).toBe('div#backdrop.backdrop');
@@ -144,7 +144,7 @@ describe('snapshot', () => {
   });
 
   it('reaches into open and closed shadow roots, with slotted text in place', async ({ browser, panel, site }) => {
-    const { tabId, page } = await openTab(browser, site.url('/pc-shadow.html'));
+    const { tabId, page } = await openTab(browser, site.url('/page/pc-shadow.html'));
     const snap = await call(panel, tabId, 'snapshot', {});
     expect(snap.text).toMatch(/\[\d+\] textbox "Search products"\n\[\d+\] button "Search"\nTry "kettle"/);
     expect(snap.text).toMatch(/Closed panel\n\[\d+\] button "Closed button"/);
@@ -166,15 +166,15 @@ describe('snapshot', () => {
     panel,
     site,
   }) => {
-    const { tabId, page } = await openTab(browser, site.url('/pc-frames.html'));
+    const { tabId, page } = await openTab(browser, site.url('/page/pc-frames.html'));
     await page.frameLocator('#cross').locator('#subscribe').waitFor();
     const snap = await call(panel, tabId, 'snapshot', {});
     const subscribe = snap.elements.find((e) => e.name === 'Subscribe');
     expect(subscribe).toMatchObject({ frame: 0, inViewport: true });
     expect(snap.crossOriginFrames).toEqual([
-      expect.objectContaining({ src: `${site.otherOrigin}/pc-frame-inner.html` }),
+      expect.objectContaining({ src: `${site.otherOrigin}/page/pc-frame-inner.html` }),
     ]);
-    expect(snap.text).toContain(`[cross-origin frame] ${site.otherOrigin}/pc-frame-inner.html`);
+    expect(snap.text).toContain(`[cross-origin frame] ${site.otherOrigin}/page/pc-frame-inner.html`);
     const result = await call(panel, tabId, 'click', { ref: subscribe?.ref ?? -1, snapshotId: snap.snapshotId });
     expect(result).toMatchObject({ ok: true, verified: true, effects: ['dom_change'] });
     expect(await page.frameLocator('#same').locator('#done').textContent()).toBe('Subscribed');
@@ -183,7 +183,7 @@ describe('snapshot', () => {
   });
 
   it('keeps a 10,000-element page within the budget, on-screen controls first', async ({ browser, panel, site }) => {
-    const { tabId, page } = await openTab(browser, site.url('/pc-large.html'));
+    const { tabId, page } = await openTab(browser, site.url('/page/pc-large.html'));
     expect(await page.evaluate(() => document.getElementsByTagName('*').length)).toBeGreaterThan(10_000);
     const snap = await call(panel, tabId, 'snapshot', {});
     expect(snap.tokens).toBeLessThanOrEqual(2_000);
@@ -209,7 +209,7 @@ describe('snapshot', () => {
     panel,
     site,
   }) => {
-    const { tabId, page } = await openTab(browser, site.url('/pc-form.html'));
+    const { tabId, page } = await openTab(browser, site.url('/page/pc-form.html'));
     const a = await call(panel, tabId, 'snapshot', {});
     const b = await call(panel, tabId, 'snapshot', {});
     expect(b.digest).toBe(a.digest);
@@ -234,7 +234,7 @@ describe('snapshot', () => {
   });
 
   it('reads the page in pages and finds text and controls anywhere', async ({ browser, panel, site }) => {
-    const { tabId, page } = await openTab(browser, site.url('/pc-large.html'));
+    const { tabId, page } = await openTab(browser, site.url('/page/pc-large.html'));
     const first = await call(panel, tabId, 'readPage', { maxChars: 2_000 });
     expect(first.text.startsWith('# Catalogue')).toBe(true);
     expect(first.text).toContain('## Section 1');

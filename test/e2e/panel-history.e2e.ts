@@ -67,7 +67,7 @@ const nav = (panel: Page, name: string) => panel.getByRole('navigation').getByRo
 describe('panel history', () => {
   it('keeps finished tasks, newest first, after the panel closes and reopens', async ({ browser, site, model }) => {
     let panel = browser.panel;
-    const garden = await openWebPage(browser, site.url('/ui-garden.html'));
+    const garden = await openWebPage(browser, site.url('/panel/ui-garden.html'));
     answerAtOnce(model);
     const first = await runToEnd(panel, 'What does the blue fern need?');
     const second = await runToEnd(panel, 'And how often should I water it?');
@@ -108,7 +108,7 @@ describe('panel history', () => {
     model,
   }) => {
     let panel = browser.panel;
-    const garden = await openWebPage(browser, site.url('/ui-garden.html'));
+    const garden = await openWebPage(browser, site.url('/panel/ui-garden.html'));
     // One step that reads the page, then the model never answers: the task is still running when the panel closes.
     play(model, (seen) =>
       seen.index === 0 ? { ...act('read_page', {}, 'Reading first.'), thinking: false } : { fault: 'hang' },
@@ -184,13 +184,13 @@ describe('panel export', () => {
     model,
     panel,
   }) => {
-    const garden = await openWebPage(browser, site.url('/ui-garden.html'));
+    const garden = await openWebPage(browser, site.url('/panel/ui-garden.html'));
     play(model, (seen) => {
       if (seen.text.includes('Saved: Shade')) {
         return act('done', {
           success: true,
           answer: 'Noted.',
-          evidence: { quotes: ['Saved: Shade'], urlContains: '/ui-garden.html' },
+          evidence: { quotes: ['Saved: Shade'], urlContains: '/panel/ui-garden.html' },
         });
       }
       const note = control(seen, 'textbox', /^note$/i);
@@ -251,7 +251,7 @@ describe('panel history: where a task worked', () => {
     site,
     model,
   }) => {
-    const garden = await openWebPage(browser, site.url('/ui-garden.html'));
+    const garden = await openWebPage(browser, site.url('/panel/ui-garden.html'));
     play(model, (seen) =>
       seen.index === 0
         ? act('open_url', { url: site.url('/page2.html'), newTab: true })

@@ -122,7 +122,7 @@ describe('panel settings', () => {
     expect(model.requests.at(-1)?.credential).toBe(WRONG_KEY);
     await saveScreenshot(panel, 'bad-key-test-connection');
 
-    const garden = await openWebPage(browser, site.url('/ui-garden.html'));
+    const garden = await openWebPage(browser, site.url('/panel/ui-garden.html'));
     await panel.getByRole('navigation').getByRole('button', { name: 'Task' }).click();
     const before = await panel.evaluate(
       () => document.querySelector('[data-testid="task-card"]')?.getAttribute('data-task-id') ?? null,

@@ -33,7 +33,7 @@ describe('the real side panel', () => {
         browser.panel.evaluate(async (key) => String((await chrome.storage.local.get(key))[key]), SETTINGS_KEY),
       )
       .toContain(model.url);
-    const garden = await openWebPage(browser, site.url('/ui-garden.html'));
+    const garden = await openWebPage(browser, site.url('/panel/ui-garden.html'));
 
     side = await SidePanelSession.open(browser, browser.panel);
     // One panel from here on: the side panel, as a person has it.

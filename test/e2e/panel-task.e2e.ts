@@ -40,7 +40,7 @@ test.afterEach(async () => {
 });
 
 async function gardenTab(browser: ExtensionHarness, site: FixtureServer): Promise<{ page: Page; tabId: number }> {
-  const tab = await openWebPage(browser, site.url('/ui-garden.html'));
+  const tab = await openWebPage(browser, site.url('/panel/ui-garden.html'));
   opened.push(tab.page);
   return tab;
 }

@@ -40,7 +40,7 @@ describe('panel in Simplified Chinese', () => {
     await expect.poll(() => textOf(form.getByTestId('save-result'))).toBe('已保存。');
     await saveScreenshot(panel, 'zh-settings');
 
-    await openWebPage(browser, site.url('/ui-garden.html'));
+    await openWebPage(browser, site.url('/panel/ui-garden.html'));
     play(model, (seen) => {
       if (seen.text.includes('Saved: Shade')) {
         return act('done', { success: true, answer: '已记下。', evidence: { quotes: ['Saved: Shade'] } });

@@ -20,7 +20,7 @@ describe('user activation', () => {
     const popups: Page[] = [];
     const downloads: Download[] = [];
     browser.context.on('page', (page) => popups.push(page));
-    const { page } = await openWebPage(browser, site.url('/sec-activation.html'));
+    const { page } = await openWebPage(browser, site.url('/security/sec-activation.html'));
     page.on('download', (download) => downloads.push(download));
     await expect.poll(() => site.hits.filter((hit) => hit === '/sec-activation-log?loaded').length).toBe(1);
     // Slow enough that the task's calls reach the page well within the five seconds an activation would last.

@@ -75,11 +75,11 @@ describe('a hostile page', () => {
     model,
     panel,
   }) => {
-    const { page, tabId } = await webTab(browser, site.url('/sec-forger.html'));
+    const { page, tabId } = await webTab(browser, site.url('/security/sec-forger.html'));
     const recorder = await recordContentMessages(browser.context, page, browser.extensionId);
     // The content script's path in the package: a page that knows it still cannot load it (nothing is web-accessible).
     const modulePath = CONTENT_SCRIPT_FILE;
-    const bystander = await webTab(browser, site.url('/sec-forger.html'));
+    const bystander = await webTab(browser, site.url('/security/sec-forger.html'));
     await page.bringToFront();
     const forge = (target = tabId) => forgeFrom(page, { ext: browser.extensionId, tabId: target, modulePath });
 
@@ -145,7 +145,7 @@ describe('the API key', () => {
     panel,
   }) => {
     const logs = recordConsole(browser.context);
-    const { page } = await webTab(browser, site.url('/agent-form.html'));
+    const { page } = await webTab(browser, site.url('/agent/agent-form.html'));
     const recorder = await recordContentMessages(browser.context, page, browser.extensionId);
     play(model, (seen) => {
       // A retry first, on the path that would log a failure.
@@ -240,14 +240,14 @@ describe('page content', () => {
     model,
     panel,
   }) => {
-    await webTab(browser, site.url('/sec-marked.html'));
+    await webTab(browser, site.url('/security/sec-marked.html'));
     let annex = -1;
     play(
       model,
       inOrder([
         act('read_page'),
         act('find', { query: 'opening hours' }),
-        act('open_url', { url: site.url('/sec-marked-2.html'), newTab: true }),
+        act('open_url', { url: site.url('/security/sec-marked-2.html'), newTab: true }),
         (seen) => {
           annex = seen.tabs.find((tab) => tab.url.includes('sec-marked-2'))?.tabId ?? -1;
           return act('switch_tab', { tabId: annex });
@@ -303,7 +303,7 @@ describe('page content', () => {
     model,
     panel,
   }) => {
-    await webTab(browser, site.url('/sec-marked-2.html'));
+    await webTab(browser, site.url('/security/sec-marked-2.html'));
     play(
       model,
       inOrder([

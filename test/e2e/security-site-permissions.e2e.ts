@@ -52,16 +52,16 @@ async function offersTab(
   site: FixtureServer,
   run: string,
 ): Promise<{ page: Page; tabId: number; url: string }> {
-  const opened = await openTab(browser, site.url(`/perm-hidden-instructions.html?t=${run}`));
+  const opened = await openTab(browser, site.url(`/security/perm-hidden-instructions.html?t=${run}`));
   await opened.page.bringToFront();
   return { ...opened, url: opened.page.url() };
 }
 
-const prizeUrl = (site: FixtureServer, run: string) => `${site.otherOrigin}/perm-prize.html?t=${run}`;
+const prizeUrl = (site: FixtureServer, run: string) => `${site.otherOrigin}/security/perm-prize.html?t=${run}`;
 
 /** The URL the hidden note tells the model to open, read from the observation the model was sent. */
 function injectedUrl(seen: Seen): string | null {
-  return /open\s+(http:\/\/localhost:\d+\/perm-prize\.html\?t=\w+)/.exec(seen.text)?.[1] ?? null;
+  return /open\s+(http:\/\/localhost:\d+\/security\/perm-prize\.html\?t=\w+)/.exec(seen.text)?.[1] ?? null;
 }
 
 function tabUrl(panel: Page, tabId: number): Promise<string> {
@@ -119,7 +119,7 @@ describe('site permissions in Chromium', () => {
       { origin: site.otherOrigin, decision: 'deny', by: 'person' },
     ]);
     // The navigation never happened: nothing was asked of the other origin, and the tab never left the offers.
-    expect(log.to(site.otherOrigin, '/perm-prize.html?t=deny')).toEqual([]);
+    expect(log.to(site.otherOrigin, '/security/perm-prize.html?t=deny')).toEqual([]);
     expect(await tabUrl(panel, tabId)).toBe(url);
     // The note did reach the model (read_page reads visually hidden text), inside the untrusted-content markers.
     const read = model.messageRequests[1];
@@ -137,7 +137,7 @@ describe('site permissions in Chromium', () => {
   it('Allow once: the navigation happens and the task goes on there', async ({ browser, site, model, panel }) => {
     await offersTab(browser, site, 'once');
     play(model, (seen) => {
-      if (seen.url?.includes('/perm-prize.html')) {
+      if (seen.url?.includes('/security/perm-prize.html')) {
         return act('done', { success: true, answer: 'FERN-4471', evidence: { quotes: ['code FERN-4471'] } });
       }
       if (seen.previousTools.length === 0) return act('read_page');
@@ -156,7 +156,7 @@ describe('site permissions in Chromium', () => {
       ['open_url', 'ok'],
       ['done', 'done_accepted'],
     ]);
-    expect(log.to(site.otherOrigin, '/perm-prize.html?t=once')).toHaveLength(1);
+    expect(log.to(site.otherOrigin, '/security/perm-prize.html?t=once')).toHaveLength(1);
     expect(ofType(events, 'permission_request')).toHaveLength(1);
     expect(ofType(events, 'permission_decided')).toMatchObject([{ decision: 'once', by: 'person' }]);
     // Once is for this task only: the allow-list is unchanged.
@@ -170,7 +170,7 @@ describe('site permissions in Chromium', () => {
     await offersTab(browser, site, 'named');
     const prize = prizeUrl(site, 'named');
     play(model, (seen) => {
-      if (seen.url?.includes('/perm-prize.html')) {
+      if (seen.url?.includes('/security/perm-prize.html')) {
         return act('done', { success: true, answer: 'FERN-4471', evidence: { quotes: ['code FERN-4471'] } });
       }
       return seen.previousTools.length === 0 ? act('open_url', { url: prize }) : giveUp('Lost.');
@@ -181,7 +181,7 @@ describe('site permissions in Chromium', () => {
     expect(result).toMatchObject({ status: 'succeeded', verified: true });
     expect(ofType(events, 'permission_request')).toEqual([]);
     expect(ofType(events, 'permission_decided')).toMatchObject([{ origin: site.otherOrigin, by: 'instruction' }]);
-    expect(log.to(site.otherOrigin, '/perm-prize.html?t=named')).toHaveLength(1);
+    expect(log.to(site.otherOrigin, '/security/perm-prize.html?t=named')).toHaveLength(1);
   });
 
   it('an allow-listed origin is not asked about', async ({ browser, site, model, panel }) => {
@@ -189,7 +189,7 @@ describe('site permissions in Chromium', () => {
     await offersTab(browser, site, 'listed');
     const prize = prizeUrl(site, 'listed');
     play(model, (seen) => {
-      if (seen.url?.includes('/perm-prize.html')) {
+      if (seen.url?.includes('/security/perm-prize.html')) {
         return act('done', { success: true, answer: 'FERN-4471', evidence: { quotes: ['code FERN-4471'] } });
       }
       return seen.previousTools.length === 0 ? act('open_url', { url: prize }) : giveUp('Lost.');
@@ -223,7 +223,7 @@ describe('site permissions in Chromium', () => {
     expect(ofType(events, 'permission_decided')).toMatchObject([
       { origin: site.otherOrigin, decision: 'deny', by: 'block_list' },
     ]);
-    expect(log.to(site.otherOrigin, '/perm-prize.html?t=blocked')).toEqual([]);
+    expect(log.to(site.otherOrigin, '/security/perm-prize.html?t=blocked')).toEqual([]);
     expect(await tabUrl(panel, tabId)).toBe(url);
     expect(await permissionBox(panel).records.allTextContents()).toEqual([
       `Step 1 · ${site.otherOrigin}: blocked: it is on your block list`,
@@ -247,7 +247,9 @@ describe('site permissions in Chromium', () => {
     const running = runTask(panel, 'Look at the partner deals');
     const ask = permissionBox(panel);
     await ask.box.waitFor();
-    expect(await ask.why.textContent()).toContain(`Its tab is now on ${site.otherOrigin}/perm-partner.html?t=link`);
+    expect(await ask.why.textContent()).toContain(
+      `Its tab is now on ${site.otherOrigin}/security/perm-partner.html?t=link`,
+    );
     await ask.deny.click();
     const { result, events } = await running;
 
@@ -266,7 +268,7 @@ describe('site permissions in Chromium', () => {
     expect(shown[1]?.problem).toEqual(expect.any(String));
     expect(allModelText(model)).not.toContain('PARTNER-7731');
     expect(allModelText(model)).not.toContain('Claim the member price');
-    expect(await tabUrl(panel, tabId)).toContain('/perm-hidden-instructions.html?t=link');
+    expect(await tabUrl(panel, tabId)).toContain('/security/perm-hidden-instructions.html?t=link');
     expect(ofType(events, 'permission_request')).toHaveLength(1);
   });
 });

@@ -74,7 +74,7 @@ describe('TabsManager in Chromium', () => {
     panel,
     site,
   }) => {
-    const person = await personOpens(browser, site.url('/nav-actions.html?name=start'));
+    const person = await personOpens(browser, site.url('/navigation/nav-actions.html?name=start'));
     const { taskId, current } = await startManager(panel);
     expect(current).toBe(person.tabId);
 
@@ -84,7 +84,7 @@ describe('TabsManager in Chromium', () => {
         if (!manager) throw new Error('no manager');
         return manager.openUrl(args.url, { newTab: true });
       },
-      { taskId, url: site.url('/nav-target.html?opened=1') },
+      { taskId, url: site.url('/navigation/nav-target.html?opened=1') },
     );
     expect(createdTab).toBe(true);
     const openedTab = await tabInfo(panel, tabId);
@@ -102,11 +102,11 @@ describe('TabsManager in Chromium', () => {
     panel,
     site,
   }) => {
-    const agent = await personOpens(browser, site.url('/nav-actions.html?name=agent'));
+    const agent = await personOpens(browser, site.url('/navigation/nav-actions.html?name=agent'));
     const { taskId, current } = await startManager(panel);
     expect(current).toBe(agent.tabId);
 
-    const other = await personOpens(browser, site.url('/nav-actions.html?name=person'));
+    const other = await personOpens(browser, site.url('/navigation/nav-actions.html?name=person'));
     await waitForEvent(panel, { type: 'activated', tabId: other.tabId });
     await agent.page.bringToFront();
     await other.page.bringToFront();
@@ -115,7 +115,7 @@ describe('TabsManager in Chromium', () => {
       return win?.id ?? -1;
     });
     await waitForEvent(panel, { type: 'focusChanged', windowId });
-    const third = await personOpens(browser, site.url('/nav-actions.html?name=third'));
+    const third = await personOpens(browser, site.url('/navigation/nav-actions.html?name=third'));
     await panel.evaluate(({ tabId, windowId }) => chrome.tabs.move(tabId, { windowId, index: -1 }), {
       tabId: agent.tabId,
       windowId,
@@ -141,7 +141,7 @@ describe('TabsManager in Chromium', () => {
     panel,
     site,
   }) => {
-    const agent = await personOpens(browser, site.url('/nav-links.html'));
+    const agent = await personOpens(browser, site.url('/navigation/nav-links.html'));
     const { taskId } = await startManager(panel);
 
     await agent.page.click('#blank-link');
@@ -185,7 +185,7 @@ describe('TabsManager in Chromium', () => {
   });
 
   it('has no tab after the person closes it, then opens a new one in the group', async ({ browser, panel, site }) => {
-    const agent = await personOpens(browser, site.url('/nav-actions.html?name=closing'));
+    const agent = await personOpens(browser, site.url('/navigation/nav-actions.html?name=closing'));
     const { taskId } = await startManager(panel);
     const groupTitle = (await tabInfo(panel, agent.tabId)).groupTitle;
     await agent.page.close();
@@ -202,7 +202,7 @@ describe('TabsManager in Chromium', () => {
         const opened = await manager.openUrl(url, { newTab: false });
         return { gone, opened, record: manager.record };
       },
-      { taskId, url: site.url('/nav-target.html?reopened=1') },
+      { taskId, url: site.url('/navigation/nav-target.html?reopened=1') },
     );
     expect(result.gone).toBeNull();
     expect(result.opened.createdTab).toBe(true);
@@ -218,7 +218,7 @@ describe('TabsManager in Chromium', () => {
     panel,
     site,
   }) => {
-    const agent = await personOpens(browser, site.url('/nav-actions.html?name=ending'));
+    const agent = await personOpens(browser, site.url('/navigation/nav-actions.html?name=ending'));
     const { taskId } = await startManager(panel, { endOfTaskTabs: 'close' });
     const result = await panel.evaluate(
       async ({ taskId, url }) => {
@@ -233,7 +233,7 @@ describe('TabsManager in Chromium', () => {
         );
         return { tabId, during, openedAlive, after: await manager.viewTabId() };
       },
-      { taskId, url: site.url('/nav-target.html?closing=1') },
+      { taskId, url: site.url('/navigation/nav-target.html?closing=1') },
     );
     expect(result.during).toBe(result.tabId);
     expect(result.openedAlive).toBe(false);
@@ -242,9 +242,9 @@ describe('TabsManager in Chromium', () => {
   });
 
   it('follows the person tab when stickiness is off', async ({ browser, panel, site }) => {
-    await personOpens(browser, site.url('/nav-actions.html?name=first'));
+    await personOpens(browser, site.url('/navigation/nav-actions.html?name=first'));
     const { taskId } = await startManager(panel, { tabStickiness: false });
-    const next = await personOpens(browser, site.url('/nav-actions.html?name=next'));
+    const next = await personOpens(browser, site.url('/navigation/nav-actions.html?name=next'));
     await waitForEvent(panel, { type: 'activated', tabId: next.tabId });
     await panel.waitForFunction(
       ({ taskId, tabId }) => (globalThis as TabsPanelGlobal).managers?.[taskId]?.currentTabId === tabId,

@@ -108,7 +108,7 @@ describe('inside a task', () => {
     model,
   }) => {
     const person = await openTab(browser, site.url('/index.html?person'));
-    const agent = await openTab(browser, site.url('/fault-work.html'));
+    const agent = await openTab(browser, site.url('/fault/fault-work.html'));
     await agent.page.bringToFront();
     const held = hold(model);
     await startTask(panel, 'Look at the page');

@@ -16,14 +16,14 @@ export interface LiveScenario {
 export const SCENARIOS: LiveScenario[] = [
   {
     name: 'form',
-    start: ({ fixtures }) => fixtures.url('/agent-form.html'),
+    start: ({ fixtures }) => fixtures.url('/agent/agent-form.html'),
     instruction: () => 'Sign Ada Lovelace (ada@example.com) up for the cooking newsletter on this page.',
     check: ({ fixtures }) =>
       fixtures.hits.some((hit) => /agent-thanks\.html\?name=Ada\+Lovelace.*topic=Cooking/.test(hit)),
   },
   {
     name: 'fact across pages',
-    start: ({ fixtures }) => fixtures.url('/agent-facts.html'),
+    start: ({ fixtures }) => fixtures.url('/agent/agent-facts.html'),
     instruction: () => 'How much does the ruby falcon weigh? Answer with the number and unit.',
     check: (_sites, answer) => /812\s*grams/i.test(answer),
   },
@@ -38,7 +38,7 @@ export const SCENARIOS: LiveScenario[] = [
   },
   {
     name: 'dead end',
-    start: ({ fixtures }) => fixtures.url('/agent-dead.html'),
+    start: ({ fixtures }) => fixtures.url('/agent/agent-dead.html'),
     instruction: () => 'Download the report from this page.',
     // Nothing can be downloaded: success here would be a false claim.
     check: () => false,

@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { HISTORY_KEY } from '../../src/panel/store/storage-keys';
 import type { ExtensionHarness } from './extension';
-import { MASK, type PanelGlobal } from './panel';
+import { MASK } from './panel';
 
 // ---- the panel page ----------------------------------------------------------------------------------------------
 

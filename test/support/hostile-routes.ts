@@ -12,10 +12,10 @@ export const STRICT_CSP =
   "default-src 'none'; script-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'self'; " +
   "frame-ancestors 'none'; require-trusted-types-for 'script'; trusted-types 'none'";
 
-/** `/hostile-csp.html`, served with STRICT_CSP as a response header. */
+/** `/fault/hostile-csp.html`, served with STRICT_CSP as a response header. */
 export const strictCspRoute: Route = async (_req, res, url) => {
-  if (url.pathname !== '/hostile-csp.html') return false;
-  const body = await readFile(resolve(SITE, 'hostile-csp.html'));
+  if (url.pathname !== '/fault/hostile-csp.html') return false;
+  const body = await readFile(resolve(SITE, 'fault/hostile-csp.html'));
   res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': STRICT_CSP }).end(body);
   return true;
 };

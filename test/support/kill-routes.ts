@@ -29,7 +29,7 @@ export function killRoutes(gate: () => Gate): Route[] {
     async (req, res, url) => {
       if (url.pathname !== '/kill/slow') return false;
       await gate()('navigation', url);
-      if (!req.destroyed) await serveFile(SITE, res, url.searchParams.get('page') ?? '/kill-home.html');
+      if (!req.destroyed) await serveFile(SITE, res, url.searchParams.get('page') ?? '/fault/kill-home.html');
       return true;
     },
   ];

@@ -119,9 +119,9 @@ function visitCounter(): (key: string) => number {
 }
 
 /**
- * - `/nav/slow?ms=1500[&page=/nav-target.html][&label=..]`: the first byte after `ms`.
+ * - `/nav/slow?ms=1500[&page=/navigation/nav-target.html][&label=..]`: the first byte after `ms`.
  * - `/nav/never[?ms=8000]`: the first byte after NEVER_COMMITS_MS, so the commit wait (5 s) times out.
- * - `/nav/redirect?to=/nav-target.html[&status=302][&ms=0]`: an HTTP redirect, optionally late.
+ * - `/nav/redirect?to=/navigation/nav-target.html[&status=302][&ms=0]`: an HTTP redirect, optionally late.
  * - `/nav/script-redirect?to=..[&after=300]`: a page that moves itself with location.replace after `after` ms.
  * - `/nav/meta-refresh?to=..[&s=0]`: a page that moves itself with <meta http-equiv="refresh">.
  * - `/nav/visit?key=..[&ms=0]`: a page saying "Visit N of <key>", N counting the requests for that key, so a test can
@@ -150,7 +150,7 @@ export function navRoutes(options: { arrivals?: Arrivals } = {}): Route[] {
       if (!(await holdFirstByte(req, delayOf(url, 0)))) return true;
       const status = Number(url.searchParams.get('status') ?? 302);
       res.writeHead([301, 302, 303, 307, 308].includes(status) ? status : 302, {
-        location: url.searchParams.get('to') ?? '/nav-target.html',
+        location: url.searchParams.get('to') ?? '/navigation/nav-target.html',
         'cache-control': 'no-store',
       });
       res.end();
@@ -158,7 +158,7 @@ export function navRoutes(options: { arrivals?: Arrivals } = {}): Route[] {
     },
     (_req, res, url) => {
       if (url.pathname !== '/nav/script-redirect') return false;
-      const to = JSON.stringify(url.searchParams.get('to') ?? '/nav-target.html');
+      const to = JSON.stringify(url.searchParams.get('to') ?? '/navigation/nav-target.html');
       const after = Number(url.searchParams.get('after') ?? 300);
       html(
         res,
@@ -169,7 +169,7 @@ export function navRoutes(options: { arrivals?: Arrivals } = {}): Route[] {
     },
     (_req, res, url) => {
       if (url.pathname !== '/nav/meta-refresh') return false;
-      const to = url.searchParams.get('to') ?? '/nav-target.html';
+      const to = url.searchParams.get('to') ?? '/navigation/nav-target.html';
       const seconds = Number(url.searchParams.get('s') ?? 0);
       html(
         res,

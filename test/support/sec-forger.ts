@@ -1,4 +1,4 @@
-// Drives test/fixtures/site/sec-forger.html, the hostile page: each round it tries every way a page has to reach
+// Drives test/fixtures/site/security/sec-forger.html, the hostile page: each round it tries every way a page has to reach
 // Steadyhand and reports what it could see and what each attempt gave.
 
 import type { Page } from 'playwright-core';

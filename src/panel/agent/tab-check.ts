@@ -85,7 +85,7 @@ export async function checkAgentTab(input: TabCheckInput): Promise<TabCheck> {
     } else if (settled.reason === 'tab-gone') {
       return closed();
     } else if (settled.reason === 'timeout') {
-      // Decision 4: a navigation that never commits reuses the restricted text.
+      // A navigation that never commits reuses the restricted text (docs/contracts.md 000-D4).
       return restricted();
     } else if (agentMoved && settled.observedUrl) {
       url = settled.observedUrl;

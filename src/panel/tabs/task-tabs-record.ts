@@ -1,5 +1,6 @@
 // The tabs part of a task record. Updates are partial and never drop what they did not mention: a missing key (or
-// undefined) keeps the old value, null clears it. Seed 003 lost tabId and groupId to a spread-based upsert.
+// undefined) keeps the old value, null clears it (docs/contracts.md 003-4: a spread-based upsert once lost tabId and
+// groupId).
 
 export interface TaskTabsRecord {
   taskId: string;

@@ -1,5 +1,6 @@
-// Seed 000, section 5, the open_url column of the error matrix: every way a commit wait can fail is a handler error
-// naming the reason (the task goes on and the model decides), except Stop, which ends the task and is no tool error.
+// docs/contracts.md, Seed 000, section 5, the open_url column of the error matrix: every way a commit wait can fail is
+// a handler error naming the reason (the task goes on and the model decides), except Stop, which ends the task and is
+// no tool error.
 
 import { describe, expect, it } from 'vitest';
 import { setupAgent } from './fakes/harness';

@@ -1,6 +1,6 @@
-// Seed 000, the open_url guard: the handler waits for the navigation to commit; a commit that does not come is a
-// handler error naming the reason, the task goes on, and the tab is kept. The tasks name docs.test, so opening it
-// needs no permission question (decision 0010; the questions themselves are in site-permissions.test.ts).
+// docs/contracts.md, Seed 000, the open_url guard: the handler waits for the navigation to commit; a commit that does
+// not come is a handler error naming the reason, the task goes on, and the tab is kept. The tasks name docs.test, so
+// opening it needs no permission question (decision 0010; the questions themselves are in site-permissions.test.ts).
 
 import { describe, expect, it } from 'vitest';
 import { STOP_TEXT } from '../../../src/panel/agent/events';

@@ -62,8 +62,9 @@ export const openUrl = defineTool({
     const settle = await ctx.navigation.waitForUrlSettle(tabId, target.origin, COMMIT_TIMEOUT_MS, ctx.signal);
     if (!settle.committed) {
       if (settle.reason === 'aborted') throw abortedError('open_url');
-      // Seed 000: a tab that did not commit is kept but not adopted. The TabsManager made the new tab current when
-      // it created it; stay on the tab the agent was on, or the next step would wait on the stuck tab and stop.
+      // docs/contracts.md, Seed 000: a tab that did not commit is kept but not adopted. The TabsManager made the new
+      // tab current when it created it; stay on the tab the agent was on, or the next step would wait on the stuck tab
+      // and stop.
       const stayed = createdTab ? await returnTo(ctx, before, tabId) : null;
       const landed = settle.observedUrl ? `, tab is at ${settle.observedUrl}` : '';
       const verb = createdTab ? 'created' : 'updated';
