@@ -12,6 +12,7 @@ import { useUi } from './store/ui';
 import { App } from './ui/App';
 import { createPanel } from './wiring/create-panel';
 import './ui/styles.css';
+import './ui/thread.css';
 
 connectStorage(chromeLocalStorage);
 

@@ -1,5 +1,6 @@
-// UI-only state of the panel: which view is open, which past task is selected, and what Enter does in the task box
-// once a task has ended. Not persisted: a reopened panel starts on the task view.
+// UI-only state of the panel: which view is open, which past task is selected, what Enter does in the task box once a
+// task has ended, and whether the person set the last task aside for a new one. Not persisted: a reopened panel
+// starts on the task view.
 
 import { create } from 'zustand';
 
@@ -15,13 +16,23 @@ export interface UiState {
   composeMode: ComposeMode;
   /** What the person is typing in the task box, kept while they look at history or settings. */
   draft: string;
+  /** The task "New task" set aside: the thread shows it no more, until another task starts. */
+  hiddenTaskId: string | null;
   show(view: PanelView): void;
   select(taskId: string | null): void;
   setComposeMode(mode: ComposeMode): void;
   setDraft(draft: string): void;
+  /** Sets the ended task `taskId` aside: an empty thread, and Enter starts a new task. */
+  newTask(taskId: string): void;
 }
 
-export const INITIAL_UI = { view: 'task', selectedTaskId: null, composeMode: 'new', draft: '' } as const;
+export const INITIAL_UI = {
+  view: 'task',
+  selectedTaskId: null,
+  composeMode: 'new',
+  draft: '',
+  hiddenTaskId: null,
+} as const;
 
 export const useUi = create<UiState>()((set) => ({
   ...INITIAL_UI,
@@ -29,4 +40,5 @@ export const useUi = create<UiState>()((set) => ({
   select: (selectedTaskId) => set({ selectedTaskId }),
   setComposeMode: (composeMode) => set({ composeMode }),
   setDraft: (draft) => set({ draft }),
+  newTask: (taskId) => set({ hiddenTaskId: taskId, composeMode: 'new', view: 'task' }),
 }));

@@ -6,11 +6,12 @@ import { EventLog } from './EventLog';
 import { HistoryView } from './history-view';
 import { type MessageKey, t } from './i18n';
 import { LiveRegion } from './live-region';
-import { PageCard } from './PageCard';
 import { SettingsView } from './settings-view';
 import { TaskBox } from './task-box';
 import { TaskCard } from './task-card';
-import { TaskTabs } from './task-tabs';
+import { ProgressLine } from './thread/progress-line';
+import { TabLine } from './thread/tab-line';
+import { ThreadScroll } from './thread/thread-scroll';
 
 export interface AppProps {
   commands: PanelCommands;
@@ -27,30 +28,43 @@ const VIEWS: [PanelView, MessageKey][] = [
   ['settings', 'navSettings'],
 ];
 
+/** The offline demo in one line, with the way out of it. */
 function DemoNotice() {
   const show = useUi((s) => s.show);
   return (
-    <aside class="card demo" aria-labelledby="demo-heading" data-testid="demo-notice">
+    <aside class="demo-line" aria-labelledby="demo-heading" data-testid="demo-notice">
       <h2 id="demo-heading">{t('demoHeading')}</h2>
       <p>{t('demoText')}</p>
-      <button type="button" onClick={() => show('settings')}>
+      <button type="button" class="link-button" onClick={() => show('settings')}>
         {t('demoAddKey')}
       </button>
     </aside>
   );
 }
 
+/** The thread before any task: what to do, in a sentence. */
+function EmptyThread() {
+  return (
+    <section class="thread thread-empty" data-testid="thread-empty">
+      <p class="meta">{t('noTaskYet')}</p>
+    </section>
+  );
+}
+
 export function App({ commands, demoMode }: AppProps) {
   const view = useUi((s) => s.view);
   const show = useUi((s) => s.show);
+  const hiddenTaskId = useUi((s) => s.hiddenTaskId);
   const hasKey = useSettings((s) => s.settings.apiKey.trim() !== '');
   const latest = useHistory((s) => {
     const id = s.order[0];
     return id === undefined ? undefined : s.tasks[id];
   });
+  // "New task" sets the ended task aside; the thread shows the next one as soon as it starts.
+  const shown = latest && latest.taskId !== hiddenTaskId ? latest : undefined;
   const demo = demoMode ?? !hasKey;
   return (
-    <main>
+    <main class={`panel view-${view}`}>
       <header class="top">
         <h1>{t('extName')}</h1>
         <nav aria-label={t('navLabel')}>
@@ -70,10 +84,14 @@ export function App({ commands, demoMode }: AppProps) {
       {demo && <DemoNotice />}
       {view === 'task' && (
         <>
-          <PageCard />
-          <TaskBox commands={commands} latest={latest} />
-          <TaskTabs commands={commands} />
-          {latest ? <TaskCard record={latest} commands={commands} /> : <p class="meta">{t('noTaskYet')}</p>}
+          <TabLine commands={commands} />
+          <ThreadScroll version={shown}>
+            {shown ? <TaskCard record={shown} commands={commands} /> : <EmptyThread />}
+          </ThreadScroll>
+          <div class="dock">
+            {shown && <ProgressLine record={shown} />}
+            <TaskBox commands={commands} latest={shown} />
+          </div>
         </>
       )}
       {view === 'history' && <HistoryView commands={commands} />}

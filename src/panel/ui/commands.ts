@@ -6,6 +6,11 @@ import type { AgentSettings, ConnectionResult, SiteDecision } from '../agent';
 export interface PanelCommands {
   /** Starts a new task in the tab the person is looking at. */
   run(instruction: string): void;
+  /**
+   * Runs a past task's instruction again as a new task: on the tab the person is looking at, or (`start`) on the tab it
+   * started on when that tab is still open in the panel's window.
+   */
+  runAgain(taskId: string, where: 'here' | 'start'): void;
   /** Continues the running (or last) task on the same tabs. */
   followUp(instruction: string): void;
   stop(): void;

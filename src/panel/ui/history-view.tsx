@@ -3,11 +3,19 @@ import { useHistory } from '../store/history';
 import type { TaskRecord } from '../store/task-record';
 import { useUi } from '../store/ui';
 import type { PanelCommands } from './commands';
+import { HistoryAgain } from './history-again';
 import { t } from './i18n';
 import { statusLabel, stepCount, uiLocale, usageLine } from './status-text';
 import { TaskCard } from './task-card';
 
-function HistoryItem({ record }: { record: TaskRecord }) {
+interface ItemProps {
+  record: TaskRecord;
+  commands: PanelCommands;
+  /** A task is running: nothing can be run again until it ends. */
+  busy: boolean;
+}
+
+function HistoryItem({ record, commands, busy }: ItemProps) {
   const select = useUi((s) => s.select);
   const remove = useHistory((s) => s.remove);
   const running = record.status === 'running';
@@ -34,6 +42,7 @@ function HistoryItem({ record }: { record: TaskRecord }) {
       >
         {t('deleteTask')}
       </button>
+      <HistoryAgain record={record} commands={commands} busy={busy} />
     </li>
   );
 }
@@ -109,7 +118,7 @@ export function HistoryView({ commands }: { commands: PanelCommands }) {
         <>
           <ol class="history-list">
             {records.map((record) => (
-              <HistoryItem key={record.taskId} record={record} />
+              <HistoryItem key={record.taskId} record={record} commands={commands} busy={anyRunning} />
             ))}
           </ol>
           <ClearAll count={records.length} disabled={anyRunning} />

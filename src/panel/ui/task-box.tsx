@@ -1,3 +1,4 @@
+import { useRef } from 'preact/hooks';
 import { type ComposeMode, useUi } from '../store/ui';
 import type { PanelCommands } from './commands';
 import { type MessageKey, t } from './i18n';
@@ -33,8 +34,9 @@ function actionFor(running: boolean, hasTask: boolean, mode: ComposeMode): Actio
 }
 
 /**
- * The instruction box. Enter runs, Shift+Enter adds a line, Esc stops. While a task runs, Enter sends a follow-up to
- * it; once it ended, the person chooses whether Enter continues it or starts a new task, and the label says which.
+ * The composer, pinned under the thread. Enter runs, Shift+Enter adds a line, Esc stops. While a task runs, Enter
+ * sends a follow-up to it; once it ended, the person chooses whether Enter continues it or starts a new task, and the
+ * label says which; "New task" sets the ended task aside for an empty thread.
  */
 export function TaskBox({ commands, latest }: Props) {
   const draft = useUi((s) => s.draft);
@@ -43,6 +45,7 @@ export function TaskBox({ commands, latest }: Props) {
   const setMode = useUi((s) => s.setComposeMode);
   const running = latest?.status === 'running';
   const action = actionFor(running, latest !== undefined, mode);
+  const input = useRef<HTMLTextAreaElement>(null);
 
   const submit = () => {
     // Read from the store, not from this render: a box just mounted (back from settings or history) subscribes to
@@ -81,7 +84,8 @@ export function TaskBox({ commands, latest }: Props) {
       <label for="task-input">{t(LABEL[action])}</label>
       <textarea
         id="task-input"
-        rows={3}
+        ref={input}
+        rows={2}
         value={draft}
         placeholder={t('taskPlaceholder')}
         aria-describedby="task-hint"
@@ -106,6 +110,18 @@ export function TaskBox({ commands, latest }: Props) {
         {running && (
           <button type="button" class="danger" data-testid="stop" onClick={() => commands.stop()}>
             {t('stopButton')}
+          </button>
+        )}
+        {latest && !running && (
+          <button
+            type="button"
+            data-testid="new-task"
+            onClick={() => {
+              useUi.getState().newTask(latest.taskId);
+              input.current?.focus();
+            }}
+          >
+            {t('newTask')}
           </button>
         )}
       </div>

@@ -12,60 +12,72 @@ interface Props {
   commands: PanelCommands;
 }
 
-/** Steps grouped by the instruction they answer, so a follow-up reads as its own part of the task. */
-function byTurn(steps: StepRecord[]): [turn: number, steps: StepRecord[]][] {
-  const groups: [number, StepRecord[]][] = [];
-  for (const step of steps) {
-    const last = groups.at(-1);
-    if (last && last[0] === step.turn) last[1].push(step);
-    else groups.push([step.turn, [step]]);
-  }
+/** Steps grouped by the instruction they answer, so each of the person's messages is followed by the agent's work. */
+function byTurn(record: TaskRecord): [turn: number, steps: StepRecord[]][] {
+  const groups: [number, StepRecord[]][] = record.instructions.map((_, turn) => [turn, []]);
+  for (const step of record.steps) groups[step.turn]?.[1].push(step);
   return groups;
 }
 
+/** What the person said: the task, or a follow-up. */
+function PersonMessage({ text, turn }: { text: string; turn: number }) {
+  return (
+    <li class="msg msg-person">
+      {turn === 0 ? (
+        <p class="bubble" data-testid="task-instruction">
+          {text}
+        </p>
+      ) : (
+        <p class="bubble" data-testid="follow-up">
+          <span class="visually-hidden">{t('followUpLabel')} </span>
+          {text}
+        </p>
+      )}
+    </li>
+  );
+}
+
 /**
- * A task: its instruction, usage, live steps, an open question or permission question, the sites settled for it, how
- * it ended, and the export of its trace.
+ * A task as one conversation: the person's task and follow-ups as their messages, the agent's steps between them, an
+ * open question or permission question inline where the agent waits, and the ending with its evidence. Its status,
+ * usage and trace export sit in a small header.
  */
 export function TaskCard({ record, commands }: Props) {
   const headingId = `task-${record.taskId}-heading`;
   const running = record.status === 'running';
   return (
     <section
-      class="card task-card"
+      class="thread"
       aria-labelledby={headingId}
       data-testid="task-card"
       data-task-id={record.taskId}
       data-status={record.status}
     >
-      <header class="task-head">
+      <header class="thread-head">
         <h2 id={headingId}>{t('taskHeading', record.taskId)}</h2>
         <p class={`badge status-${record.status}`} data-testid="task-status">
           {statusLabel(record.status)}
         </p>
+        <p class="meta thread-usage" data-testid="task-usage">
+          {record.metrics ? usageLine(record.metrics) : t('usageNone')}
+          {' · '}
+          {record.model}
+        </p>
       </header>
-      <p class="instruction" data-testid="task-instruction">
-        {record.instructions[0]}
-      </p>
-      <p class="meta" data-testid="task-usage">
-        {record.metrics ? usageLine(record.metrics) : t('usageNone')}
-        {' · '}
-        {record.model}
-      </p>
-      {record.steps.length === 0 && running && <p class="meta">{t('waitingFirstStep')}</p>}
-      <ol class="steps" aria-label={t('stepsLabel')}>
-        {byTurn(record.steps).map(([turn, steps]) => (
-          <li key={turn} class="turn">
-            {turn > 0 && (
-              <p class="follow-up" data-testid="follow-up">
-                <strong>{t('followUpLabel')}</strong> {record.instructions[turn]}
-              </p>
-            )}
-            {steps.map((step) => (
-              <StepCard key={step.step} step={step} running={running} />
-            ))}
+      <ol class="messages" aria-label={t('stepsLabel')}>
+        {byTurn(record).map(([turn, steps]) => [
+          <PersonMessage key={`said-${turn}`} text={record.instructions[turn] ?? ''} turn={turn} />,
+          ...steps.map((step) => (
+            <li key={step.step} class="msg msg-agent">
+              <StepCard step={step} running={running} />
+            </li>
+          )),
+        ])}
+        {record.steps.length === 0 && running && (
+          <li class="msg msg-agent">
+            <p class="meta">{t('waitingFirstStep')}</p>
           </li>
-        ))}
+        )}
       </ol>
       {running && record.question && (
         <QuestionBox
@@ -82,7 +94,7 @@ export function TaskCard({ record, commands }: Props) {
       )}
       <PermissionList taskId={record.taskId} permissions={record.permissions ?? []} />
       <FinalStatus record={record} />
-      <div class="row">
+      <div class="row thread-actions">
         <button type="button" data-testid="export-trace" onClick={() => commands.exportTrace(record.taskId)}>
           {t('exportTrace')}
         </button>

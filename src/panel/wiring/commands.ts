@@ -5,6 +5,7 @@ import { DEMO_MODEL_ID } from '../demo/demo-model';
 import { useHistory } from '../store/history';
 import { useSettings } from '../store/settings';
 import { buildTrace, traceFileName } from '../store/trace';
+import { useUi } from '../store/ui';
 import type { TabsManager } from '../tabs/tabs-manager';
 import type { PanelCommands } from '../ui/commands';
 import { usesDemoModel } from './agent';
@@ -35,6 +36,26 @@ export function panelCommands(controller: AgentController, manager: () => TabsMa
   };
   return {
     run: (instruction) => report(controller.execute(instruction)),
+    runAgain(taskId, where) {
+      const record = useHistory.getState().tasks[taskId];
+      const instruction = record?.instructions[0];
+      if (!instruction) return;
+      useUi.getState().show('task');
+      const startTab = where === 'start' ? record.tabs?.initialTabId : undefined;
+      // The task starts on the person's active tab in the panel's window: bring the old start tab forward first, if
+      // it is still open there. Gone, or in another window, the task runs where the person is.
+      const ready =
+        startTab === undefined || startTab === null
+          ? Promise.resolve()
+          : chrome.tabs
+              .get(startTab)
+              .then(async (tab) => {
+                const here = await chrome.windows.getCurrent();
+                if (tab.windowId === here.id) await chrome.tabs.update(startTab, { active: true });
+              })
+              .catch(() => {});
+      report(ready.then(() => controller.execute(instruction)));
+    },
     followUp(instruction) {
       // A task from an earlier panel cannot be resumed (its conversation ended with that panel): start anew.
       if (controller.taskId === null) report(controller.execute(instruction));

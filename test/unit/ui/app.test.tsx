@@ -46,7 +46,7 @@ describe('panel frame', () => {
     }
     expect((byTestId(root, 'event-log') as HTMLDetailsElement).open).toBe(false);
     expect(byTestId(root, 'nav-task').getAttribute('aria-current')).toBe('page');
-    expect(root.textContent).toContain('No task yet.');
+    expect(root.textContent).toContain('Describe a task below.');
     expect(byTestId(root, 'live-region').getAttribute('aria-live')).toBe('polite');
   });
 

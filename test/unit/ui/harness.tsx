@@ -57,6 +57,7 @@ export function resetStores(): void {
 
 export interface SpyCommands extends PanelCommands {
   run: ReturnType<typeof vi.fn<PanelCommands['run']>>;
+  runAgain: ReturnType<typeof vi.fn<PanelCommands['runAgain']>>;
   followUp: ReturnType<typeof vi.fn<PanelCommands['followUp']>>;
   stop: ReturnType<typeof vi.fn<PanelCommands['stop']>>;
   answer: ReturnType<typeof vi.fn<PanelCommands['answer']>>;
@@ -71,6 +72,7 @@ export interface SpyCommands extends PanelCommands {
 export function spyCommands(): SpyCommands {
   return {
     run: vi.fn<PanelCommands['run']>(),
+    runAgain: vi.fn<PanelCommands['runAgain']>(),
     followUp: vi.fn<PanelCommands['followUp']>(),
     stop: vi.fn<PanelCommands['stop']>(),
     answer: vi.fn<PanelCommands['answer']>(),
