@@ -22,6 +22,14 @@ interface RemoteValue {
 
 const TARGET_TIMEOUT_MS = 15_000;
 
+/** CDP key events of the keys a keyboard-only person uses in the panel. */
+const KEYS = {
+  Tab: { key: 'Tab', code: 'Tab', windowsVirtualKeyCode: 9, nativeVirtualKeyCode: 9, text: '' },
+  Enter: { key: 'Enter', code: 'Enter', windowsVirtualKeyCode: 13, nativeVirtualKeyCode: 13, text: '\r' },
+  Escape: { key: 'Escape', code: 'Escape', windowsVirtualKeyCode: 27, nativeVirtualKeyCode: 27, text: '' },
+  Space: { key: ' ', code: 'Space', windowsVirtualKeyCode: 32, nativeVirtualKeyCode: 32, text: ' ' },
+} as const;
+
 export class SidePanelSession {
   readonly #browser: CDPSession;
   readonly #sessionId: string;
@@ -116,6 +124,36 @@ export class SidePanelSession {
     const key = { key: 'Enter', code: 'Enter', windowsVirtualKeyCode: 13, nativeVirtualKeyCode: 13 };
     await this.send('Input.dispatchKeyEvent', { type: 'keyDown', text: '\r', ...key });
     await this.send('Input.dispatchKeyEvent', { type: 'keyUp', ...key });
+  }
+
+  /** Presses a key (Tab, Enter, Escape, Space), with Shift when asked, as keyboard input to the focused element. */
+  async press(name: keyof typeof KEYS, { shift = false } = {}): Promise<void> {
+    const { text, ...key } = KEYS[name];
+    const modifiers = shift ? 8 : 0;
+    await this.send('Input.dispatchKeyEvent', { type: 'keyDown', modifiers, ...(text ? { text } : {}), ...key });
+    await this.send('Input.dispatchKeyEvent', { type: 'keyUp', modifiers, ...key });
+  }
+
+  /** Types `text` into the focused element, as keyboard input. */
+  async insertText(text: string): Promise<void> {
+    await this.send('Input.insertText', { text });
+  }
+
+  /** Whether the focused element matches `selector`. */
+  focusedMatches(selector: string): Promise<boolean> {
+    return this.evaluate<boolean>(`document.activeElement?.matches(${JSON.stringify(selector)}) ?? false`);
+  }
+
+  /**
+   * Presses Tab until the focused element matches `selector`, as a person moves through the panel with the keyboard;
+   * fails after `most` presses (the element cannot be reached by Tab).
+   */
+  async tabTo(selector: string, most = 60): Promise<void> {
+    for (let presses = 0; presses < most; presses++) {
+      if (await this.focusedMatches(selector)) return;
+      await this.press('Tab');
+    }
+    if (!(await this.focusedMatches(selector))) throw new Error(`Tab never reached ${selector} in the side panel.`);
   }
 
   /** The side panel's page, its whole length (the person scrolls to see it all), as PNG bytes. */
