@@ -139,4 +139,20 @@ describe('panel settings', () => {
     await saveScreenshot(panel, 'bad-key-task');
     await garden.page.close();
   });
+
+  it('says in a sentence that the base URL cannot be reached, and what it should be', async ({ panel }) => {
+    const form = await openSettings(panel);
+    // Nothing listens on port 9 of this machine: the connection is refused at once.
+    const nowhere = 'http://127.0.0.1:9';
+    await form.apiKey.fill(RIGHT_KEY);
+    await form.baseUrl.fill(nowhere);
+    await form.save.click();
+    await expect.poll(() => textOf(form.saveResult)).toBe('Saved.');
+    await form.testConnection.click();
+    await expect
+      .poll(() => textOf(form.connectionResult), { timeout: 20_000 })
+      .toContain(`Check the base URL (${nowhere}): for the Anthropic API it is https://api.anthropic.com`);
+    expect(await form.connectionResult.getAttribute('class')).toBe('result-err');
+    await saveScreenshot(panel, 'unreachable-base-url');
+  });
 });
