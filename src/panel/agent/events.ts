@@ -9,7 +9,15 @@ import type { RepairTrigger } from './progress';
 import type { AgentSettings } from './settings';
 import type { DecidedBy, SiteDecision, SiteReason } from './site-access';
 
-export type TaskStatus = 'succeeded' | 'failed' | 'no_progress' | 'stopped' | 'max_steps' | 'error' | 'interrupted';
+export type TaskStatus =
+  | 'succeeded'
+  | 'failed'
+  | 'no_progress'
+  | 'stopped'
+  | 'max_steps'
+  | 'cost_limit'
+  | 'error'
+  | 'interrupted';
 
 /** Why a `stopped` task stopped: the person, or one of the tab checks (docs/agent-loop.md). */
 export type StopCause = 'person' | 'tab_closed' | 'origin_changed' | 'restricted';
@@ -51,7 +59,19 @@ export interface TaskResult {
   errorKind?: ModelFailureKind;
   /** For a task the model declined to continue (stop_reason `refusal`): what the API said about it. */
   refusal?: RefusalDetails;
+  /** For `cost_limit`: the money behind the ending, so the panel can say it in the person's language. */
+  costLimit?: CostLimitDetails;
   metrics: TaskMetrics;
+}
+
+/** Why a task ended at its cost limit (decision 0017), in USD. */
+export interface CostLimitDetails {
+  /** The limit the run worked with (settings `maxTaskCostUsd`). */
+  limitUsd: number;
+  /** What the task had spent, follow-ups included. */
+  spentUsd: number;
+  /** What the request not sent was predicted to cost: the last request's cost. */
+  nextUsd: number;
 }
 
 export type AgentEvent =

@@ -3,10 +3,12 @@
 
 export { type ConnectionResult, checkConnection } from './connection';
 export { AgentController, type AgentControllerDeps, type TaskTabsOptions } from './controller';
+export { moneyDigits } from './cost-cap';
 export type {
   AgentEvent,
   AgentEventListener,
   CallOutcome,
+  CostLimitDetails,
   DoneEvidence,
   StopCause,
   TaskResult,
@@ -59,6 +61,7 @@ export {
   migrateSettings,
   OUTPUT_TOKENS_FOR,
   SETTINGS_VERSION,
+  TASK_COST_LIMIT,
   VERIFY_MODES,
   type VerifyMode,
   withSettings,

@@ -1,9 +1,12 @@
 // The loop: one instruction, step by step, as docs/agent-loop.md (One step) lays it out: tab check → observe → decide →
 // act → verify → progress → repair, until done is accepted or something ends the run. It takes every dependency as an
 // argument and never throws on model output; only Stop and failures of the model API end a run early. Around observe,
-// the site gate (site-gate.ts, decision 0010): a page on an origin the task may not use is never shown.
+// the site gate (site-gate.ts, decision 0010): a page on an origin the task may not use is never shown. Before each
+// step, the cost cap (cost-cap.ts, decision 0017): a step whose request would take the task past its limit is not
+// begun.
 
 import { safeParseOrigin } from '../../shared/urls';
+import { costLimitEnding, costLimitReached } from './cost-cap';
 import { STOP_TEXT, type TaskResult, type TaskStatus } from './events';
 import type { ModelTurn } from './model';
 import { observe, type StepView } from './observe';
@@ -100,6 +103,9 @@ export class Run {
   /** Runs steps until the instruction ends; the caller maps aborts and model errors to their endings. */
   async execute(): Promise<Ending> {
     for (let i = 0; i < this.deps.settings.maxSteps; i++) {
+      // Before the step, not inside it: a step that may not ask the model would only look at the page for nothing.
+      const overBudget = costLimitReached(this.task.metrics, this.deps.settings.maxTaskCostUsd);
+      if (overBudget) return costLimitEnding(overBudget);
       const ending = await this.#step(this.deps.settings.maxSteps - i - 1);
       if (ending) return ending;
     }

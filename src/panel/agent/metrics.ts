@@ -40,6 +40,11 @@ export function emptyMetrics(): TaskMetrics {
 /** Accumulates one task's metrics across its runs (the first instruction and its follow-ups). */
 export class MetricsRecorder {
   readonly metrics: TaskMetrics = emptyMetrics();
+  /**
+   * What the task's latest request cost (USD): the cost cap's prediction of the next one (cost-cap.ts). Null before
+   * the first request and for a model the price table does not know. Kept out of TaskMetrics, which the trace exports.
+   */
+  lastRequestCostUsd: number | null = null;
 
   /** One request's usage; its cost is priced per request (a price band depends on the request's size). */
   addTurn(model: string, usage: TokenUsage): void {
@@ -49,6 +54,7 @@ export class MetricsRecorder {
     tokens.cacheRead += usage.cacheRead;
     tokens.cacheWrite += usage.cacheWrite;
     const cost = requestCost(model, usage);
+    this.lastRequestCostUsd = cost;
     this.metrics.costUsd = cost === null || this.metrics.costUsd === null ? null : this.metrics.costUsd + cost;
   }
 

@@ -8,7 +8,8 @@ import { normalizeSiteList } from './site-access';
 /**
  * 2 added the site lists (decision 0010); 3 replaced the raw output budget (`maxOutputTokens`) with an effort level
  * the budget is derived from (decision 0012). Older objects migrate as they are: missing fields take their default,
- * the dropped field is ignored.
+ * the dropped field is ignored. A field added with a default (`modelTimeoutSec`, `maxTaskCostUsd`) needs no new
+ * version: the schema fills it in for any older object.
  */
 export const SETTINGS_VERSION = 3;
 
@@ -36,6 +37,9 @@ export type Effort = (typeof EFFORT_LEVELS)[number];
  */
 export const OUTPUT_TOKENS_FOR: Record<Effort, number> = { low: 8_192, medium: 16_384, high: 32_768 };
 
+/** The per-task cost limit's bounds and default, in USD (decision 0017). */
+export const TASK_COST_LIMIT = { min: 0.01, max: 100, default: 1 } as const;
+
 export const END_TAB_ACTIONS = ['keep', 'ungroup', 'close'] as const;
 /** What happens to the tabs the agent opened when a run ends: keep the `Task(<id>)` group, ungroup, or close. */
 export type EndTabAction = (typeof END_TAB_ACTIONS)[number];
@@ -57,6 +61,11 @@ const settingsSchema = z.object({
   effort: z.enum(EFFORT_LEVELS).catch('medium'),
   /** Seconds to wait for the model's answer to start, and then for each next part of its stream, before a retry. */
   modelTimeoutSec: z.number().int().min(1).max(600).catch(120),
+  /**
+   * USD a task may spend on model requests, follow-ups included (decision 0017): a request that would take the task
+   * past it is not sent, and the task ends `cost_limit`. Not applied to a model the price table does not know.
+   */
+  maxTaskCostUsd: z.number().min(TASK_COST_LIMIT.min).max(TASK_COST_LIMIT.max).catch(TASK_COST_LIMIT.default),
   /** strict: done needs confirmed evidence; lenient: unconfirmed done = unverified success; off: no checks. */
   verifyMode: z.enum(VERIFY_MODES).catch('strict'),
   /** Stop repeated actions and A-B-A-B oscillation as `no_progress`. */

@@ -2,6 +2,7 @@
 // the model, count its time, tokens and retries, keep its turn) and act (run the turn's tool calls in order,
 // announcing each call and its result, and answering each in the conversation).
 
+import { costLimitReached } from './cost-cap';
 import { cutNote, joinTurns, keepable, raisedLimit } from './cut';
 import type { AgentEvent } from './events';
 import type { AgentModel, MessageParam, ModelRequest, ModelTurn } from './model';
@@ -30,7 +31,10 @@ export interface LoopDeps {
   nonce?: () => string;
 }
 
-/** A paused turn (`pause_turn`) is continued at most this often before the step takes what it has. */
+/**
+ * A paused turn (`pause_turn`) is continued at most this often before the step takes what it has; it takes what it
+ * has too when the continuation would take the task past its cost limit (the next step then ends the task).
+ */
 const MAX_CONTINUATIONS = 5;
 
 export interface StepInput {
@@ -62,7 +66,12 @@ export async function decide(
     callModel(deps, task, signal, input.step, { system: [...SYSTEM], tools, messages, maxTokens });
   let messages = conversation.next(observation);
   let turn = await ask(messages);
-  for (let i = 0; turn.stopReason === 'pause_turn' && i < MAX_CONTINUATIONS && keepable(turn.content); i++) {
+  const mayContinue = (i: number) =>
+    turn.stopReason === 'pause_turn' &&
+    i < MAX_CONTINUATIONS &&
+    keepable(turn.content) &&
+    !costLimitReached(task.metrics, deps.settings.maxTaskCostUsd);
+  for (let i = 0; mayContinue(i); i++) {
     conversation.commit(messages, turn.content, true);
     messages = conversation.next(null);
     turn = joinTurns(turn, await ask(messages));

@@ -80,7 +80,7 @@ export const useHistory = create<HistoryState>()(
 
 /**
  * Version 1 is the first; later versions convert older shapes here before use. Fields added since (a step's
- * `thinking`, a task's `refusal`, `permissions`) are optional, so older records read as they are.
+ * `thinking`, a task's `refusal`, `costLimit`, `permissions`) are optional, so older records read as they are.
  */
 export function migrateHistory(stored: unknown): Persisted {
   const value = stored as Partial<Persisted> | undefined;

@@ -6,6 +6,7 @@ import type {
   AgentEvent,
   AgentSettings,
   CallOutcome,
+  CostLimitDetails,
   DecidedBy,
   DoneEvidence,
   ModelFailureKind,
@@ -90,6 +91,11 @@ export interface TaskRecord {
   errorKind?: ModelFailureKind;
   /** For a `failed` task the model declined to continue: what the API said about it. */
   refusal?: RefusalDetails;
+  /**
+   * For a `cost_limit` task: its limit, what it spent and the predicted cost of the request not sent (absent in
+   * records from before the cost cap). Not in the trace: its summary says the same in words.
+   */
+  costLimit?: CostLimitDetails;
   metrics?: TaskMetrics;
   steps: StepRecord[];
   /** The settings of the task's latest run, without the API key. */
@@ -231,6 +237,7 @@ export function applyEvent(record: TaskRecord | undefined, event: AgentEvent, no
         stopCause: event.stopCause,
         errorKind: event.errorKind,
         refusal: event.refusal,
+        costLimit: event.costLimit,
         metrics: event.metrics,
         finishedAt: now,
         question: undefined,

@@ -5,7 +5,7 @@ import { useUi } from '../store/ui';
 import type { PanelCommands } from './commands';
 import { HistoryAgain } from './history-again';
 import { t } from './i18n';
-import { statusLabel, stepCount, uiLocale, usageLine } from './status-text';
+import { statusLabel, stepCount, uiLocale, usageParts } from './status-text';
 import { TaskCard } from './task-card';
 
 interface ItemProps {
@@ -13,6 +13,21 @@ interface ItemProps {
   commands: PanelCommands;
   /** A task is running: nothing can be run again until it ends. */
   busy: boolean;
+}
+
+/** Steps, tokens and what the task cost (marked up on its own, so the list can be scanned for it). */
+function Usage({ record }: { record: TaskRecord }) {
+  if (!record.metrics) return <>{stepCount(record.steps.length)}</>;
+  const { before, cost, after } = usageParts(record.metrics);
+  return (
+    <>
+      {before}
+      <span class="history-cost" data-testid="history-cost">
+        {cost}
+      </span>
+      {after}
+    </>
+  );
 }
 
 function HistoryItem({ record, commands, busy }: ItemProps) {
@@ -28,7 +43,7 @@ function HistoryItem({ record, commands, busy }: ItemProps) {
         <span class="meta">
           {new Date(record.startedAt).toLocaleString(uiLocale())}
           {' · '}
-          {record.metrics ? usageLine(record.metrics) : stepCount(record.steps.length)}
+          <Usage record={record} />
         </span>
       </button>
       <button

@@ -38,7 +38,7 @@ export function TextField(
     /** Shown as dots (the API key); the field's own button can reveal it. */
     masked?: boolean;
     /** The on-screen keyboard to offer; validation is ours (validateDraft), not the browser's. */
-    inputMode?: 'numeric' | 'url';
+    inputMode?: 'numeric' | 'decimal' | 'url';
     onValue(value: string): void;
     children?: ComponentChildren;
   },

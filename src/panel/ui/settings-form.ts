@@ -8,6 +8,7 @@ import {
   type Effort,
   type EndTabAction,
   normalizeSiteEntry,
+  TASK_COST_LIMIT,
   type VerifyMode,
 } from '../agent';
 import { t } from './i18n';
@@ -19,6 +20,8 @@ export interface SettingsDraft {
   maxSteps: string;
   effort: Effort;
   modelTimeoutSec: string;
+  /** US dollars, as typed ("1.50"). */
+  maxTaskCostUsd: string;
   verifyMode: VerifyMode;
   noProgressDetection: boolean;
   autoRepair: boolean;
@@ -41,7 +44,13 @@ export type Validated = { ok: true; patch: Partial<AgentSettings> } | { ok: fals
 export const LIMITS = {
   maxSteps: { min: 1, max: 500 },
   modelTimeoutSec: { min: 1, max: 600 },
+  maxTaskCostUsd: { min: TASK_COST_LIMIT.min, max: TASK_COST_LIMIT.max },
 } as const;
+
+/** Whole cents show with two decimals ("1.00"); an amount set finer than that elsewhere shows as it is. */
+function moneyDraft(amount: number): string {
+  return Number.isInteger(Math.round(amount * 1e6) / 1e4) ? amount.toFixed(2) : String(amount);
+}
 
 export function draftOf(settings: AgentSettings): SettingsDraft {
   return {
@@ -51,6 +60,7 @@ export function draftOf(settings: AgentSettings): SettingsDraft {
     maxSteps: String(settings.maxSteps),
     effort: settings.effort,
     modelTimeoutSec: String(settings.modelTimeoutSec),
+    maxTaskCostUsd: moneyDraft(settings.maxTaskCostUsd),
     verifyMode: settings.verifyMode,
     noProgressDetection: settings.noProgressDetection,
     autoRepair: settings.autoRepair,
@@ -93,6 +103,14 @@ function checkCount(raw: string, { min, max }: { min: number; max: number }): nu
   return Number.isInteger(value) && value >= min && value <= max ? value : t('errRange', min, max);
 }
 
+/** An amount of US dollars within the bounds: digits with an optional decimal point, nothing else (no sign, no "$"). */
+function checkMoney(raw: string, { min, max }: { min: number; max: number }): number | string {
+  const value = /^(\d+(\.\d*)?|\.\d+)$/.test(raw) ? Number(raw) : Number.NaN;
+  return Number.isFinite(value) && value >= min && value <= max
+    ? value
+    : t('errMoneyRange', min.toFixed(2), max.toFixed(2));
+}
+
 export function validateDraft(draft: SettingsDraft): Validated {
   const errors: DraftErrors = {};
   const apiKey = draft.apiKey.trim();
@@ -108,6 +126,8 @@ export function validateDraft(draft: SettingsDraft): Validated {
   if (!EFFORT_LEVELS.includes(draft.effort)) errors.effort = t('errEffort');
   const modelTimeoutSec = checkCount(draft.modelTimeoutSec.trim(), LIMITS.modelTimeoutSec);
   if (typeof modelTimeoutSec === 'string') errors.modelTimeoutSec = modelTimeoutSec;
+  const maxTaskCostUsd = checkMoney(draft.maxTaskCostUsd.trim(), LIMITS.maxTaskCostUsd);
+  if (typeof maxTaskCostUsd === 'string') errors.maxTaskCostUsd = maxTaskCostUsd;
   const allowedSites = checkSites(draft.allowedSites);
   if (typeof allowedSites === 'string') errors.allowedSites = allowedSites;
   const blockedSites = checkSites(draft.blockedSites);
@@ -115,6 +135,7 @@ export function validateDraft(draft: SettingsDraft): Validated {
   if (
     typeof maxSteps === 'string' ||
     typeof modelTimeoutSec === 'string' ||
+    typeof maxTaskCostUsd === 'string' ||
     typeof allowedSites === 'string' ||
     typeof blockedSites === 'string' ||
     Object.keys(errors).length > 0
@@ -130,6 +151,7 @@ export function validateDraft(draft: SettingsDraft): Validated {
       maxSteps,
       effort: draft.effort,
       modelTimeoutSec,
+      maxTaskCostUsd,
       verifyMode: draft.verifyMode,
       noProgressDetection: draft.noProgressDetection,
       autoRepair: draft.autoRepair,

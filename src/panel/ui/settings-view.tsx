@@ -37,6 +37,7 @@ const FIELD_ORDER: DraftField[] = [
   'maxSteps',
   'effort',
   'modelTimeoutSec',
+  'maxTaskCostUsd',
   'allowedSites',
   'blockedSites',
 ];
@@ -134,6 +135,14 @@ export function SettingsView({ commands }: { commands: PanelCommands }) {
           inputMode="numeric"
           value={draft.modelTimeoutSec}
           onValue={(value) => set('modelTimeoutSec', value)}
+        />
+        <TextField
+          {...field('maxTaskCostUsd')}
+          label={t('maxTaskCostLabel')}
+          hint={t('maxTaskCostHint')}
+          inputMode="decimal"
+          value={draft.maxTaskCostUsd}
+          onValue={(value) => set('maxTaskCostUsd', value)}
         />
         <SelectField
           {...field('verifyMode')}

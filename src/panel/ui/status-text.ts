@@ -1,7 +1,7 @@
 // Words for statuses, verification badges and usage, shared by the task card, the history list and the live region.
 
 import type { ActionEffect } from '../../shared/page-types';
-import type { TaskMetrics } from '../agent';
+import { moneyDigits, type TaskMetrics } from '../agent';
 import type { CallView, RecordStatus, TaskRecord } from '../store/task-record';
 import { type MessageKey, t } from './i18n';
 
@@ -12,6 +12,7 @@ const STATUS: Record<RecordStatus, MessageKey> = {
   no_progress: 'statusNoProgress',
   stopped: 'statusStopped',
   max_steps: 'statusMaxSteps',
+  cost_limit: 'statusCostLimit',
   error: 'statusError',
   interrupted: 'statusInterrupted',
 };
@@ -71,6 +72,20 @@ export function formatCost(costUsd: number | null | undefined): string {
   return t('costUsd', costUsd < 0.01 && costUsd > 0 ? costUsd.toFixed(4) : costUsd.toFixed(2));
 }
 
+/**
+ * An amount of money in US dollars as the person's language writes it ("$0.48", "US$0.48"), with two decimals, or
+ * four under a cent like formatCost; more when fewer would make it read as `beside` (moneyDigits).
+ */
+export function formatUsd(amount: number, beside?: number): string {
+  const digits = moneyDigits(amount, beside);
+  return amount.toLocaleString(uiLocale(), {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  });
+}
+
 export function tokensIn(metrics: TaskMetrics): number {
   const { input, cacheRead, cacheWrite } = metrics.tokens;
   return input + cacheRead + cacheWrite;
@@ -83,13 +98,26 @@ export function stepCount(steps: number): string {
 
 /** "4 steps · 12,345 tokens in · 678 out · ≈ 0.05 USD" */
 export function usageLine(metrics: TaskMetrics): string {
-  return t(
-    'usageLine',
-    stepCount(metrics.steps),
-    count(tokensIn(metrics)),
-    count(metrics.tokens.output),
-    formatCost(metrics.costUsd),
-  );
+  return usageLineWith(metrics, formatCost(metrics.costUsd));
+}
+
+function usageLineWith(metrics: TaskMetrics, cost: string): string {
+  return t('usageLine', stepCount(metrics.steps), count(tokensIn(metrics)), count(metrics.tokens.output), cost);
+}
+
+/** Stands for the cost while the usage line is cut around it: a private-use character, which no message contains. */
+const COST_SLOT = '\uE000';
+
+/**
+ * The usage line in three parts, the cost in the middle, so a view can mark the cost up on its own while the line
+ * keeps the word order of the person's language.
+ */
+export function usageParts(metrics: TaskMetrics): { before: string; cost: string; after: string } {
+  const line = usageLineWith(metrics, COST_SLOT);
+  const at = line.indexOf(COST_SLOT);
+  const cost = formatCost(metrics.costUsd);
+  if (at < 0) return { before: line, cost, after: '' };
+  return { before: line.slice(0, at), cost, after: line.slice(at + COST_SLOT.length) };
 }
 
 const CAUSE: Record<NonNullable<TaskRecord['stopCause']>, MessageKey> = {
@@ -127,9 +155,23 @@ const ENDING: Partial<Record<RecordStatus, MessageKey>> = {
 export function summaryText(record: TaskRecord): string {
   const summary = record.summary ?? '';
   if (record.status === 'interrupted') return t('interruptedNote');
+  if (record.status === 'cost_limit' && record.costLimit && !uiLocale()?.startsWith('en')) {
+    return costLimitText(record.costLimit);
+  }
   const key = endingKey(record);
   if (!key || uiLocale()?.startsWith('en')) return summary;
   return summary ? `${t(key)} (${summary})` : t(key);
+}
+
+/**
+ * The cost limit's ending with its money in the person's language: the translation carries everything the agent's
+ * sentence says, so that sentence is not repeated after it.
+ */
+export function costLimitText({ limitUsd, spentUsd }: NonNullable<TaskRecord['costLimit']>): string {
+  const spent = formatUsd(spentUsd, limitUsd);
+  return spentUsd < limitUsd
+    ? t('summaryCostLimit', spent, formatUsd(limitUsd))
+    : t('summaryCostLimitOver', spent, formatUsd(limitUsd));
 }
 
 function endingKey(record: TaskRecord): MessageKey | undefined {

@@ -6,6 +6,7 @@ import {
   DEFAULT_SETTINGS,
   migrateSettings,
   SETTINGS_VERSION,
+  TASK_COST_LIMIT,
   withSettings,
 } from '../../../src/panel/agent/settings';
 
@@ -19,6 +20,7 @@ describe('settings', () => {
       maxSteps: 40,
       effort: 'medium',
       modelTimeoutSec: 120,
+      maxTaskCostUsd: 1,
       verifyMode: 'strict',
       noProgressDetection: true,
       autoRepair: true,
@@ -61,6 +63,29 @@ describe('settings', () => {
     expect(migrated).not.toHaveProperty('maxOutputTokens');
     expect(migrateSettings({ effort: 'high' }).effort).toBe('high');
     expect(migrateSettings({ effort: 'max' }).effort).toBe('medium');
+  });
+
+  it('gives settings stored before the cost limit the default limit, without a new version', () => {
+    // Versions 1, 2 and 3 (before the field came) all load with 1.00 USD and keep what they had.
+    for (const version of [1, 2, 3]) {
+      const migrated = migrateSettings({ version, apiKey: 'sk-ant-x', maxSteps: 12 });
+      expect(migrated).toMatchObject({
+        version: SETTINGS_VERSION,
+        apiKey: 'sk-ant-x',
+        maxSteps: 12,
+        maxTaskCostUsd: 1,
+      });
+    }
+    expect(SETTINGS_VERSION).toBe(3);
+    expect(TASK_COST_LIMIT).toEqual({ min: 0.01, max: 100, default: 1 });
+  });
+
+  it('keeps a cost limit from 0.01 to 100 USD and puts the default back for anything else', () => {
+    for (const kept of [0.01, 0.5, 2.25, 100])
+      expect(migrateSettings({ maxTaskCostUsd: kept }).maxTaskCostUsd).toBe(kept);
+    for (const refused of [0, 0.009, -1, 100.01, Number.NaN, Number.POSITIVE_INFINITY, '0.50', null]) {
+      expect(migrateSettings({ maxTaskCostUsd: refused }).maxTaskCostUsd).toBe(1);
+    }
   });
 
   it('turns anything stored into complete settings', () => {

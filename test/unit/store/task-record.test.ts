@@ -125,6 +125,39 @@ describe('task record', () => {
     expect(record).toMatchObject({ status: 'failed', refusal });
   });
 
+  it('keeps the money behind a cost limit ending, and lets a follow-up end without it', () => {
+    const costLimit = { limitUsd: 0.5, spentUsd: 0.48, nextUsd: 0.05 };
+    const ended = fold([
+      started,
+      {
+        type: 'task_finished',
+        taskId: T,
+        status: 'cost_limit',
+        summary: "Stopped at this task's cost limit: it spent $0.48 of $0.50, and the next step would go over.",
+        verified: false,
+        costLimit,
+        metrics: { ...emptyMetrics(), costUsd: 0.48 },
+      },
+    ]);
+    expect(ended).toMatchObject({ status: 'cost_limit', costLimit, metrics: { costUsd: 0.48 } });
+    const again = fold(
+      [
+        { ...started, followUp: true, instruction: 'Go on' },
+        {
+          type: 'task_finished',
+          taskId: T,
+          status: 'succeeded',
+          summary: 'Done.',
+          verified: true,
+          metrics: emptyMetrics(),
+        },
+      ],
+      ended,
+    );
+    expect(again?.status).toBe('succeeded');
+    expect(again?.costLimit).toBeUndefined();
+  });
+
   it('continues the same record for a follow-up, numbering its steps under the new instruction', () => {
     const first = fold([started, { type: 'step_started', taskId: T, step: 1, tabId: 4, url: null, operable: true }]);
     const record = fold(

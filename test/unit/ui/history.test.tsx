@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { costLimitEnding } from '../../../src/panel/agent/cost-cap';
 import type { AgentEvent } from '../../../src/panel/agent/events';
 import { HISTORY_KEY, HISTORY_VERSION, useHistory } from '../../../src/panel/store/history';
 import { useUi } from '../../../src/panel/store/ui';
@@ -16,7 +17,7 @@ import {
   settle,
   unmountAll,
 } from './harness';
-import { firstSteps, lastSteps, started, TASK } from './scenario';
+import { firstSteps, lastSteps, METRICS, started, TASK } from './scenario';
 
 let commands: SpyCommands;
 
@@ -68,6 +69,28 @@ describe('history', () => {
     expect(items[0]?.textContent).toContain('3 steps · 12,500 tokens in · 640 out · ≈ 0.05 USD');
     expect(items[1]?.textContent).toContain('Failed');
     expect(items[1]?.textContent).toContain('1 step · 800 tokens in · 90 out · cost unknown for this model');
+  });
+
+  it("shows each task's cost on its own, and a task ended at its cost limit as such", () => {
+    const ending = costLimitEnding({ limitUsd: 0.5, spentUsd: 0.4812, nextUsd: 0.06 });
+    const capped: AgentEvent[] = [
+      { ...started, taskId: 'cap1', instruction: 'Read every review', at: Date.UTC(2025, 5, 2) },
+      { type: 'task_finished', taskId: 'cap1', ...ending, metrics: { ...METRICS, steps: 9, costUsd: 0.4812 } },
+    ];
+    emit(...older, started, ...firstSteps, ...lastSteps, ...capped);
+    const root = openHistory();
+    const items = allByTestId(root, 'history-item');
+    expect(items.map((item) => item.dataset.taskId)).toEqual(['cap1', TASK, 'old1']);
+    expect(items.map((item) => byTestId(item, 'history-cost').textContent)).toEqual([
+      '≈ 0.48 USD',
+      '≈ 0.05 USD',
+      'cost unknown for this model',
+    ]);
+    expect(items[0]?.dataset.status).toBe('cost_limit');
+    expect(items[0]?.textContent).toContain('Stopped: cost limit reached');
+    expect(items[0]?.textContent).toContain('9 steps · 12,500 tokens in · 640 out · ≈ 0.48 USD');
+    click(byTestId(items[0] as HTMLElement, 'history-open'));
+    expect(byTestId(root, 'final-summary').textContent).toBe(ending.summary);
   });
 
   it('opens a past task to show its steps, and goes back to the list', () => {

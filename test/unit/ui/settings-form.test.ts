@@ -1,5 +1,5 @@
-// The settings draft's validation: the model timeout (a whole number of seconds within the schema's bounds) and the
-// effort level (one of the levels the schema knows).
+// The settings draft's validation: the model timeout (a whole number of seconds within the schema's bounds), the
+// effort level (one of the levels the schema knows) and the cost limit per task (US dollars within the bounds).
 
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, type Effort, withSettings } from '../../../src/panel/agent/settings';
@@ -45,5 +45,29 @@ describe('the effort field', () => {
   it('refuses a level the agent does not know, saying so next to the field', () => {
     const checked = validateDraft({ ...draftOf(DEFAULT_SETTINGS), effort: 'max' as Effort });
     expect(checked).toEqual({ ok: false, errors: { effort: 'Choose low, medium or high.' } });
+  });
+});
+
+describe('the cost limit field', () => {
+  it('shows the limit in dollars and cents and saves it back unchanged', () => {
+    expect(draftOf(DEFAULT_SETTINGS).maxTaskCostUsd).toBe('1.00');
+    for (const maxTaskCostUsd of [0.01, 0.5, 1.1, 0.015, 100]) {
+      const settings = withSettings(DEFAULT_SETTINGS, { maxTaskCostUsd });
+      const checked = validateDraft(draftOf(settings));
+      expect(checked).toMatchObject({ ok: true, patch: { maxTaskCostUsd } });
+    }
+    expect(draftOf(withSettings(DEFAULT_SETTINGS, { maxTaskCostUsd: 0.015 })).maxTaskCostUsd).toBe('0.015');
+    expect(validateDraft({ ...draftOf(DEFAULT_SETTINGS), maxTaskCostUsd: '.5' })).toMatchObject({
+      ok: true,
+      patch: { maxTaskCostUsd: 0.5 },
+    });
+  });
+
+  it('refuses an amount outside 0.01 to 100 USD, saying so next to the field', () => {
+    const checked = validateDraft({ ...draftOf(DEFAULT_SETTINGS), maxTaskCostUsd: '250' });
+    expect(checked).toEqual({
+      ok: false,
+      errors: { maxTaskCostUsd: 'Enter an amount in US dollars from 0.01 to 100.00, such as 1.50.' },
+    });
   });
 });

@@ -69,6 +69,30 @@ describe('settings form', () => {
     expect(byTestId(root, 'setting-maxSteps-error').textContent).toBe('Enter a whole number from 1 to 500.');
   });
 
+  it('shows the cost limit per task with its default and what it does, and saves a new one', async () => {
+    const root = mount(<SettingsView commands={commands} />);
+    const limit = byLabel(root, 'Cost limit per task (USD)');
+    expect(limit.value).toBe('1.00');
+    expect(limit.getAttribute('inputmode')).toBe('decimal');
+    expect(hintOf(limit)).toContain('0.01 to 100. Follow-ups count toward their task');
+    typeInto(limit, ' 2.5 ');
+    await save(root);
+    expect(commands.saveSettings).toHaveBeenCalledExactlyOnceWith(expect.objectContaining({ maxTaskCostUsd: 2.5 }));
+  });
+
+  it.each(['0', '0.001', '100.5', '$2', '1,50', 'lots', ''])('refuses %s as the cost limit', async (value) => {
+    const root = mount(<SettingsView commands={commands} />);
+    const limit = byLabel(root, 'Cost limit per task (USD)');
+    typeInto(limit, value);
+    await save(root);
+    expect(commands.saveSettings).not.toHaveBeenCalled();
+    expect(byTestId(root, 'setting-maxTaskCostUsd-error').textContent).toBe(
+      'Enter an amount in US dollars from 0.01 to 100.00, such as 1.50.',
+    );
+    expect(limit.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(limit);
+  });
+
   it('saves a good patch and says so', async () => {
     const root = mount(<SettingsView commands={commands} />);
     typeInto(byLabel(root, 'Anthropic API key'), ' sk-ant-test-123 ');

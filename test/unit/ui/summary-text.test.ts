@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { costLimitEnding } from '../../../src/panel/agent/cost-cap';
 import type { TaskRecord } from '../../../src/panel/store/task-record';
 import { t } from '../../../src/panel/ui/i18n';
-import { summaryText } from '../../../src/panel/ui/status-text';
+import { announcement } from '../../../src/panel/ui/live-region';
+import { statusLabel, summaryText } from '../../../src/panel/ui/status-text';
 import { useEnglish } from './harness';
 
 const chinese: Record<string, { message: string }> = JSON.parse(
@@ -13,6 +15,15 @@ const chinese: Record<string, { message: string }> = JSON.parse(
 function useChinese(): void {
   vi.mocked(chrome.i18n.getUILanguage).mockReturnValue('zh-CN');
   vi.mocked(chrome.i18n.getMessage).mockImplementation((key) => chinese[key]?.message ?? '');
+}
+
+/** As Chrome answers in Chinese: the message with $1..$9 substituted. */
+function useChineseWithSubstitutions(): void {
+  vi.mocked(chrome.i18n.getUILanguage).mockReturnValue('zh-CN');
+  vi.mocked(chrome.i18n.getMessage).mockImplementation((key, substitutions) => {
+    const values = substitutions === undefined ? [] : Array.isArray(substitutions) ? substitutions : [substitutions];
+    return (chinese[key]?.message ?? '').replace(/\$(\d)/g, (_, n: string) => String(values[Number(n) - 1] ?? ''));
+  });
 }
 
 const record = (patch: Partial<TaskRecord>): TaskRecord => ({
@@ -79,6 +90,37 @@ describe('summaryText', () => {
     expect(summaryText(refused)).toBe(summary);
     useChinese();
     expect(summaryText(refused)).toBe(`模型拒绝继续此任务：请换一种说法，或开始新的任务。 (${summary})`);
+  });
+
+  it('says the cost limit ended the task, with the money, in English and in Chinese', () => {
+    const going = costLimitEnding({ limitUsd: 0.5, spentUsd: 0.48, nextUsd: 0.05 });
+    const over = costLimitEnding({ limitUsd: 0.5, spentUsd: 0.52, nextUsd: 0.07 });
+    const capped = record({ status: 'cost_limit', summary: going.summary, costLimit: going.costLimit });
+    const spent = record({ status: 'cost_limit', summary: over.summary, costLimit: over.costLimit });
+    const raise = 'Raise the limit in Settings to let tasks run longer.';
+    expect(statusLabel('cost_limit')).toBe('Stopped: cost limit reached');
+    expect(summaryText(capped)).toBe(
+      `Stopped at this task's cost limit: it spent $0.48 of $0.50, and the next step would go over. ${raise}`,
+    );
+    expect(summaryText(spent)).toBe(
+      `Stopped at this task's cost limit: it spent $0.52, and the limit is $0.50. ${raise}`,
+    );
+    // The catalogue's English says what the agent says, word for word.
+    expect(t('summaryCostLimit', '$0.48', '$0.50')).toBe(going.summary);
+    expect(t('summaryCostLimitOver', '$0.52', '$0.50')).toBe(over.summary);
+    expect(announcement(capped)).toBe(`Task ended: Stopped: cost limit reached. ${going.summary}`);
+    useChineseWithSubstitutions();
+    expect(statusLabel('cost_limit')).toBe('已停止：达到费用上限');
+    expect(summaryText(capped)).toBe(
+      '已达到此任务的费用上限，任务已停止：已花费 US$0.48（上限 US$0.50），再执行一步就会超出。如需让任务运行更久，请在设置中提高上限。',
+    );
+    expect(summaryText(spent)).toBe(
+      '已达到此任务的费用上限，任务已停止：已花费 US$0.52，上限为 US$0.50。如需让任务运行更久，请在设置中提高上限。',
+    );
+    const close = costLimitEnding({ limitUsd: 0.03, spentUsd: 0.0273, nextUsd: 0.0028 });
+    expect(summaryText(record({ status: 'cost_limit', summary: close.summary, costLimit: close.costLimit }))).toContain(
+      '已花费 US$0.027（上限 US$0.03）',
+    );
   });
 
   it('leaves a summary the model wrote (a failure it explained) as it is', () => {

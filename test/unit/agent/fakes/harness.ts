@@ -22,6 +22,8 @@ export interface AgentSetup {
   settings?: Partial<AgentSettings>;
   /** Fake ms each model call takes. */
   callMs?: number;
+  /** The model id the scripted model reports (its price comes from prices.ts); default claude-sonnet-5-5. */
+  model?: string;
   capture?: CaptureFn;
   /** How the person answers each site permission question, as it is asked (the person's wait: `personMs`). */
   answerSites?: SiteDecision | ((origin: string) => SiteDecision);
@@ -41,6 +43,7 @@ export function setupAgent(setup: AgentSetup) {
   const model = new ScriptedModel(setup.turns ?? [], {
     clock,
     callMs: setup.callMs ?? 0,
+    ...(setup.model ? { model: setup.model } : {}),
     ...(setup.responder ? { responder: setup.responder } : {}),
   });
   let ids = 0;
