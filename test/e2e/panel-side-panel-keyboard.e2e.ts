@@ -1,10 +1,10 @@
 // The real side panel, used from the keyboard alone (issue 17): a task typed into the composer, a follow-up in the
-// same thread while it runs, an ask_user question and a site permission answered inline, a stop with Esc, and a past
-// task run again from the history. Every move is a key press or typed text sent to the side panel over CDP; the
+// same thread while it runs, an ask_user question and a site permission answered inline, a stop with Esc, a past task
+// run again from the history, and a task ended by the cost limit set in Settings. Every move is a key press or typed text sent to the side panel over CDP; the
 // test reads the panel's DOM only to wait and to check.
 
 import { saveScreenshot } from '../support/screenshots';
-import { act, describe, expect, type HeldModel, hold, it, test, useKit } from './kit';
+import { act, describe, expect, type HeldModel, hold, it, play, test, useKit } from './kit';
 import { openWebPage, PANEL_VIEWPORT } from './panel-harness';
 import { SidePanelSession } from './panel-side-panel-session';
 
@@ -51,7 +51,7 @@ const finish = (held: HeldModel, quote: string) =>
   held.answer(act('done', { success: true, answer: `Found: ${quote}.`, evidence: { quotes: [quote] } }));
 
 describe('the real side panel, keyboard only', () => {
-  it('runs a task, a follow-up, a question, a permission, a stop and a run-again without a pointer', async ({
+  it('runs a task, a follow-up, a question, a permission, a stop, a run-again and a cost limit without a pointer', async ({
     browser,
     site,
     model,
@@ -118,5 +118,29 @@ describe('the real side panel, keyboard only', () => {
     const last = await threadState(panel);
     expect(last.taskId).not.toBe(first);
     expect(last.said).toEqual(['What does the blue fern need?']);
+
+    // A cost limit set in Settings, and a task that would go past it: it ends before the request that would.
+    await panel.tabTo('[data-testid="nav-settings"]');
+    await panel.press('Enter');
+    await panel.tabTo('#setting-maxTaskCostUsd');
+    await panel.selectAll();
+    await panel.insertText('0.03');
+    await panel.tabTo('[data-testid="save-settings"]');
+    await panel.press('Enter');
+    await expect
+      .poll(() => panel.evaluate<number>('steadyhand.settings.getState().settings.maxTaskCostUsd'), WAIT)
+      .toBe(0.03);
+    play(model, (seen) => act('read_page', { from: seen.index }, 'Reading on.'));
+    await panel.tabTo('[data-testid="nav-task"]');
+    await panel.press('Enter');
+    await say(panel, 'Read this page again and again');
+    await expect.poll(async () => (await threadState(panel)).status, WAIT).toBe('cost_limit');
+    const summary = await panel.evaluate<string>(
+      'document.querySelector("[data-testid=final-summary]")?.textContent ?? ""',
+    );
+    expect(summary).toMatch(
+      /^Stopped at this task's cost limit: it spent \$0\.0\d+ of \$0\.03, and the next step would go over\. Raise the limit in Settings to let tasks run longer\.$/,
+    );
+    await saveScreenshot(await panel.screenshot(), 'keyboard-cost-limit');
   });
 });

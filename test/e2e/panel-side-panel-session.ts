@@ -134,6 +134,13 @@ export class SidePanelSession {
     await this.send('Input.dispatchKeyEvent', { type: 'keyUp', modifiers, ...key });
   }
 
+  /** Ctrl+A in the focused field: selects its text, so what is typed next replaces it. */
+  async selectAll(): Promise<void> {
+    const key = { key: 'a', code: 'KeyA', windowsVirtualKeyCode: 65, nativeVirtualKeyCode: 65, modifiers: 2 };
+    await this.send('Input.dispatchKeyEvent', { type: 'keyDown', commands: ['selectAll'], ...key });
+    await this.send('Input.dispatchKeyEvent', { type: 'keyUp', ...key });
+  }
+
   /** Types `text` into the focused element, as keyboard input. */
   async insertText(text: string): Promise<void> {
     await this.send('Input.insertText', { text });
