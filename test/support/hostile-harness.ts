@@ -33,8 +33,8 @@ export async function callWithDefaultDeadline<M extends PageMethod>(
 /** Changes agent settings and returns a function that puts the old values back. */
 export async function withAgentSettings(panel: Page, patch: Partial<AgentSettings>): Promise<() => Promise<void>> {
   const before = await panel.evaluate((keys) => {
-    const state = (globalThis as PanelGlobal).steadyhand.settings.getState() as unknown as Record<string, unknown>;
-    return Object.fromEntries(keys.map((key) => [key, state[key]]));
+    const { settings } = (globalThis as PanelGlobal).steadyhand.settings.getState();
+    return Object.fromEntries(keys.map((key) => [key, (settings as unknown as Record<string, unknown>)[key]]));
   }, Object.keys(patch));
   const apply = (values: Record<string, unknown>) =>
     panel.evaluate(
