@@ -10,6 +10,7 @@ import { takePrefilledTask } from './prefill';
 import { connectStorage } from './store/storage-port';
 import { useUi } from './store/ui';
 import { App } from './ui/App';
+import { t } from './ui/i18n';
 import { createPanel } from './wiring/create-panel';
 import './ui/styles.css';
 import './ui/thread.css';
@@ -43,5 +44,7 @@ addEventListener('pagehide', () => {
 // The handle for the end-to-end tests, the bench and `npm start`, which drive the panel's own objects.
 Object.assign(globalThis, { steadyhand: panel });
 
+// The page's language follows the UI's, so a screen reader reads Chinese with a Chinese voice (WCAG 3.1.1).
+document.documentElement.lang = t('htmlLang');
 render(<App commands={panel.commands} />, document.getElementById('app') as HTMLElement);
 void takePrefilledTask((text) => useUi.getState().setDraft(text));

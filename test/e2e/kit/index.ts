@@ -23,6 +23,7 @@ export {
   tabIdOf,
   waitForEvent,
 } from '../../support/panel';
+export { type A11yViolation, runAxe, seriousViolations } from './a11y';
 export { type KitOptions, test, test as it, useKit } from './fixtures';
 export {
   act,
