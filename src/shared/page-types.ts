@@ -62,7 +62,7 @@ export interface Viewport {
 }
 
 export interface SnapshotOptions {
-  /** Budget for `text`, in tokens estimated as chars/4. Default about 2,000. */
+  /** Budget for `text`, in tokens as `estimateTokens` (src/shared/token-estimate.ts) counts them. Default 2,000. */
   maxTokens?: number;
   /** `viewport` (default): on-screen in full, off-screen summarized. `full`: everything, still within the budget. */
   mode?: 'viewport' | 'full';
@@ -78,7 +78,7 @@ export interface Snapshot {
   viewport: Viewport;
   /** Hash of the serialized structure, for progress detection. */
   digest: string;
-  /** Estimated tokens of `text` (chars/4). */
+  /** Estimated tokens of `text` (`estimateTokens`: per script, chars/4 for ASCII). */
   tokens: number;
   truncated: boolean;
   crossOriginFrames: { src: string; box: Box }[];

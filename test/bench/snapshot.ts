@@ -1,7 +1,8 @@
 // Snapshot cost and size over the page-controller fixture pages and the 10,000-element page. Times are measured
 // inside the page (the `timingMs` takeSnapshot reports: the walk, serialization and digest, without the relay);
-// tokens are estimated as chars/4, the same estimate the snapshot's budget uses. refStability is the share of
-// elements, matched across two snapshots of an unchanged page by role, name and box (not by ref), that kept their ref.
+// tokens are the snapshot's own (src/shared/token-estimate.ts, the estimate its budget uses). refStability is the
+// share of elements, matched across two snapshots of an unchanged page by role, name and box (not by ref), that kept
+// their ref.
 
 import type { Snapshot } from '../../src/shared/page-types';
 import type { ExtensionHarness } from '../support/extension';

@@ -1,6 +1,7 @@
 // The snapshot in real Chromium, through the relay from the panel: what it lists and how, stable refs, visibility,
 // covered elements, shadow roots, frames, the token budget and the digest.
 
+import { estimateTokens } from '../../src/shared/token-estimate';
 import { call, describe, expect, it, openTab, refOf, textIn, tryCall } from './kit';
 
 describe('snapshot', () => {
@@ -32,7 +33,7 @@ describe('snapshot', () => {
       inViewport: true,
     });
     expect(snap.snapshotId).toMatch(/\.\d+$/);
-    expect(snap.tokens).toBe(Math.ceil(snap.text.length / 4));
+    expect(snap.tokens).toBe(estimateTokens(snap.text));
     await page.close();
   });
 
@@ -124,6 +125,64 @@ describe('snapshot', () => {
     await page.close();
   });
 
+  it('counts and lists nothing off screen of a page nobody can see: a hidden body, an html that is display: none', async ({
+    browser,
+    panel,
+    site,
+  }) => {
+    const nothing = { controls: 0, listed: 0, onScreen: 0, aboveViewport: 0, belowViewport: 0 };
+    const hidden = await openTab(browser, site.url('/page/pc-hidden-body.html'));
+    expect(await hidden.page.evaluate(() => document.querySelectorAll('button').length)).toBe(200);
+    const top = await call(panel, hidden.tabId, 'snapshot', {});
+    expect(top.elements).toEqual([]);
+    expect(top.counts).toEqual(nothing);
+    expect(top.text).toMatch(/^Viewport 1280×800 at y=0 of \d+px$/); // the position line alone: no summary, no heading
+    // Scrolled to the middle, nothing is above either.
+    await hidden.page.evaluate(() => window.scrollTo(0, 3_000));
+    const middle = await call(panel, hidden.tabId, 'snapshot', {});
+    expect(middle.viewport.scrollY).toBe(3_000);
+    expect(middle.counts).toEqual(nothing);
+    expect(middle.text).toMatch(/^Viewport 1280×800 at y=3000 of \d+px$/);
+    await hidden.page.close();
+
+    const unrendered = await openTab(browser, site.url('/page/pc-hidden-root.html'));
+    expect(await unrendered.page.evaluate(() => document.querySelectorAll('a').length)).toBe(185);
+    const snap = await call(panel, unrendered.tabId, 'snapshot', {});
+    expect(snap.elements).toEqual([]);
+    expect(snap.counts).toEqual(nothing);
+    expect(snap.text).not.toMatch(/the viewport:|Unrendered/);
+    await unrendered.page.close();
+  });
+
+  it('lists and counts a visible child of a hidden parent, and nothing else nobody sees, on screen and off', async ({
+    browser,
+    panel,
+    site,
+  }) => {
+    const { tabId, page } = await openTab(browser, site.url('/page/pc-hidden-parent.html'));
+    const snap = await call(panel, tabId, 'snapshot', {});
+    expect(snap.elements.map((e) => e.name)).toEqual(['Shown on screen']);
+    const lines = snap.text.split('\n');
+    expect(lines).toContain('Shown text on screen.');
+    const unseen =
+      /Hidden|In closed|Loose text|Content visibility|In content-visibility|Collapsed|In collapsed|attribute/;
+    expect(snap.text).not.toMatch(unseen);
+    // Below the fold: the visible button and heading inside the hidden parent, the closed details' summary (a
+    // button), the heading and the text in the open; nothing of the hidden parent, the closed details' content,
+    // the content-visibility: hidden block, the collapsed panel or the hidden attribute.
+    expect(snap.counts).toMatchObject({ controls: 3, onScreen: 1, aboveViewport: 0, belowViewport: 2 });
+    expect(lines).toContain(
+      '--- Below the viewport: 2 controls, 1 text block, 2 headings (scroll down, or use find/readPage) ---',
+    );
+    expect(lines).toContain('## Below the fold');
+    expect(lines).toContain('### Shown heading below · 2 controls, 1 text block');
+    // The thorough walk of a full snapshot agrees.
+    const full = await call(panel, tabId, 'snapshot', { mode: 'full' });
+    expect(full.elements.map((e) => e.name)).toEqual(['Shown on screen', 'Shown below', 'Closed details']);
+    expect(full.text).not.toMatch(unseen);
+    await page.close();
+  });
+
   it('marks controls under a modal as covered, and lists a visible header despite aria-hidden', async ({
     browser,
     panel,
@@ -201,6 +260,37 @@ describe('snapshot', () => {
       ok: false,
       code: 'invalid_argument',
     });
+    await page.close();
+  });
+
+  it('keeps a Chinese page within its budget by the per-script estimate, where characters / 4 would not', async ({
+    browser,
+    panel,
+    site,
+  }) => {
+    const { tabId, page } = await openTab(browser, site.url('/page/pc-zh-news.html'));
+    // The whole page, untruncated: within 2,000 by characters / 4, well over by the estimate (about one token a
+    // Chinese character, as a BPE tokenizer counts them).
+    const whole = await call(panel, tabId, 'snapshot', { mode: 'full', maxTokens: 50_000 });
+    expect(whole.truncated).toBe(false);
+    expect(whole.text.length / 4).toBeLessThan(2_000);
+    expect(whole.tokens).toBe(estimateTokens(whole.text));
+    expect(whole.tokens).toBeGreaterThan(2_500);
+    for (const mode of ['viewport', 'full'] as const) {
+      const snap = await call(panel, tabId, 'snapshot', { mode });
+      expect(snap.truncated).toBe(true);
+      expect(snap.tokens).toBe(estimateTokens(snap.text));
+      expect(snap.tokens).toBeLessThanOrEqual(2_000);
+      expect(snap.tokens).toBeGreaterThan(1_800); // the budget is used, not wasted
+      expect(snap.text).toMatch(/left out to stay within ~2000 tokens/);
+      // On-screen controls are kept first, as a prefix in document order.
+      const listed = snap.elements.map((e) => e.name);
+      expect(listed.slice(0, 3)).toEqual(['首页', '国内', '国际']);
+      expect(whole.elements.map((e) => e.name).slice(0, listed.length)).toEqual(listed);
+    }
+    const small = await call(panel, tabId, 'snapshot', { maxTokens: 400 });
+    expect(small.tokens).toBe(estimateTokens(small.text));
+    expect(small.tokens).toBeLessThanOrEqual(400);
     await page.close();
   });
 

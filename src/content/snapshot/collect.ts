@@ -5,22 +5,27 @@
 //
 // With `summarizeOffscreen` (the default viewport snapshot), a block that lies wholly above or below the viewport
 // is walked lightly: its content only feeds counts, headings and the digest, so it reads display and position (a
-// positioned descendant may still be on screen: it gets the full treatment) and no boxes, cursor, visibility or
-// opacity. Controls that are clickable only by their cursor are not counted there. find and full snapshots walk
-// everything thoroughly.
+// positioned descendant may still be on screen: it gets the full treatment), visibility and overflow, and no boxes
+// (but an overflow: hidden block's, to find a collapsed panel), cursor or opacity. What nobody can see is not
+// counted there either: a block with no box at all (checkVisibility: display: none up the tree, as under an `<html>`
+// that is display: none) is skipped whole, one with an empty box or cut away by a hiding clip is walked thoroughly
+// instead, and a heading, control or text counts only when its own computed visibility is visible (inherited, and a
+// child can set it back). Both walks skip the content of a content-visibility: hidden box and of a closed <details>.
+// Controls that are clickable only by their cursor are not counted there. find and full snapshots walk everything
+// thoroughly.
 
 import { isMaskHost } from '../mask/marker';
 import { behaviouralRole, semanticRole } from './classify';
 import { describeControl } from './describe-control';
 import { clip, flatChildren, openShadowRoot, type ShadowRootOf } from './dom';
-import { clipForAbsolute, isClippedAway, isOverflowHiding, pushClip, type Where, whereOf } from './geometry';
+import { type Clip, clipForAbsolute, isClippedAway, isOverflowHiding, pushClip, type Where, whereOf } from './geometry';
 import { describeCoverer, hitTest } from './hit-test';
 import type { HeadingItem, PageModel } from './items';
 import { LabelIndex, textOf } from './names';
 import { headingLevel } from './roles';
 import { type Ctx, FrameWalker } from './scope';
 import { hasInk, TextBuffer } from './text-buffer';
-import { isRendered, isShown, isTiny, isVisuallyHidden } from './visibility';
+import { hasPaintedBox, isRendered, isShown, isTiny, isVisuallyHidden } from './visibility';
 
 export interface CollectOptions {
   shadowRootOf?: ShadowRootOf;
@@ -37,6 +42,11 @@ const MAX_HEADING_CHARS = 100;
 
 export function collectPage(doc: Document, options: CollectOptions = {}): PageModel {
   return new Walker(doc, options).run();
+}
+
+/** display: contents, inline, or inline-something: no block box of its own. */
+function boxlessOrInline(display: string): boolean {
+  return display === 'contents' || display.startsWith('inline');
 }
 
 function headingItem(level: number, text: string, where: Where, volatile: boolean): HeadingItem {
@@ -101,7 +111,11 @@ class Walker extends FrameWalker {
       }
     }
     const child: Ctx = { ...ctx, clip: clipNow, boxOwner: block ? element : ctx.boxOwner };
-    if (block && this.options.summarizeOffscreen) child.far = this.offscreen(element, ctx);
+    if (block && this.options.summarizeOffscreen) {
+      const far = this.offscreen(element, ctx, clipNow);
+      if (far === 'unrendered') return;
+      child.far = far;
+    }
 
     const level = headingLevel(element, attrs);
     if (level > 0) {
@@ -133,7 +147,7 @@ class Walker extends FrameWalker {
       const rect = this.rectOf(element, ctx.scope);
       child.clip = pushClip(clipNow, element, rect, isOverflowHiding(style.overflowX, style.overflowY));
     }
-    this.children(element, shadow, child, style, lateOpacity);
+    this.children(element, tag, shadow, child, style, lateOpacity, display);
     if (block) this.flush();
   }
 
@@ -154,14 +168,18 @@ class Walker extends FrameWalker {
     const level = headingLevel(element, attrs);
     const role = level > 0 ? null : semanticRole(element, attrs);
     if (level > 0) {
-      const text = clip(textOf(element, this.shadowRootOf), MAX_HEADING_CHARS);
       this.flush();
-      if (text) this.items.push(headingItem(level, text, where, ctx.volatile));
+      if (isShown(style, false)) {
+        const text = clip(textOf(element, this.shadowRootOf), MAX_HEADING_CHARS);
+        if (text) this.items.push(headingItem(level, text, where, ctx.volatile));
+      }
       child = { ...ctx, quiet: true };
     } else if (role) {
       this.flush();
-      const info = describeControl(element, role, null, false, ctx.scope.frame, this.shadowRootOf, this.labels);
-      this.items.push({ kind: 'control', element, anchor: element, info, where });
+      if (isShown(style, false)) {
+        const info = describeControl(element, role, null, false, ctx.scope.frame, this.shadowRootOf, this.labels);
+        this.items.push({ kind: 'control', element, anchor: element, info, where });
+      }
       child = { ...ctx, quiet: true, insideControl: true };
     } else if (tag === 'label' && (element as HTMLLabelElement).control) {
       child = { ...ctx, quiet: true };
@@ -170,7 +188,19 @@ class Walker extends FrameWalker {
       this.enterFrame(element as HTMLIFrameElement, style, { ...child, far: null });
       return;
     }
-    this.children(element, this.shadowRootOf(element), child, style, false);
+    const shadow = this.shadowRootOf(element);
+    if (block && (shadow || element.firstChild) && isOverflowHiding(style.overflowX, style.overflowY)) {
+      // A collapsed panel (overflow: hidden, no height): its content is cut away, but for what escapes the clip.
+      // The thorough walk sorts that out, item by item.
+      const rect = this.rectOf(element, ctx.scope);
+      if (isTiny(rect)) {
+        const inside: Ctx = { ...child, far: null, boxOwner: element, clip: pushClip(ctx.clip, element, rect, true) };
+        this.children(element, tag, shadow, inside, style, false, display);
+        this.flush();
+        return;
+      }
+    }
+    this.children(element, tag, shadow, child, style, false, display);
     if (block) this.flush();
   }
 
@@ -180,25 +210,49 @@ class Walker extends FrameWalker {
     else if (block || tag === 'br') this.flush();
   }
 
-  /** 'above' or 'below' when the block lies wholly outside the viewport vertically, else null. */
-  private offscreen(element: Element, ctx: Ctx): Where | null {
+  /**
+   * 'above' or 'below' when the block lies wholly outside the viewport vertically, so its content is walked lightly;
+   * null when it is (partly) on screen, and when a light walk would count what nobody sees: a block whose box is
+   * empty or cut away by a hiding clip is walked thoroughly, where each item's own box and clips decide.
+   * 'unrendered' when the block has no box at all (display: none up the tree, content-visibility: hidden): nothing
+   * in it shows.
+   */
+  private offscreen(element: Element, ctx: Ctx, clip: Clip | null): Where | 'unrendered' | null {
     const rect = this.rectOf(element, ctx.scope);
-    if (rect.bottom <= this.viewport.top) return 'above';
-    if (rect.top >= this.viewport.bottom) return 'below';
-    return null;
+    let where: Where;
+    if (rect.bottom <= this.viewport.top) where = 'above';
+    else if (rect.top >= this.viewport.bottom) where = 'below';
+    else return null;
+    if (!hasPaintedBox(element)) return 'unrendered';
+    if (isTiny(rect) || isClippedAway(rect, clip, null)) return null;
+    return where;
   }
 
   private children(
     element: Element,
+    tag: string,
     shadow: ShadowRoot | null,
     ctx: Ctx,
     style: CSSStyleDeclaration,
     lateOpacity: boolean,
+    display: string,
   ): void {
+    const nodes = shadow || tag === 'slot' ? flatChildren(element, this.shadowRootOf) : null;
+    let node = nodes ? nodes[0] : element.firstChild;
+    if (!node) return;
+    // The browser skips the content of a content-visibility: hidden block (read on blocks only: inline boxes and
+    // display: contents have none, and an inline-block that hides its content is rare), and that of a closed
+    // <details> but for its first <summary>.
+    if (!boxlessOrInline(display) && style.contentVisibility === 'hidden') return;
+    const closed = tag === 'details' && !(element as HTMLDetailsElement).open;
+    let summary = false;
     let visible: boolean | undefined;
-    const nodes = shadow || element.localName === 'slot' ? flatChildren(element, this.shadowRootOf) : null;
     let i = 0;
-    for (let node = nodes ? nodes[0] : element.firstChild; node; node = nodes ? nodes[++i] : node.nextSibling) {
+    for (; node; node = nodes ? nodes[++i] : node.nextSibling) {
+      if (closed) {
+        if (summary || node.nodeType !== 1 || (node as Element).localName !== 'summary') continue;
+        summary = true;
+      }
       if (node.nodeType === 1) {
         this.visit(node as Element, ctx);
         continue;
@@ -209,24 +263,28 @@ class Walker extends FrameWalker {
         if (data) this.text.space();
         continue;
       }
+      visible ??= isShown(style, lateOpacity);
+      if (!visible) continue;
       if (ctx.far) {
         this.text.add(data, ctx.far, ctx.volatile);
         continue;
       }
-      visible ??= isShown(style, lateOpacity);
-      if (!visible) continue;
       const where = this.placeInBlock(ctx);
       if (where) this.text.add(data, where, ctx.volatile);
     }
   }
 
-  /** Where the block box of `ctx` sits, or null when size or a hiding clip makes it invisible (cached per block). */
+  /**
+   * Where the block box of `ctx` sits, or null when size, a hiding clip or content the browser skips makes it
+   * invisible (cached per block).
+   */
   private placeInBlock(ctx: Ctx): Where | null {
     if (ctx.boxOwner === this.placedBox) return this.placedWhere;
     this.placedBox = ctx.boxOwner;
     const rect = this.rectOf(ctx.boxOwner, ctx.scope);
     const tiny = rect.right - rect.left <= 1 && rect.bottom - rect.top <= 1;
-    this.placedWhere = tiny || isClippedAway(rect, ctx.clip, null) ? null : whereOf(rect, ctx.clip, this.viewport);
+    const hidden = tiny || isClippedAway(rect, ctx.clip, null) || !hasPaintedBox(ctx.boxOwner);
+    this.placedWhere = hidden ? null : whereOf(rect, ctx.clip, this.viewport);
     return this.placedWhere;
   }
 
@@ -236,7 +294,7 @@ class Walker extends FrameWalker {
 
   private heading(element: Element, level: number, ctx: Ctx): void {
     const rect = this.rectOf(element, ctx.scope);
-    if (rect.right - rect.left <= 1 || isClippedAway(rect, ctx.clip, null)) return;
+    if (rect.right - rect.left <= 1 || isClippedAway(rect, ctx.clip, null) || !hasPaintedBox(element)) return;
     const text = clip(textOf(element, this.shadowRootOf), MAX_HEADING_CHARS);
     if (!text) return;
     this.flush();
@@ -269,7 +327,7 @@ class Walker extends FrameWalker {
     }
     const rect = this.rectOf(anchor, ctx.scope);
     if (isTiny(rect) || isClippedAway(rect, ctx.clip, null)) return;
-    if (style && isVisuallyHidden(style)) return;
+    if ((style && isVisuallyHidden(style)) || !hasPaintedBox(anchor)) return;
     const where = whereOf(rect, ctx.clip, this.viewport);
     const info = describeControl(element, role, rect, where === 'in', frame, this.shadowRootOf, this.labels);
     this.items.push({ kind: 'control', element, anchor, info, where });

@@ -57,7 +57,3 @@ export function itemLine(item: Item, origin: string, withRef: boolean): string {
       return `[cross-origin frame] ${clip(item.src, MAX_HREF_CHARS)} (its content cannot be read from this page)`;
   }
 }
-
-export function estimateTokens(text: string): number {
-  return Math.ceil(text.length / 4);
-}

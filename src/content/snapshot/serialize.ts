@@ -1,9 +1,11 @@
 // The snapshot text: on-screen content in full and in document order; off-screen content summarized by region
-// (counts) and by its headings. A token budget (chars/4) is filled by priority, each priority class kept as a
-// prefix in document order (off-screen headings: nearest the viewport first), so truncation is deterministic and
-// never drops an on-screen control while any lower-priority line (on-screen text, off-screen anything) is kept.
+// (counts) and by its headings. A token budget (estimated per script: src/shared/token-estimate.ts) is filled by
+// priority, each priority class kept as a prefix in document order (off-screen headings: nearest the viewport
+// first), so truncation is deterministic and never drops an on-screen control while any lower-priority line
+// (on-screen text, off-screen anything) is kept.
 
 import type { SnapshotElement } from '../../shared/page-types';
+import { EIGHTHS_PER_TOKEN, tokenEighths } from '../../shared/token-estimate';
 import type { Where } from './geometry';
 import type { ControlItem, Item, PageModel } from './items';
 import { itemLine } from './lines';
@@ -43,18 +45,22 @@ interface Line {
   control?: ControlItem;
 }
 
-const NOTE_RESERVE = 160;
+/** Room kept for the omission line (ASCII, under 130 characters), in tokens. */
+const NOTE_RESERVE_TOKENS = 40;
+/** A line break between two lines: one ASCII character. */
+const NEWLINE_EIGHTHS = tokenEighths('\n');
 
 export function serialize(model: PageModel, options: SerializeOptions): Serialized {
   const lines = options.mode === 'full' ? fullLines(model, options.origin) : viewportLines(model, options.origin);
-  const budget = Math.max(0, options.maxTokens * 4 - NOTE_RESERVE);
+  // In eighths of a token, unrounded, so the kept lines' costs add up to the estimate of the text they make.
+  const budget = Math.max(0, (options.maxTokens - NOTE_RESERVE_TOKENS) * EIGHTHS_PER_TOKEN);
   const ranked = [...lines].sort(
     (a, b) => a.priority - b.priority || (a.rank ?? a.order) - (b.rank ?? b.order) || a.order - b.order,
   );
   const kept = new Set<Line>();
   let used = 0;
   for (const line of ranked) {
-    const cost = line.text.length + 1;
+    const cost = tokenEighths(line.text) + NEWLINE_EIGHTHS;
     // The first line that does not fit ends the fill: later lines are of the same or a lower priority, and keeping
     // a short one after dropping a longer one would break the prefix rule.
     if (line.priority !== 0 && used + cost > budget) break;

@@ -3,11 +3,11 @@
 
 import { PageError } from '../../shared/errors';
 import type { Snapshot, SnapshotOptions } from '../../shared/page-types';
+import { estimateTokens } from '../../shared/token-estimate';
 import { collectPage } from './collect';
 import { digestOf } from './digest';
 import type { ShadowRootOf } from './dom';
 import type { Item } from './items';
-import { estimateTokens } from './lines';
 import { RefRegistry } from './ref-registry';
 import { serialize } from './serialize';
 

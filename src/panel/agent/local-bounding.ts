@@ -4,14 +4,15 @@
 // when no message carries a signed thinking block: a signature binds its block to everything before it, and any edit
 // there would invalidate it (decision 0012).
 
+import { estimateTokens as estimateTextTokens } from '../../shared/token-estimate';
 import { CLEAR_AT_LEAST_TOKENS, CLEAR_TRIGGER_TOKENS, KEEP_TOOL_USES, NOTE_TOOL } from './context-budget';
 import type { ContentBlock, MessageParam, ModelRequest } from './model';
 
 export const CLEARED_RESULT_TEXT = '[Older tool result cleared to keep the context small.]';
 
-/** The rough chars/4 rule: close enough to decide when to clear. */
+/** The extension's token estimate of the value's JSON (chars/4 for ASCII): close enough to decide when to clear. */
 export function estimateTokens(value: unknown): number {
-  return Math.ceil(JSON.stringify(value).length / 4);
+  return estimateTextTokens(JSON.stringify(value));
 }
 
 function blocksOf(message: MessageParam): ContentBlock[] {

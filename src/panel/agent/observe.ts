@@ -10,7 +10,7 @@ import type { AgentTabs, Navigation, OwnedTab } from './ports';
 import { pageFingerprint } from './progress';
 import { SETTLE_TIMEOUT_MS, type TabCheck } from './tab-check';
 
-/** Budget of the page view the model reads each step (tokens, chars/4). */
+/** Budget of the page view the model reads each step (tokens, as src/shared/token-estimate.ts estimates them). */
 export const SNAPSHOT_TOKENS = 2_000;
 /**
  * As long as the commit wait (docs/contracts.md 000-D2): a document that has not announced itself by then is observed

@@ -3,6 +3,7 @@
 // panel labels it as a demo wherever it is in use.
 
 import { RelayError } from '../../shared/errors';
+import { estimateTokens } from '../../shared/token-estimate';
 import {
   type AgentModel,
   allText,
@@ -46,7 +47,6 @@ export class DemoModel implements AgentModel {
       if (options.signal.aborted) throw new RelayError('aborted', 'The demo model call was aborted.');
       options.onText?.(word);
     }
-    const requestChars = JSON.stringify(request).length;
     const call = { id: `toolu_demo${nextId++}`, name: tool.tool, input: tool.input };
     return {
       content: [
@@ -58,8 +58,8 @@ export class DemoModel implements AgentModel {
       toolCalls: [call],
       stopReason: 'tool_use',
       usage: {
-        input: Math.ceil(requestChars / 4),
-        output: Math.ceil(say.length / 4) + 20,
+        input: estimateTokens(JSON.stringify(request)),
+        output: estimateTokens(say) + 20,
         cacheRead: 0,
         cacheWrite: 0,
       },

@@ -8,6 +8,7 @@ import type { Item, PageModel } from '../../../src/content/snapshot/items';
 import { controlLine } from '../../../src/content/snapshot/lines';
 import { serialize } from '../../../src/content/snapshot/serialize';
 import type { SnapshotElement } from '../../../src/shared/page-types';
+import { estimateTokens, tokenEighths } from '../../../src/shared/token-estimate';
 
 const ORIGIN = 'https://shop.test';
 const fakeElement = {} as Element;
@@ -114,7 +115,7 @@ describe('serialize', () => {
     }
     for (let i = 0; i < 200; i++) items.push(heading(`Later ${i}`, 2, 'below'));
     const out = serialize(model(items), { maxTokens: 400, mode: 'viewport', origin: ORIGIN });
-    expect(out.text.length / 4).toBeLessThanOrEqual(400);
+    expect(estimateTokens(out.text)).toBeLessThanOrEqual(400);
     expect(out.listed).toHaveLength(40);
     expect(out.truncated).toBe(true);
     expect(out.text).not.toContain('## Later');
@@ -145,8 +146,43 @@ describe('serialize', () => {
     const names = out.listed.map((e) => e.name);
     expect(names.length).toBeGreaterThan(10);
     expect(names).toEqual(Array.from({ length: names.length }, (_, i) => `Control number ${i}`));
-    expect(out.text.length / 4).toBeLessThanOrEqual(500);
+    expect(estimateTokens(out.text)).toBeLessThanOrEqual(500);
     expect(out.text).toMatch(/\d+ controls left out/);
+  });
+
+  it('keeps a Chinese page within its budget by the per-script estimate, which characters / 4 would not', () => {
+    const headline = (i: number) => `北京发布新能源汽车消费补贴实施细则第${i}号`;
+    const items: Item[] = [heading('今日要闻', 1, 'in')];
+    for (let i = 0; i < 120; i++) {
+      items.push(control(headline(i), 'in', { role: 'link', tag: 'a', href: `${ORIGIN}/news/${i}.html` }));
+      items.push(text(`国家统计局新闻发言人表示，前三季度我国经济总体保持恢复向好态势，第${i}条。`, 'in'));
+    }
+    const whole = serialize(model(items), { maxTokens: 50_000, mode: 'viewport', origin: ORIGIN });
+    expect(whole.truncated).toBe(false);
+    expect(whole.text.length / 4).toBeLessThan(3_000); // what characters / 4 made of it
+    expect(estimateTokens(whole.text)).toBeGreaterThan(6_000);
+    const out = serialize(model(items), { maxTokens: 2_000, mode: 'viewport', origin: ORIGIN });
+    expect(out.truncated).toBe(true);
+    expect(estimateTokens(out.text)).toBeLessThanOrEqual(2_000);
+    expect(estimateTokens(out.text)).toBeGreaterThan(1_900); // the budget is filled, not wasted
+    // Priorities hold: every listed control before any text, as a prefix in document order.
+    expect(out.listed.map((e) => e.name)).toEqual(Array.from({ length: out.listed.length }, (_, i) => headline(i)));
+    expect(out.text).not.toContain('国家统计局');
+    expect(out.text.split('\n').at(-1)).toMatch(/left out to stay within ~2000 tokens/);
+  });
+
+  it('fills the budget up to the first line that does not fit, each line and its break by the estimate', () => {
+    const items = Array.from({ length: 300 }, (_, i) => control(`Control number ${i}`, 'in'));
+    const out = serialize(model(items), { maxTokens: 500, mode: 'viewport', origin: ORIGIN });
+    // The budget less the omission line's reserve (40 tokens), in eighths of a token; an ASCII character is 2 (so
+    // an English line costs what characters / 4 made of it), a line break 2.
+    const budget = (500 - 40) * 8;
+    const kept = out.text.split('\n').slice(0, -1);
+    const used = kept.reduce((sum, line) => sum + tokenEighths(line) + 2, 0);
+    expect(used).toBeLessThanOrEqual(budget);
+    const next = items[out.listed.length] as Item & { kind: 'control' };
+    expect(used + tokenEighths(controlLine(next.info, ORIGIN, true)) + 2).toBeGreaterThan(budget);
+    expect(tokenEighths(controlLine(next.info, ORIGIN, true))).toBe(2 * controlLine(next.info, ORIGIN, true).length);
   });
 
   it('is deterministic', () => {
