@@ -224,6 +224,8 @@ describe('panel task view', () => {
     const taskId = await newTaskId(panel, before);
     await expect.poll(() => view.box.getAttribute('data-action')).toBe('followUpRunning');
     expect(await textOf(view.box.locator('label[for="task-input"]'))).toBe('Follow-up for the running task');
+    // While step 1's answer streams: a follow-up sent before the first request would ride in it, and step 1 would end.
+    await expect.poll(() => model.messageRequests.length, { timeout: 20_000 }).toBeGreaterThan(0);
     await submitTask(panel, whileRunning);
 
     await expectStatus(panel, 'succeeded');
