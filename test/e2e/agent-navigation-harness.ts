@@ -7,18 +7,7 @@ import type { Page } from 'playwright-core';
 import type { AgentEvent, TaskResult } from '../../src/panel/agent/events';
 import { STOP_TEXT } from '../../src/panel/agent/events';
 import { Arrivals, navRoutes } from '../support/nav-routes';
-import {
-  act,
-  type ExtensionHarness,
-  expect,
-  type FakeAnthropic,
-  lastUserText,
-  openTab,
-  outcomes,
-  type PanelGlobal,
-  test,
-  useKit,
-} from './kit';
+import { act, expect, type FakeAnthropic, lastUserText, outcomes, type PanelGlobal, test, useKit } from './kit';
 
 /**
  * The file's kit: the fixture site answers the navigation routes, whose arrivals the returned object records, and
@@ -34,13 +23,6 @@ export function useNavKit(): Arrivals {
 /** A verified done whose quote must be on the page the agent ends on. */
 export const doneWith = (quote: string, answer = `Found: ${quote}`) =>
   act('done', { success: true, answer, evidence: { quotes: [quote] } });
-
-/** Opens `url` in a new tab and makes it the person's active tab, so a task starts on it. */
-export async function personTab(browser: ExtensionHarness, url: string): Promise<{ page: Page; tabId: number }> {
-  const opened = await openTab(browser, url);
-  await opened.page.bringToFront();
-  return opened;
-}
 
 /**
  * The run reached its end on the final page: succeeded with a done whose evidence a fresh observation confirmed, and

@@ -8,7 +8,6 @@ import {
   doneWith,
   expectVerifiedEnd,
   personNavigates,
-  personTab,
   tabState,
   toldAt,
   useNavKit,
@@ -21,6 +20,7 @@ import {
   expect,
   type FakeAnthropic,
   it,
+  openFrontTab,
   outcomes,
   type PanelGlobal,
   play,
@@ -38,7 +38,7 @@ describe('agent navigation stops in Chromium (docs/contracts.md 000-D*, 000-E*)'
     site,
     model,
   }) => {
-    const { tabId } = await personTab(browser, site.url('/agent-navigation/an-start.html'));
+    const { tabId } = await openFrontTab(browser, site.url('/agent-navigation/an-start.html'));
     play(model, async (s) => {
       if (s.index > 0) throw new Error('the model was asked again after the tab reached a browser page');
       await personNavigates(browser.panel, tabId, { url: 'chrome://version' });
@@ -57,7 +57,7 @@ describe('agent navigation stops in Chromium (docs/contracts.md 000-D*, 000-E*)'
     site,
     model,
   }) => {
-    const { tabId } = await personTab(browser, site.url('/agent-navigation/an-start.html'));
+    const { tabId } = await openFrontTab(browser, site.url('/agent-navigation/an-start.html'));
     const source = `view-source:${site.url('/nav/slow?ms=2500&page=/agent-navigation/an-result.html&via=view-source')}`;
     play(model, async (s) => {
       if (s.index > 0) throw new Error('the model was asked again while the tab was on its way to a browser page');
@@ -79,7 +79,7 @@ describe('agent navigation stops in Chromium (docs/contracts.md 000-D*, 000-E*)'
     site,
     model,
   }) => {
-    await personTab(browser, site.url('/agent-navigation/an-start.html'));
+    await openFrontTab(browser, site.url('/agent-navigation/an-start.html'));
     play(model, (s) => {
       if (s.previousTools.includes('click')) {
         // The popup may not have been adopted yet when this step began: work on, the next check sees it.
@@ -110,7 +110,7 @@ describe('agent navigation stops in Chromium (docs/contracts.md 000-D*, 000-E*)'
     site,
     model,
   }) => {
-    const { tabId } = await personTab(browser, site.url('/agent-navigation/an-start.html'));
+    const { tabId } = await openFrontTab(browser, site.url('/agent-navigation/an-start.html'));
     const seen = play(model, (s) => {
       if (s.index === 0) return act('click', { ref: control(s, 'link', /webcam archive/i).ref });
       return doneWith('Trail guide start', 'The archive does not answer; the guide is still shown.');
@@ -134,7 +134,7 @@ describe('agent navigation stops in Chromium (docs/contracts.md 000-D*, 000-E*)'
     site,
     model,
   }) => {
-    const { tabId: start } = await personTab(browser, site.url('/agent-navigation/an-start.html'));
+    const { tabId: start } = await openFrontTab(browser, site.url('/agent-navigation/an-start.html'));
     const stuckUrl = site.url('/nav/never?ms=30000');
     let stuck = -1;
     const seen = play(model, (s) => {
@@ -174,7 +174,7 @@ describe('agent navigation stops in Chromium (docs/contracts.md 000-D*, 000-E*)'
     site,
     model,
   }) => {
-    const { page } = await personTab(browser, site.url('/agent-navigation/an-start.html'));
+    const { page } = await openFrontTab(browser, site.url('/agent-navigation/an-start.html'));
     const away = `${site.otherOrigin}/agent-navigation/an-result.html?via=away`;
     play(model, async (s) => {
       if (s.index > 0) throw new Error('the model was asked again after the page left the origin');
@@ -199,7 +199,7 @@ describe('agent navigation stops in Chromium (docs/contracts.md 000-D*, 000-E*)'
     site,
     model,
   }) => {
-    const { page } = await personTab(browser, site.url('/agent-navigation/an-start.html'));
+    const { page } = await openFrontTab(browser, site.url('/agent-navigation/an-start.html'));
     const away = `${site.otherOrigin}/nav/slow?ms=2000&page=/agent-navigation/an-result.html&via=away-slow`;
     play(model, async (s) => {
       if (s.index > 0) throw new Error('the model was asked again after the page left the origin');

@@ -9,11 +9,10 @@ import {
   nextTabId,
   ownedTabIds,
   personNavigates,
-  personTab,
   toldAt,
   useNavKit,
 } from './agent-navigation-harness';
-import { act, control, describe, expect, it, outcomes, play, runTask, toolsTurn } from './kit';
+import { act, control, describe, expect, it, openFrontTab, outcomes, play, runTask, toolsTurn } from './kit';
 
 const arrivals = useNavKit();
 
@@ -27,7 +26,7 @@ describe('agent navigation in Chromium (docs/contracts.md 000-C*)', () => {
     site,
     model,
   }) => {
-    await personTab(browser, site.url('/agent-navigation/an-start.html'));
+    await openFrontTab(browser, site.url('/agent-navigation/an-start.html'));
     const target = site.url(slow(2_500, 'open_url'));
     const seen = play(model, (s) => {
       if (s.url?.includes('via=open_url')) return doneWith('Arrived via open_url');
@@ -51,7 +50,7 @@ describe('agent navigation in Chromium (docs/contracts.md 000-C*)', () => {
     site,
     model,
   }) => {
-    await personTab(browser, site.url('/agent-navigation/an-start.html'));
+    await openFrontTab(browser, site.url('/agent-navigation/an-start.html'));
     const target = site.url(slow(2_500, 'new-tab'));
     let predicted = -1;
     const seen = play(model, async (s) => {
@@ -85,7 +84,7 @@ describe('agent navigation in Chromium (docs/contracts.md 000-C*)', () => {
     site,
     model,
   }) => {
-    await personTab(browser, site.url('/agent-navigation/an-start.html'));
+    await openFrontTab(browser, site.url('/agent-navigation/an-start.html'));
     const seen = play(model, (s) => {
       if (s.url?.includes('via=click')) return doneWith('Arrived via click');
       if (s.previousTools.length > 0) throw new Error(`still on ${s.url} after ${s.previousTools}`);
@@ -103,7 +102,7 @@ describe('agent navigation in Chromium (docs/contracts.md 000-C*)', () => {
   });
 
   it('a form submitted by typing with submit: true lands on a slow page', async ({ browser, site, model }) => {
-    await personTab(browser, site.url('/agent-navigation/an-form.html'));
+    await openFrontTab(browser, site.url('/agent-navigation/an-form.html'));
     const seen = play(model, (s) => {
       if (s.url?.includes('via=form')) return doneWith('You searched for: ferns');
       if (s.previousTools.length > 0) throw new Error(`still on ${s.url} after ${s.previousTools}`);
@@ -121,7 +120,7 @@ describe('agent navigation in Chromium (docs/contracts.md 000-C*)', () => {
   });
 
   it('a form submitted with press_key Enter lands on a slow page', async ({ browser, site, model }) => {
-    await personTab(browser, site.url('/agent-navigation/an-form.html'));
+    await openFrontTab(browser, site.url('/agent-navigation/an-form.html'));
     play(model, (s) => {
       if (s.url?.includes('via=form')) return doneWith('You searched for: mosses');
       const field = control(s, 'textbox', /search trails/i);
@@ -149,7 +148,7 @@ describe('agent navigation in Chromium (docs/contracts.md 000-C*)', () => {
       site,
       model,
     }) => {
-      await personTab(browser, site.url('/agent-navigation/an-start.html'));
+      await openFrontTab(browser, site.url('/agent-navigation/an-start.html'));
       const via = kind === 'script' ? 'script' : 'meta';
       const redirecting = site.url(`${path}${encodeURIComponent(slow(2_000, via))}`);
       const since = arrivals.mark;
@@ -182,7 +181,7 @@ describe('agent navigation in Chromium (docs/contracts.md 000-C*)', () => {
     site,
     model,
   }) => {
-    const { tabId } = await personTab(browser, site.url('/nav/visit?key=reload&ms=1500'));
+    const { tabId } = await openFrontTab(browser, site.url('/nav/visit?key=reload&ms=1500'));
     const isReload = (p: string) => p.startsWith('/nav/visit?key=reload');
     const seen = play(model, async (s) => {
       if (s.text.includes('Visit 2 of reload')) return doneWith('Visit 2 of reload');
@@ -205,7 +204,7 @@ describe('agent navigation in Chromium (docs/contracts.md 000-C*)', () => {
     site,
     model,
   }) => {
-    const { tabId, page } = await personTab(browser, site.url('/nav/visit?key=back&ms=1500'));
+    const { tabId, page } = await openFrontTab(browser, site.url('/nav/visit?key=back&ms=1500'));
     await page.goto(site.url('/agent-navigation/an-result.html?via=forward'));
     const isBack = (p: string) => p.startsWith('/nav/visit?key=back');
     const seen = play(model, async (s) => {
@@ -231,7 +230,7 @@ describe('agent navigation in Chromium (docs/contracts.md 000-C*)', () => {
     site,
     model,
   }) => {
-    const { tabId: start } = await personTab(browser, site.url('/agent-navigation/an-start.html'));
+    const { tabId: start } = await openFrontTab(browser, site.url('/agent-navigation/an-start.html'));
     const opener = site.url('/agent-navigation/an-opener.html');
     let popup = -1;
     let listedAs = '';

@@ -17,7 +17,7 @@ import {
   type HeldModel,
   hold,
   it,
-  openTab,
+  openFrontTab,
   type PanelGlobal,
   scriptToken,
   startTask,
@@ -29,8 +29,7 @@ test.beforeAll(({ browser }) => enableDeveloperMode(browser));
 
 /** The work bench in a new tab, in front, with a mark in the page's own world that a reload would wipe. */
 async function workTab(browser: ExtensionHarness, site: FixtureServer): Promise<{ page: Page; tabId: number }> {
-  const opened = await openTab(browser, site.url('/fault/fault-work.html'));
-  await opened.page.bringToFront();
+  const opened = await openFrontTab(browser, site.url('/fault/fault-work.html'));
   await opened.page.evaluate(() => Object.assign(window, { faultMark: 'same document' }));
   return opened;
 }

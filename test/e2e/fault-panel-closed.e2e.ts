@@ -15,7 +15,7 @@ import {
   type FixtureServer,
   hold,
   it,
-  openTab,
+  openFrontTab,
   type PanelGlobal,
   play,
   runTask,
@@ -25,8 +25,7 @@ import {
 
 /** The agent's tab: the work bench, in front, where the next task starts. */
 async function workTab(browser: ExtensionHarness, site: FixtureServer): Promise<{ page: Page; tabId: number }> {
-  const opened = await openTab(browser, site.url('/fault/fault-work.html'));
-  await opened.page.bringToFront();
+  const opened = await openFrontTab(browser, site.url('/fault/fault-work.html'));
   return opened;
 }
 

@@ -16,6 +16,7 @@ import {
   type FixtureServer,
   hold,
   it,
+  openFrontTab,
   openTab,
   type PanelGlobal,
   recordEvents,
@@ -42,8 +43,7 @@ test.beforeEach(async ({ browser }) => {
 
 /** The work bench in a new tab, in front: where the next task starts. */
 async function workTab(browser: ExtensionHarness, site: FixtureServer): Promise<{ page: Page; tabId: number }> {
-  const opened = await openTab(browser, site.url('/fault/fault-work.html'));
-  await opened.page.bringToFront();
+  const opened = await openFrontTab(browser, site.url('/fault/fault-work.html'));
   return opened;
 }
 

@@ -16,13 +16,14 @@ import {
   giveUp,
   hold,
   it,
+  openFrontTab,
   type PanelGlobal,
   play,
   pointAtModel,
   seriousViolations,
   test,
 } from './kit';
-import { currentTaskId, expectStatus, newTaskId, openWebPage, submitTask, taskView } from './panel-harness';
+import { currentTaskId, expectStatus, newTaskId, submitTask, taskView } from './panel-harness';
 
 export type A11yLocale = 'en' | 'zh-CN';
 
@@ -74,7 +75,7 @@ async function waitForStep(panel: Page, count: number): Promise<void> {
 
 /** The garden page as the person's active tab: where the next task starts. */
 async function gardenTab(browser: ExtensionHarness, site: FixtureServer, opened: Page[]): Promise<void> {
-  const tab = await openWebPage(browser, site.url('/panel/ui-garden.html'));
+  const tab = await openFrontTab(browser, site.url('/panel/ui-garden.html'));
   opened.push(tab.page);
 }
 

@@ -12,8 +12,8 @@ import { costLimitEnding, moneyDigits } from '../../src/panel/agent/cost-cap';
 import type { AgentEvent } from '../../src/panel/agent/events';
 import { requestCost } from '../../src/panel/agent/prices';
 import type { AgentSettings } from '../../src/panel/agent/settings';
-import { act, describe, expect, it, type PanelGlobal, play, runTask, useKit } from './kit';
-import { openWebPage, PANEL_VIEWPORT, textOf } from './panel-harness';
+import { act, describe, expect, it, openFrontTab, type PanelGlobal, play, runTask, useKit } from './kit';
+import { PANEL_VIEWPORT, textOf } from './panel-harness';
 
 useKit({ viewport: PANEL_VIEWPORT });
 
@@ -51,7 +51,7 @@ describe('the per-task cost cap', () => {
   }) => {
     const panel = browser.panel;
     const before = await currentSettings(panel);
-    const { page } = await openWebPage(browser, site.url('/agent/agent-facts.html'));
+    const { page } = await openFrontTab(browser, site.url('/agent/agent-facts.html'));
     try {
       await setLimitInForm(panel, String(LIMIT_USD));
       expect((await currentSettings(panel)).maxTaskCostUsd).toBe(LIMIT_USD);

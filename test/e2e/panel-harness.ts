@@ -4,17 +4,10 @@
 
 import type Anthropic from '@anthropic-ai/sdk';
 import type { Locator, Page } from 'playwright-core';
-import { type ExtensionHarness, expect, openTab, type RecordedRequest } from './kit';
+import { expect, type RecordedRequest } from './kit';
 
 /** Roughly a side panel's width, so the screenshots show the layout people see. */
 export const PANEL_VIEWPORT = { width: 420, height: 900 };
-
-/** Opens a fixture page in a new tab and makes it the window's active web tab: where the next task starts. */
-export async function openWebPage(browser: ExtensionHarness, url: string): Promise<{ page: Page; tabId: number }> {
-  const opened = await openTab(browser, url);
-  await opened.page.bringToFront();
-  return opened;
-}
 
 /** The parts of the task view a test reads and uses. */
 export function taskView(panel: Page) {

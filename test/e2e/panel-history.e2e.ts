@@ -8,17 +8,19 @@ import type { Page } from 'playwright-core';
 import { HISTORY_KEY } from '../../src/panel/store/storage-keys';
 import type { TaskRecord } from '../../src/panel/store/task-record';
 import { saveScreenshot } from '../support/screenshots';
-import { act, control, describe, type ExtensionHarness, expect, type FakeAnthropic, it, play, useKit } from './kit';
 import {
-  currentTaskId,
-  expectStatus,
-  newTaskId,
-  openWebPage,
-  PANEL_VIEWPORT,
-  submitTask,
-  taskView,
-  textOf,
-} from './panel-harness';
+  act,
+  control,
+  describe,
+  type ExtensionHarness,
+  expect,
+  type FakeAnthropic,
+  it,
+  openFrontTab,
+  play,
+  useKit,
+} from './kit';
+import { currentTaskId, expectStatus, newTaskId, PANEL_VIEWPORT, submitTask, taskView, textOf } from './panel-harness';
 
 const KEY = 'sk-ant-api03-history-export-secret-0123456789';
 
@@ -67,7 +69,7 @@ const nav = (panel: Page, name: string) => panel.getByRole('navigation').getByRo
 describe('panel history', () => {
   it('keeps finished tasks, newest first, after the panel closes and reopens', async ({ browser, site, model }) => {
     let panel = browser.panel;
-    const garden = await openWebPage(browser, site.url('/panel/ui-garden.html'));
+    const garden = await openFrontTab(browser, site.url('/panel/ui-garden.html'));
     answerAtOnce(model);
     const first = await runToEnd(panel, 'What does the blue fern need?');
     const second = await runToEnd(panel, 'And how often should I water it?');
@@ -108,7 +110,7 @@ describe('panel history', () => {
     model,
   }) => {
     let panel = browser.panel;
-    const garden = await openWebPage(browser, site.url('/panel/ui-garden.html'));
+    const garden = await openFrontTab(browser, site.url('/panel/ui-garden.html'));
     // One step that reads the page, then the model never answers: the task is still running when the panel closes.
     play(model, (seen) =>
       seen.index === 0 ? { ...act('read_page', {}, 'Reading first.'), thinking: false } : { fault: 'hang' },
@@ -184,7 +186,7 @@ describe('panel export', () => {
     model,
     panel,
   }) => {
-    const garden = await openWebPage(browser, site.url('/panel/ui-garden.html'));
+    const garden = await openFrontTab(browser, site.url('/panel/ui-garden.html'));
     play(model, (seen) => {
       if (seen.text.includes('Saved: Shade')) {
         return act('done', {
@@ -252,7 +254,7 @@ describe('panel history: where a task worked', () => {
     site,
     model,
   }) => {
-    const garden = await openWebPage(browser, site.url('/panel/ui-garden.html'));
+    const garden = await openFrontTab(browser, site.url('/panel/ui-garden.html'));
     play(model, (seen) =>
       seen.index === 0
         ? act('open_url', { url: site.url('/page2.html'), newTab: true })

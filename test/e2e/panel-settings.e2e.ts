@@ -4,8 +4,8 @@
 import type { Page } from 'playwright-core';
 import { SETTINGS_KEY } from '../../src/panel/store/storage-keys';
 import { saveScreenshot } from '../support/screenshots';
-import { describe, expect, it, useKit } from './kit';
-import { expectStatus, newTaskId, openWebPage, PANEL_VIEWPORT, submitTask, taskView, textOf } from './panel-harness';
+import { describe, expect, it, openFrontTab, useKit } from './kit';
+import { expectStatus, newTaskId, PANEL_VIEWPORT, submitTask, taskView, textOf } from './panel-harness';
 
 const RIGHT_KEY = 'sk-ant-right-key-0123456789';
 const WRONG_KEY = 'sk-ant-wrong-key-9876543210';
@@ -122,7 +122,7 @@ describe('panel settings', () => {
     expect(model.requests.at(-1)?.credential).toBe(WRONG_KEY);
     await saveScreenshot(panel, 'bad-key-test-connection');
 
-    const garden = await openWebPage(browser, site.url('/panel/ui-garden.html'));
+    const garden = await openFrontTab(browser, site.url('/panel/ui-garden.html'));
     await panel.getByRole('navigation').getByRole('button', { name: 'Task' }).click();
     const before = await panel.evaluate(
       () => document.querySelector('[data-testid="task-card"]')?.getAttribute('data-task-id') ?? null,

@@ -4,8 +4,8 @@
 // test reads the panel's DOM only to wait and to check.
 
 import { saveScreenshot } from '../support/screenshots';
-import { act, describe, expect, type HeldModel, hold, it, play, test, useKit } from './kit';
-import { openWebPage, PANEL_VIEWPORT } from './panel-harness';
+import { act, describe, expect, type HeldModel, hold, it, openFrontTab, play, test, useKit } from './kit';
+import { PANEL_VIEWPORT } from './panel-harness';
 import { SidePanelSession } from './panel-side-panel-session';
 
 useKit({ viewport: PANEL_VIEWPORT });
@@ -56,7 +56,7 @@ describe('the real side panel, keyboard only', () => {
     site,
     model,
   }) => {
-    await openWebPage(browser, site.url('/panel/ui-garden.html'));
+    await openFrontTab(browser, site.url('/panel/ui-garden.html'));
     side = await SidePanelSession.open(browser, browser.panel);
     await browser.panel.close();
     const panel = side;

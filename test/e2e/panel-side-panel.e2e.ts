@@ -7,8 +7,8 @@ import { SETTINGS_KEY } from '../../src/panel/store/storage-keys';
 import { saveScreenshot } from '../support/screenshots';
 import { playShop } from '../support/shop-model';
 import { startSlowShop } from '../support/slow-shop';
-import { act, control, describe, expect, it, play, pointAtModel, test, useKit } from './kit';
-import { openWebPage, PANEL_VIEWPORT } from './panel-harness';
+import { act, control, describe, expect, it, openFrontTab, play, pointAtModel, test, useKit } from './kit';
+import { PANEL_VIEWPORT } from './panel-harness';
 import { SidePanelSession } from './panel-side-panel-session';
 
 // The panel tab starts without settings: the first test saves them there and sees them reach the side panel.
@@ -33,7 +33,7 @@ describe('the real side panel', () => {
         browser.panel.evaluate(async (key) => String((await chrome.storage.local.get(key))[key]), SETTINGS_KEY),
       )
       .toContain(model.url);
-    const garden = await openWebPage(browser, site.url('/panel/ui-garden.html'));
+    const garden = await openFrontTab(browser, site.url('/panel/ui-garden.html'));
 
     side = await SidePanelSession.open(browser, browser.panel);
     // One panel from here on: the side panel, as a person has it.

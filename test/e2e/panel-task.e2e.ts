@@ -11,6 +11,7 @@ import {
   expect,
   type FixtureServer,
   it,
+  openFrontTab,
   play,
   type Seen,
   test,
@@ -20,7 +21,6 @@ import {
   currentTaskId,
   expectStatus,
   newTaskId,
-  openWebPage,
   PANEL_VIEWPORT,
   recordedStepTexts,
   recordStepTexts,
@@ -40,7 +40,7 @@ test.afterEach(async () => {
 });
 
 async function gardenTab(browser: ExtensionHarness, site: FixtureServer): Promise<{ page: Page; tabId: number }> {
-  const tab = await openWebPage(browser, site.url('/panel/ui-garden.html'));
+  const tab = await openFrontTab(browser, site.url('/panel/ui-garden.html'));
   opened.push(tab.page);
   return tab;
 }

@@ -2,17 +2,8 @@
 // the settings form all read in Chinese, from the zh_CN catalogue through chrome.i18n.
 
 import { saveScreenshot } from '../support/screenshots';
-import { act, control, describe, expect, it, play, useKit } from './kit';
-import {
-  currentTaskId,
-  expectStatus,
-  newTaskId,
-  openWebPage,
-  PANEL_VIEWPORT,
-  submitTask,
-  taskView,
-  textOf,
-} from './panel-harness';
+import { act, control, describe, expect, it, openFrontTab, play, useKit } from './kit';
+import { currentTaskId, expectStatus, newTaskId, PANEL_VIEWPORT, submitTask, taskView, textOf } from './panel-harness';
 
 // No key: the test sees the demo notice first, then points the panel at the stand-in through the Chinese form.
 useKit({ viewport: PANEL_VIEWPORT, locale: 'zh-CN', apiKey: null });
@@ -40,7 +31,7 @@ describe('panel in Simplified Chinese', () => {
     await expect.poll(() => textOf(form.getByTestId('save-result'))).toBe('已保存。');
     await saveScreenshot(panel, 'zh-settings');
 
-    await openWebPage(browser, site.url('/panel/ui-garden.html'));
+    await openFrontTab(browser, site.url('/panel/ui-garden.html'));
     play(model, (seen) => {
       if (seen.text.includes('Saved: Shade')) {
         return act('done', { success: true, answer: '已记下。', evidence: { quotes: ['Saved: Shade'] } });

@@ -5,8 +5,8 @@
 // evaluate runs with a user gesture): the person's Enter is a real key press in the panel.
 
 import type { Download, Page } from 'playwright-core';
-import { act, describe, expect, it, play, useKit } from './kit';
-import { expectStatus, newTaskId, openWebPage, PANEL_VIEWPORT, submitTask } from './panel-harness';
+import { act, describe, expect, it, openFrontTab, play, useKit } from './kit';
+import { expectStatus, newTaskId, PANEL_VIEWPORT, submitTask } from './panel-harness';
 
 useKit({ viewport: PANEL_VIEWPORT });
 
@@ -20,7 +20,7 @@ describe('user activation', () => {
     const popups: Page[] = [];
     const downloads: Download[] = [];
     browser.context.on('page', (page) => popups.push(page));
-    const { page } = await openWebPage(browser, site.url('/security/sec-activation.html'));
+    const { page } = await openFrontTab(browser, site.url('/security/sec-activation.html'));
     page.on('download', (download) => downloads.push(download));
     await expect.poll(() => site.hits.filter((hit) => hit === '/sec-activation-log?loaded').length).toBe(1);
     // Slow enough that the task's calls reach the page well within the five seconds an activation would last.

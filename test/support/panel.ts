@@ -66,6 +66,13 @@ export async function scriptToken(panel: Page, tabId: number): Promise<string | 
   }, tabId);
 }
 
+/** Opens `url` in a new tab and brings it to the front: the person's active tab, where the next task starts. */
+export async function openFrontTab(harness: ExtensionHarness, url: string): Promise<{ page: Page; tabId: number }> {
+  const opened = await openTab(harness, url);
+  await opened.page.bringToFront();
+  return opened;
+}
+
 export async function tabIdOf(harness: ExtensionHarness, url: string): Promise<number> {
   const id = await harness.panel.evaluate(async (u) => {
     const tabs = await chrome.tabs.query({});

@@ -16,6 +16,7 @@ export type { FixtureServer, Route } from '../../support/fixture-server';
 export {
   domTrace,
   MASK,
+  openFrontTab,
   openTab,
   type PanelGlobal,
   recordEvents,
