@@ -78,7 +78,7 @@ export interface Snapshot {
   viewport: Viewport;
   /** Hash of the serialized structure, for progress detection. */
   digest: string;
-  /** Estimated tokens of `text` (`estimateTokens`: per script, chars/4 for ASCII). */
+  /** Estimated tokens of `text` (`estimateTokens`: ASCII by pieces, other scripts per character). */
   tokens: number;
   truncated: boolean;
   crossOriginFrames: { src: string; box: Box }[];

@@ -1,15 +1,16 @@
 // The one token estimate of the extension: what the snapshot's budget, its reported `tokens` and the local context
-// bound count. A byte-level BPE tokenizer spends about one token on four characters of English but one or more on
-// each Chinese, Japanese or Korean character, and more still on scripts its vocabulary covers poorly, so counting
-// characters / 4 let a Chinese page's snapshot run to 2.6–3.8 times its budget. Here each UTF-16 code unit counts at
-// the rate of its script, in eighths of a token (so the costs of pieces add up exactly), in one pass over the char
-// codes and one table lookup each.
-//
-// ASCII stays at 1/4, the rule English pages have always been budgeted by: pure ASCII text counts `ceil(length / 4)`
-// exactly as before. Every other rate is at or above what the public BPE vocabularies (Claude 2's, OpenAI's cl100k
-// and o200k) spend on running text of that script, rounded up, so the estimate does not under-count it; where
-// nothing was measured, a character counts as many tokens as its UTF-8 bytes (the most a byte-level BPE can spend),
-// or 3.25. docs/snapshot-format.md (Budget and truncation) has the measured figures.
+// bound count. A byte-level BPE tokenizer spends about one token on four characters of English prose but one or more
+// on each Chinese, Japanese or Korean character, more still on scripts its vocabulary covers poorly, and one on
+// almost every bracket, quote and short number of a snapshot line (`[12] link "Details" → /item?n=61`), so counting
+// characters / 4 let a Chinese page's snapshot run to 2.6–3.8 times its budget and an English one 10–45% over it.
+// Here one pass over the char codes counts, in eighths of a token (so the costs of lines add up exactly):
+// - ASCII by pieces, the way a BPE pre-tokenizer cuts it: a run of letters one token per 5 letters (rounded up), a
+//   run of digits one per 3, every other character (punctuation, newline, tab) one, and a space nothing when a word
+//   or a sign follows it (the vocabularies keep a leading space in the token);
+// - every other character at the rate of its script, at or above what the public BPE vocabularies (Claude 2's,
+//   OpenAI's cl100k and o200k) spend on running text of that script, rounded up; where nothing was measured, a
+//   character counts as many tokens as its UTF-8 bytes (the most a byte-level BPE can spend), or 3.25.
+// docs/snapshot-format.md (Budget and truncation) has the measured figures.
 
 /**
  * Tokens per UTF-16 code unit, in eighths, by block: [first, last, eighths]; a later row overrides an earlier one.
@@ -55,33 +56,79 @@ const RATES: readonly (readonly [number, number, number])[] = [
   [0xff61, 0xffef, 16], // halfwidth kana and forms: 2
 ];
 const OTHER = 26;
-const ASCII = 2;
 /** `tokenEighths` counts in eighths of a token. */
 export const EIGHTHS_PER_TOKEN = 8;
+const LETTERS_PER_TOKEN = 5;
+const DIGITS_PER_TOKEN = 3;
+
+enum Ascii {
+  Other = 0,
+  Letter = 1,
+  Digit = 2,
+  Space = 3,
+}
 
 let table: Uint8Array | null = null;
+let asciiClass: Uint8Array | null = null;
 
 function rates(): Uint8Array {
   if (table) return table;
   const t = new Uint8Array(0x10000).fill(OTHER);
-  t.fill(ASCII, 0, 0x80);
   for (const [first, last, eighths] of RATES) t.fill(eighths, first, last + 1);
   table = t;
   return t;
 }
 
+function classes(): Uint8Array {
+  if (asciiClass) return asciiClass;
+  const c = new Uint8Array(0x80).fill(Ascii.Other);
+  c.fill(Ascii.Letter, 0x41, 0x5b).fill(Ascii.Letter, 0x61, 0x7b).fill(Ascii.Digit, 0x30, 0x3a);
+  c[0x20] = Ascii.Space;
+  asciiClass = c;
+  return c;
+}
+
 /** The estimate in eighths of a token, unrounded, so the costs of lines add up to the cost of their text. */
 export function tokenEighths(text: string): number {
   const t = rates();
+  const ascii = classes();
+  const n = text.length;
   let sum = 0;
-  for (let i = 0; i < text.length; i++) {
+  let i = 0;
+  while (i < n) {
     const c = text.charCodeAt(i);
-    sum += c < 0x80 ? ASCII : (t[c] as number);
+    if (c >= 0x80) {
+      sum += t[c] as number;
+      i++;
+      continue;
+    }
+    const kind = ascii[c] as Ascii;
+    if (kind === Ascii.Letter || kind === Ascii.Digit) {
+      const start = i;
+      do i++;
+      while (i < n && text.charCodeAt(i) < 0x80 && ascii[text.charCodeAt(i)] === kind);
+      const per = kind === Ascii.Letter ? LETTERS_PER_TOKEN : DIGITS_PER_TOKEN;
+      sum += EIGHTHS_PER_TOKEN * Math.ceil((i - start) / per);
+      continue;
+    }
+    if (kind === Ascii.Space) {
+      // A single space before a word or a sign rides in that token; a run of spaces is one token of its own.
+      const next = i + 1 < n ? text.charCodeAt(i + 1) : 0x20;
+      const joins = next !== 0x20 && next !== 0x0a && next !== 0x09 && next !== 0x0d;
+      if (!joins) {
+        sum += EIGHTHS_PER_TOKEN;
+        while (i + 1 < n && text.charCodeAt(i + 1) === 0x20) i++;
+      }
+      i++;
+      continue;
+    }
+    sum += EIGHTHS_PER_TOKEN;
+    i++;
   }
   return sum;
 }
 
-/** Estimated tokens of `text`, rounded up: `ceil(length / 4)` for ASCII, about 1.25 a character for Chinese. */
+/** Estimated tokens of `text`, rounded up: about 1.25 a Chinese character, a word or a sign of English each. */
 export function estimateTokens(text: string): number {
   return Math.ceil(tokenEighths(text) / EIGHTHS_PER_TOKEN);
 }

@@ -10,7 +10,7 @@ import type { ContentBlock, MessageParam, ModelRequest } from './model';
 
 export const CLEARED_RESULT_TEXT = '[Older tool result cleared to keep the context small.]';
 
-/** The extension's token estimate of the value's JSON (chars/4 for ASCII): close enough to decide when to clear. */
+/** The extension's token estimate of the value's JSON (src/shared/token-estimate.ts): enough to decide when to clear. */
 export function estimateTokens(value: unknown): number {
   return estimateTextTokens(JSON.stringify(value));
 }

@@ -1,5 +1,5 @@
 // The context bound the client keeps on compatible local servers counts tokens with the extension's one estimate
-// (src/shared/token-estimate.ts): chars/4 for ASCII as before, per script for the rest, so a task on Chinese pages
+// (src/shared/token-estimate.ts): ASCII by pieces, per script for the rest, so a task on Chinese pages
 // is cleared when its real size passes the trigger, not at two to four times it.
 
 import { describe, expect, it } from 'vitest';
@@ -21,9 +21,9 @@ function requestOf(page: string, steps: number): ModelRequest {
 }
 
 describe('the local context bound', () => {
-  it('estimates a value by its JSON: chars/4 for ASCII, per script for Chinese', () => {
+  it('estimates a value by its JSON, as the text estimate counts it', () => {
     const ascii = { text: 'A product line of a long results page.' };
-    expect(estimateTokens(ascii)).toBe(Math.ceil(JSON.stringify(ascii).length / 4));
+    expect(estimateTokens(ascii)).toBe(estimateTextTokens(JSON.stringify(ascii)));
     const chinese = { text: '国务院新闻办公室今天上午举行新闻发布会' };
     expect(estimateTokens(chinese)).toBe(estimateTextTokens(JSON.stringify(chinese)));
     expect(estimateTokens(chinese)).toBeGreaterThan(2 * Math.ceil(JSON.stringify(chinese).length / 4));
