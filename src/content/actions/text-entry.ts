@@ -2,8 +2,8 @@
 // code input moves focus to its next box per digit): keydown, keypress, beforeinput (cancelable: a cancelled one
 // inserts nothing), the character at the selection, input, keyup. A field's value is written through the native
 // setter (so React/Vue-controlled inputs see a real change); a contenteditable region (ProseMirror, Lexical, Slate,
-// Quill, CodeMirror 6) gets document.execCommand('insertText'), which fires beforeinput and input natively, and
-// Enter as insertParagraph: never a bare write to its text (docs/contracts.md PT-T1..PT-T3).
+// Quill, CodeMirror 6) gets a beforeinput it may cancel and then document.execCommand('insertText'), Enter as
+// insertParagraph: never a bare write to its text (docs/contracts.md PT-T1..PT-T3).
 
 import { deepActiveElement } from '../snapshot/dom';
 import { isTextEntry } from '../snapshot/roles';
@@ -130,20 +130,25 @@ function typeOne(target: Element, chunk: string, spec: KeySpec): void {
     if (isField(now)) {
       if (chunk !== '\n') insert(now, chunk);
       else if (now.localName === 'textarea') insert(now, '\n', 'insertLineBreak');
-    } else if (chunk === '\n') doc.execCommand('insertParagraph');
-    else if (!doc.execCommand('insertText', false, chunk)) {
-      // No editing command applies (the selection is not in an editable node): offer the editor the input it
-      // would have had, and let it insert (or not) itself.
-      now.dispatchEvent(
-        new InputEvent('beforeinput', {
-          inputType: 'insertText',
-          data: chunk,
-          bubbles: true,
-          cancelable: true,
-          composed: true,
-        }),
-      );
-    }
+    } else editorInput(now, chunk);
   }
   keyEvent('keyup', focusedEntry(doc) ?? now, spec);
+}
+
+/**
+ * A character into a rich editor. Chrome fires no beforeinput for document.execCommand (w3c/editing#200,
+ * w3c/input-events#91: an extension that uses execCommand fires beforeinput itself), so the agent fires it as the
+ * browser would before a key's edit: an
+ * editor that handles input itself (Lexical, Slate) cancels it and inserts the text into its model; otherwise the
+ * edit happens through execCommand, whose DOM change and input event the rest observe (ProseMirror, Quill,
+ * CodeMirror 6). The text is never written to the DOM directly.
+ */
+function editorInput(target: Element, chunk: string): void {
+  const inputType = chunk === '\n' ? 'insertParagraph' : 'insertText';
+  const data = chunk === '\n' ? null : chunk;
+  const init = { inputType, data, bubbles: true, cancelable: true, composed: true };
+  if (!target.dispatchEvent(new InputEvent('beforeinput', init))) return;
+  const doc = target.ownerDocument;
+  if (inputType === 'insertParagraph') doc.execCommand('insertParagraph');
+  else doc.execCommand('insertText', false, chunk);
 }
