@@ -118,6 +118,32 @@ describe('clicking widgets', () => {
     expect(await textIn(page, '#city-out')).toBe('City cleared');
     await page.close();
   });
+
+  it('still refuses a click that another control of the same small toolbar covers', async ({
+    browser,
+    panel,
+    site,
+  }) => {
+    const { tabId, page, snap, ref } = await open(browser, site.url('/page/pi-widgets.html'));
+    expect(snap.elements.find((e) => e.name === 'Save draft')?.coveredBy).toBe('button#badge');
+    const covered = await call(panel, tabId, 'click', ref('button', 'Save draft'));
+    expect(covered).toMatchObject({ ok: false, verified: false, reason: expect.stringContaining('button#badge') });
+    await page.close();
+  });
+
+  it('enters tags line by line, and removes one by the ref of its “×”', async ({ browser, panel, site }) => {
+    const { tabId, page, ref } = await open(browser, site.url('/page/pi-fields.html'));
+    const typed = await call(panel, tabId, 'type', { ...ref('textbox', 'Add tag'), text: 'red\nblue\n' });
+    expect(typed).toMatchObject({ ok: true, verified: true, reason: expect.stringContaining('"red", "blue"') });
+    expect(await textIn(page, '#tags-out')).toBe('Tags: red, blue');
+
+    const after = await call(panel, tabId, 'snapshot', {});
+    const remove = { ref: refOf(after, 'clickable', 'remove of “red”'), snapshotId: after.snapshotId };
+    const removed = await call(panel, tabId, 'click', remove);
+    expect(removed).toMatchObject({ ok: true, verified: true });
+    expect(await textIn(page, '#tags-out')).toBe('Tags: blue');
+    await page.close();
+  });
 });
 
 describe('scrolling', () => {

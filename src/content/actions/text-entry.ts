@@ -106,12 +106,12 @@ export function typeKeys(first: Element, text: string): Typed {
   const chunks = text.length > PER_KEY_LIMIT ? [text] : [...text];
   let typed = 0;
   for (const chunk of chunks) {
-    const target = focusedEntry(doc);
+    // The first key goes to the field the caller focused even when the page kept focus from it, as before.
+    const target = focusedEntry(doc) ?? (typed === 0 ? first : null);
     if (!target) return { touched, typed, strayFocus: deepActiveElement(doc) };
     const spec = chunk === '\n' ? parseKey('Enter') : charSpec(chunk.length === 1 ? chunk : ' ');
-    typeOne(target, chunk, spec);
-    // The key went to the element that had focus when it went down; that one received it.
-    const host = isField(target) ? target : editingHost(target);
+    const receiver = typeOne(target, chunk, spec);
+    const host = isField(receiver) ? receiver : editingHost(receiver);
     if (!touched.includes(host)) touched.push(host);
     typed += [...chunk].length;
   }
@@ -119,7 +119,8 @@ export function typeKeys(first: Element, text: string): Typed {
   return { touched, typed };
 }
 
-function typeOne(target: Element, chunk: string, spec: KeySpec): void {
+/** One key; returns the element that received its character (focus after keydown). */
+function typeOne(target: Element, chunk: string, spec: KeySpec): Element {
   const doc = target.ownerDocument;
   let allowed = keyEvent('keydown', target, spec);
   // Printable keys and Enter fire keypress (legacy sites read keyCode 13 there).
@@ -133,6 +134,7 @@ function typeOne(target: Element, chunk: string, spec: KeySpec): void {
     } else editorInput(now, chunk);
   }
   keyEvent('keyup', focusedEntry(doc) ?? now, spec);
+  return now;
 }
 
 /**
