@@ -23,7 +23,7 @@ import { describeCoverer, hitTest } from './hit-test';
 import { HoverReveal } from './hover-reveal';
 import type { HeadingItem, PageModel } from './items';
 import { accessibleName, LabelIndex, textOf } from './names';
-import { isPart, partName } from './parts';
+import { isIconName, isIconSized, isPart, partName } from './parts';
 import { headingLevel } from './roles';
 import { coveredBySameWidget } from './same-widget';
 import { type Ctx, FrameWalker } from './scope';
@@ -144,6 +144,8 @@ class Walker extends FrameWalker {
         child.quiet = true;
         child.insideControl = true;
         child.partOf = { element, role };
+        // A link's icon inherits its pointer: only a part with a pointer of its own is a control of its own.
+        child.parentPointer = style.cursor === 'pointer';
       } else if (tag === 'label') {
         this.label(element as HTMLLabelElement, child, isShown(style, lateOpacity));
       }
@@ -348,8 +350,9 @@ class Walker extends FrameWalker {
   }
 
   /** An icon control (a part of a control, or a "×" beside a tag's text) is named for what it belongs to. */
-  private nameIcon(element: Element, info: { name: string }, ctx: Ctx): void {
-    if (/\p{L}.*\p{L}/u.test(info.name) && !ctx.partOf) return;
+  private nameIcon(element: Element, info: { name: string; box: { width: number; height: number } }, ctx: Ctx): void {
+    if (!ctx.partOf && !isIconSized(info.box)) return;
+    if (!ctx.partOf && /\p{L}.*\p{L}/u.test(info.name) && !isIconName(info.name)) return;
     let owner = '';
     if (ctx.partOf) owner = accessibleName(ctx.partOf.element, ctx.partOf.role, this.shadowRootOf, this.labels);
     else if (element.parentElement) {

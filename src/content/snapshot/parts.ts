@@ -14,16 +14,27 @@ const KINDS: [RegExp, string][] = [
   [/check/i, 'checkbox'],
 ];
 
+/** An icon library's label: `caret-down`, `close-circle`, `close` (antd and Material icons label their svgs so). */
+const ICON_NAME = /^(?:[a-z]+(?:-[a-z0-9]+)+|close|clear|check|delete|remove|edit|plus|minus|down|up|left|right|more)$/;
+
+export function isIconSized(box: { width: number; height: number }): boolean {
+  return box.width > 1 && box.height > 1 && box.width <= MAX_PART_PX && box.height <= MAX_PART_PX;
+}
+
+/** A name that is only an icon's label, which says what the icon looks like and not what it belongs to. */
+export function isIconName(name: string): boolean {
+  return ICON_NAME.test(name);
+}
+
 /** Is this element inside a control a clickable part of its own? */
 export function isPart(element: Element, pointer: boolean, parentPointer: boolean, hasAttributes: boolean): boolean {
   if (!(pointer && !parentPointer) && !(hasAttributes && element.hasAttribute('onclick'))) return false;
-  const r = element.getBoundingClientRect();
-  return r.width > 1 && r.height > 1 && r.width <= MAX_PART_PX && r.height <= MAX_PART_PX;
+  return isIconSized(element.getBoundingClientRect());
 }
 
 /** What kind of part it is, from its class and label (`expander`, `remove`, …). */
-function partKind(element: Element): string {
-  const hints = `${element.getAttribute('class') ?? ''} ${element.getAttribute('aria-label') ?? ''}`;
+function partKind(element: Element, iconName: string): string {
+  const hints = `${element.getAttribute('class') ?? ''} ${element.getAttribute('aria-label') ?? ''} ${iconName}`;
   for (const [pattern, kind] of KINDS) if (pattern.test(hints)) return kind;
   const text = collapse(element.textContent ?? '');
   if (/^[×✕✖xX]$/.test(text)) return 'remove';
@@ -38,8 +49,11 @@ function partKind(element: Element): string {
 export function partName(element: Element, ownName: string, ownerName: string): string {
   const label = element.getAttribute('aria-label') ?? element.getAttribute('title');
   if (label?.trim()) return collapse(label);
-  if (/\p{L}.*\p{L}/u.test(ownName)) return ownName;
+  const icon = isIconName(ownName);
+  if (/\p{L}.*\p{L}/u.test(ownName) && !icon) return ownName;
   const owner = clip(collapse(ownerName), 40);
+  let kind = partKind(element, icon ? ownName : '');
+  if (kind === 'button' && icon) kind = ownName;
   // Typographic quotes: the name is itself quoted in the snapshot line, where straight ones would be escaped.
-  return owner ? `${partKind(element)} of “${owner}”` : partKind(element);
+  return owner ? `${kind} of “${owner}”` : kind;
 }

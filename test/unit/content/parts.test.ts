@@ -36,6 +36,12 @@ describe('partName', () => {
     expect(partName($('.x'), 'Edit', 'Row 3')).toBe('Edit');
     expect(partName($('.y'), '', '')).toBe('button');
   });
+
+  it('reads an icon library’s label (caret-down, close-circle) as what the part is, not as its name', () => {
+    expect(partName($('.y'), 'caret-down', 'Node 1')).toBe('expander of “Node 1”');
+    expect(partName($('.y'), 'close-circle', 'Tag one')).toBe('remove of “Tag one”');
+    expect(partName($('.y'), 'more', 'Row 3')).toBe('more of “Row 3”');
+  });
 });
 
 describe('HoverReveal', () => {
