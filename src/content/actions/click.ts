@@ -1,6 +1,7 @@
 // click and hover: aim (scroll into view, hit-test), play the pointer events, and report what changed.
 
 import type { ActionResult, RefTarget } from '../../shared/page-types';
+import { describeElement } from '../snapshot/dom';
 import { type ActionContext, isDisabled, notPerformed, performed } from './context';
 import { describeTarget } from './describe';
 import { EffectWatch } from './effects';
@@ -23,11 +24,11 @@ export async function click(ctx: ActionContext, args: RefTarget): Promise<Action
 /** The click itself, shared with check(). */
 export async function clickElement(ctx: ActionContext, element: Element, ref: number): Promise<ActionResult> {
   const anchor = pointerAnchor(element);
-  const { hit, blocked } = aim(ctx, anchor);
+  const { hit, blocked, sameWidget } = aim(ctx, anchor);
   if (blocked) return notPerformed(blocked);
   const watch = new EffectWatch(ctx.doc, element, ctx.churn);
   try {
-    const target = eventTarget(anchor, hit);
+    const target = eventTarget(anchor, hit, sameWidget);
     const activated = dispatchClick(target, hit.x, hit.y);
     if (activated && opensNewWindow(target)) watch.expectNewWindow();
     await watch.settle({ untilFirst: true });
@@ -40,7 +41,10 @@ export async function clickElement(ctx: ActionContext, element: Element, ref: nu
         `Clicked ${describeTarget(element, ref)}, but nothing observable changed within 1.5 s (no navigation, DOM change, focus or state change).${hint}`,
       );
     }
-    return performed(true, effects);
+    const via = sameWidget
+      ? `The click landed on ${describeElement(target)}, a part of the same widget drawn over it.`
+      : undefined;
+    return performed(true, effects, via);
   } finally {
     watch.dispose();
   }
@@ -49,11 +53,11 @@ export async function clickElement(ctx: ActionContext, element: Element, ref: nu
 export async function hover(ctx: ActionContext, args: RefTarget): Promise<ActionResult> {
   const element = ctx.registry.resolve(args);
   const anchor = pointerAnchor(element);
-  const { hit, blocked } = aim(ctx, anchor);
+  const { hit, blocked, sameWidget } = aim(ctx, anchor);
   if (blocked) return notPerformed(blocked);
   const watch = new EffectWatch(ctx.doc, element, ctx.churn);
   try {
-    dispatchHover(eventTarget(anchor, hit), hit.x, hit.y);
+    dispatchHover(eventTarget(anchor, hit, sameWidget), hit.x, hit.y);
     await watch.settle();
     // The postcondition of a hover is that the pointer reached the element, checked by the hit-test above; what
     // the page did in response (a menu opening) is reported as effects.
