@@ -53,7 +53,10 @@ export function itemLine(item: Item, origin: string, withRef: boolean): string {
       return `${'#'.repeat(item.level)} ${item.text}`;
     case 'text':
       return item.text;
-    case 'frame':
-      return `[cross-origin frame] ${clip(item.src, MAX_HREF_CHARS)} (its content cannot be read from this page)`;
+    case 'frame': {
+      // The path marks the line the panel replaces with the frame's own controls (docs/snapshot-format.md, Frames).
+      const marker = item.path === undefined ? '' : ` path=${item.path}`;
+      return `[cross-origin frame${marker}] ${clip(item.src, MAX_HREF_CHARS)} (its content cannot be read from this page)`;
+    }
   }
 }
