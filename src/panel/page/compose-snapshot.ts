@@ -68,7 +68,11 @@ export async function composeSnapshot(top: Snapshot, maxTokens: number, deps: Co
         const renumbered = frame
           ? line.replace(REF_AT_START, (_, pad: string, ref: string) => `${pad}[${mapRef(Number(ref))}] `)
           : line;
-        out.lines.push(frame && index === 0 ? renumbered.replace(/^Viewport /, 'Frame viewport ') : renumbered);
+        out.lines.push(
+          frame && index === 0
+            ? renumbered.replace(/^Viewport /, 'Frame viewport ').replace('the whole page fits', 'the whole frame fits')
+            : renumbered,
+        );
         continue;
       }
       const [, indent = '', path = '', src = ''] = match;
