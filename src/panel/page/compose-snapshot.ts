@@ -6,8 +6,12 @@ import type { Box, Snapshot, SnapshotElement } from '../../shared/page-types';
 import { estimateTokens } from '../../shared/token-estimate';
 import { documentOf, type FrameRefs, type KnownFrame } from './frame-refs';
 
-/** The line frame 0's script writes for a frame it cannot read and the panel may (src/content/snapshot/lines.ts). */
-const FRAME_LINE = /^(\s*)\[cross-origin frame path=([\d.]+)\] (.*) \(its content cannot be read from this page\)$/;
+/**
+ * The line a document's script writes for a frame it cannot read and the panel may (src/content/snapshot/lines.ts):
+ * its path, and the document's own id, which its page never sees, so page text cannot pass for it.
+ */
+const FRAME_LINE =
+  /^(\s*)\[cross-origin frame path=([\d.]+) in=([\w-]+)\] (.*) \(its content cannot be read from this page\)$/;
 const REF_AT_START = /^(\s*)\[(\d+)\] /;
 const INDENT = '  ';
 /** Frames inside frames inside frames: deeper than this is listed, not read. */
@@ -75,7 +79,11 @@ export async function composeSnapshot(top: Snapshot, maxTokens: number, deps: Co
         );
         continue;
       }
-      const [, indent = '', path = '', src = ''] = match;
+      const [, indent = '', path = '', mark = '', src = ''] = match;
+      if (mark !== documentOf(snapshot.snapshotId)) {
+        out.lines.push(line); // text of the page that looks like a frame's line: left as the page wrote it
+        continue;
+      }
       const frameId = deps.paths.get(path);
       const entry = snapshot.crossOriginFrames.find((f) => f.path === path);
       if (frameId === undefined || !entry || node.depth >= MAX_DEPTH) {
