@@ -149,6 +149,60 @@ describe('cross-origin frames', () => {
     await page.close();
   });
 
+  it('reads a frame inside a frame, each under its own line, and acts in the innermost', async ({
+    browser,
+    panel,
+    site,
+  }) => {
+    const { tabId, page } = await openTab(browser, site.url('/frames/nested.html'));
+    const confirm = page.frameLocator('#wallet').frameLocator('#confirm');
+    await confirm.locator('#confirm').waitFor();
+    const snap = await call(panel, tabId, 'snapshot', {});
+    const lines = snap.text.split('\n');
+    const wallet = lines.indexOf(
+      `[frame] ${site.otherOrigin}/frames/wallet.html (another site: its content follows, indented)`,
+    );
+    const inner = lines.findIndex((line) => line.startsWith(`  [frame] ${site.url('/frames/confirm.html')}`));
+    const button = lines.findIndex((line) => /^ {4}\[\d+\] button "Confirm top-up"$/.test(line));
+    expect(wallet).toBeGreaterThan(0);
+    expect(inner).toBeGreaterThan(wallet);
+    expect(button).toBeGreaterThan(inner);
+    expect(lines.some((line) => /^ {2}\[\d+\] button "Add €10"$/.test(line))).toBe(true);
+    const clicked = await call(panel, tabId, 'click', {
+      ref: refNamed(snap, 'button', /^Confirm top-up$/),
+      snapshotId: snap.snapshotId,
+    });
+    expect(clicked).toMatchObject({ ok: true, verified: true });
+    expect(await confirm.locator('#confirmed').textContent()).toBe('Confirmed');
+    expect(await page.frameLocator('#wallet').locator('#balance').textContent()).toBe('Balance €0');
+    await page.close();
+  });
+
+  it('reports a link that loads a new page in the frame as a change on the page, and the tab stays where it was', async ({
+    browser,
+    panel,
+    site,
+  }) => {
+    const { tabId, page } = await openTab(browser, site.url('/frames/nested.html'));
+    await page.frameLocator('#wallet').frameLocator('#confirm').locator('#confirm').waitFor();
+    const url = page.url();
+    const snap = await call(panel, tabId, 'snapshot', {});
+    const outcome = await tryCall(panel, tabId, 'click', {
+      ref: refNamed(snap, 'link', /^Wallet help$/),
+      snapshotId: snap.snapshotId,
+    });
+    expect(outcome.ok).toBe(true);
+    const result = outcome.ok ? outcome.value : null;
+    expect(result).toMatchObject({ ok: true, verified: true });
+    expect(result?.effects).not.toContain('navigation');
+    expect(result?.reason).toMatch(/frame it was in loaded a new page/);
+    await page.frameLocator('#wallet').locator('text=Top-ups arrive within a minute.').waitFor();
+    expect(page.url()).toBe(url);
+    const after = await call(panel, tabId, 'snapshot', {});
+    expect(after.text).toContain('  ## Wallet help');
+    await page.close();
+  });
+
   it('blocks the person’s keys inside the frame while the mask is up', async ({ browser, panel, site }) => {
     const { tabId, page } = await openTab(browser, site.url(CHECKOUT));
     await cardReady(page);
