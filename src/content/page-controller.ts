@@ -28,7 +28,7 @@ import { selectOption } from './actions/select';
 import { type TypeArgs, typeText } from './actions/type';
 import { waitFor, waitForQuiet } from './actions/wait';
 import { Mask } from './mask/mask';
-import type { ShadowRootOf } from './snapshot/dom';
+import { type ShadowRootOf, safeContentDocument } from './snapshot/dom';
 import { find } from './snapshot/find';
 import { framePath } from './snapshot/frame-path';
 import { readPage } from './snapshot/read-page';
@@ -74,6 +74,16 @@ export class PageController implements PageApi {
     const pong: Pong = { pong: true, protocol: PROTOCOL_VERSION, build: BUILD_ID, documentToken: this.documentToken };
     const path = framePath(this.doc.defaultView);
     if (path !== null) pong.framePath = path;
+    // Focus inside a frame this document cannot read: the panel sends a key pressed without a ref there.
+    const active = this.doc.activeElement;
+    if (
+      active &&
+      (active.localName === 'iframe' || active.localName === 'frame') &&
+      !safeContentDocument(active as HTMLIFrameElement)
+    ) {
+      const focused = framePath((active as HTMLIFrameElement).contentWindow);
+      if (focused !== null) pong.focusedFramePath = focused;
+    }
     return pong;
   }
 

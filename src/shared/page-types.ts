@@ -23,6 +23,8 @@ export interface Pong {
   documentToken: string;
   /** Where this document's window sits in the tab's frame tree: "" in frame 0 (src/content/snapshot/frame-path.ts). */
   framePath?: string;
+  /** The path of the cross-origin frame that holds this document's focus, when one does (keys go there). */
+  focusedFramePath?: string;
 }
 
 export type ElementState = {

@@ -87,6 +87,20 @@ describe('cross-origin frames', () => {
     await page.close();
   });
 
+  it('sends a key pressed without a ref to the frame that holds the focus', async ({ browser, panel, site }) => {
+    const { tabId, page } = await openTab(browser, site.url(CHECKOUT));
+    await cardReady(page);
+    const snap = await call(panel, tabId, 'snapshot', {});
+    const at = (name: RegExp) => ({ ref: refNamed(snap, 'textbox', name), snapshotId: snap.snapshotId });
+    await call(panel, tabId, 'type', { ...at(/^Card number$/), text: '4242424242424242' });
+    await call(panel, tabId, 'type', { ...at(/^Expiry/), text: '12/30' });
+    await call(panel, tabId, 'type', { ...at(/^CVC$/), text: '123' });
+    const pressed = await call(panel, tabId, 'pressKey', { key: 'Enter', snapshotId: snap.snapshotId });
+    expect(pressed).toMatchObject({ ok: true, verified: true });
+    await expect.poll(() => textIn(page, '#status'), { timeout: 5_000 }).toBe('Payment accepted: card ending 4242');
+    await page.close();
+  });
+
   it('clicks in the frame, and frame 0’s refs still act in frame 0', async ({ browser, panel, site }) => {
     const { tabId, page } = await openTab(browser, site.url(CHECKOUT));
     await cardReady(page);

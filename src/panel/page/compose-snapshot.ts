@@ -100,7 +100,7 @@ export async function composeSnapshot(top: Snapshot, maxTokens: number, deps: Co
       }
       remaining -= child.tokens;
       deps.refs.observeFrame(child.snapshotId);
-      const known: KnownFrame = { frameId, documentId: documentOf(child.snapshotId), src: child.url };
+      const known: KnownFrame = { frameId, documentId: documentOf(child.snapshotId), src: child.url, path };
       deps.refs.frames.push(known);
       const inner = await compose({
         snapshot: child,

@@ -14,6 +14,8 @@ export interface KnownFrame {
   /** The frame's document, as its snapshot ids name it (ref-registry.ts: `<document id>.<n>`). */
   documentId: string;
   src: string;
+  /** Its path in the tab's frame tree (src/content/snapshot/frame-path.ts). */
+  path: string;
 }
 
 export interface FrameRef {
@@ -69,6 +71,11 @@ export class FrameRefs {
   /** Remembers the frame's latest snapshot id, which actions on its refs carry. */
   observeFrame(snapshotId: string): void {
     this.latest.set(documentOf(snapshotId), snapshotId);
+  }
+
+  /** The latest snapshot id of a frame document, if the panel has seen one. */
+  snapshotOf(documentId: string): string | undefined {
+    return this.latest.get(documentId);
   }
 
   /** The model-facing number of a frame element, assigning the next one on first sight. */

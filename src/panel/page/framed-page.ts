@@ -6,13 +6,13 @@
 // shown in the frames too, where it only blocks the person's input.
 
 import { PageError, type SteadyhandError } from '../../shared/errors';
-import type { ActionResult, FindMatch, ReadPageResult, Snapshot } from '../../shared/page-types';
+import type { ActionResult, FindMatch, KeyArgs, Pong, ReadPageResult, Snapshot } from '../../shared/page-types';
 import { PAGE_METHODS, type PageMethod } from '../../shared/protocol';
 import { type CallOptions, type RemotePage, unwrap } from '../../shared/rpc';
 import { composeSnapshot, DEFAULT_SNAPSHOT_TOKENS } from './compose-snapshot';
 import type { FrameAccess } from './frame-access';
 import { locateFrames } from './frame-locator';
-import { FrameRefs } from './frame-refs';
+import { FrameRefs, type KnownFrame } from './frame-refs';
 import { pageOfFrames } from './frame-text';
 import type { Relay } from './remote-page';
 
@@ -114,11 +114,38 @@ export function createFramedPage(tabId: number, top: RemotePage, relay: Relay, a
     }
   }
 
+  /** The innermost listed frame that holds the tab's focus (frame 0 and each frame say which child has it). */
+  async function focusedFrame(options: CallOptions): Promise<KnownFrame | null> {
+    let pong = (await top.ping(options)) as Pong;
+    let found: KnownFrame | null = null;
+    for (let depth = 0; depth < 3 && pong.focusedFramePath !== undefined; depth++) {
+      const next = refs.frames.find((frame) => frame.path === pong.focusedFramePath);
+      if (!next) break;
+      found = next;
+      pong = (await inFrame(next.frameId, 'ping', [], options)) as Pong;
+    }
+    return found;
+  }
+
+  /** A key pressed without a ref goes where the focus is, which may be inside a cross-origin frame. */
+  async function pressFocused(args: unknown[], options: CallOptions): Promise<unknown> {
+    const arg = (args[0] ?? {}) as Record<string, unknown>;
+    if (arg.snapshotId !== undefined) refs.assertTop(arg.snapshotId);
+    const frame = await focusedFrame(options);
+    if (!frame) return top.pressKey(...(args as [KeyArgs]), options);
+    const { snapshotId: _top, ...rest } = arg;
+    const snapshotId = refs.snapshotOf(frame.documentId);
+    const local = snapshotId ? { ...rest, snapshotId } : rest;
+    return frameResult(await inFrame(frame.frameId, 'pressKey', [local], options));
+  }
+
   async function invoke(method: PageMethod, args: unknown[], options: CallOptions): Promise<unknown> {
     if (method === 'snapshot') return snapshot(args, options);
     if (method === 'find') return find(args, options);
     if (method === 'readPage') return readPage(args, options);
     if (MASK_METHODS.has(method)) return mask(method, args, options);
+    const hasRef = refFields(args[0]).some((field) => (args[0] as Record<string, unknown>)[field] !== undefined);
+    if (method === 'pressKey' && !hasRef && refs.frames.length > 0) return pressFocused(args, options);
     const fields = refFields(args[0]).filter((field) =>
       FrameRefs.isFrameRef((args[0] as Record<string, unknown>)[field]),
     );

@@ -39,7 +39,13 @@ function snapshot(
 const FRAME_BOX = { x: 24, y: 300, width: 460, height: 300 };
 
 /** Frame 0: a button of its own and the card frame's line; frame 7: two fields. `cardDocument` names frame 7's page. */
-function tabScript(state: { cardDocument: string; topDocument?: string; topText?: string; unscripted?: boolean }) {
+function tabScript(state: {
+  cardDocument: string;
+  topDocument?: string;
+  topText?: string;
+  unscripted?: boolean;
+  focusInCard?: boolean;
+}) {
   const calls: { method: PageMethod; args: unknown[]; frameId: number }[] = [];
   const relay: Relay = {
     async call(_tabId, method, args, options: RelayCallOptions = {}): Promise<Reply<unknown>> {
@@ -64,6 +70,13 @@ function tabScript(state: { cardDocument: string; topDocument?: string; topText?
         if (method === 'find')
           return { ok: true, value: { matches: [{ ref: 1, role: 'button', text: 'Back', inViewport: true }] } };
         if (method === 'showMask' || method === 'renewMask') return { ok: true, value: { shown: true } };
+        if (method === 'ping') {
+          const focus = state.focusInCard ? { focusedFramePath: '1' } : {};
+          return {
+            ok: true,
+            value: { pong: true, protocol: 1, build: 'b', documentToken: 't', framePath: '', ...focus },
+          };
+        }
         return { ok: true, value: { ok: true, verified: true, effects: ['dom_change'] } };
       }
       if (frameId !== 7 || state.unscripted)
@@ -150,6 +163,17 @@ describe('framed page', () => {
     expect(calls.at(-1)).toMatchObject({ method: 'click', args: [{ ref: 1, snapshotId: 'topdoc.1' }], frameId: 0 });
     await page.scroll({ snapshotId: snap.snapshotId, toRef: FRAME_REF_BASE + 2 });
     expect(calls.at(-1)).toMatchObject({ method: 'scroll', args: [{ toRef: 2, snapshotId: 'carddoc.3' }], frameId: 7 });
+  });
+
+  it('sends a key pressed without a ref to the frame that holds the focus, and to frame 0 otherwise', async () => {
+    const state = { cardDocument: 'carddoc', focusInCard: true };
+    const { page, calls } = tabScript(state);
+    const snap = await page.snapshot({});
+    await page.pressKey({ key: 'Enter', snapshotId: snap.snapshotId });
+    expect(calls.at(-1)).toEqual({ method: 'pressKey', args: [{ key: 'Enter', snapshotId: 'carddoc.3' }], frameId: 7 });
+    state.focusInCard = false;
+    await page.pressKey({ key: 'Enter', snapshotId: snap.snapshotId });
+    expect(calls.at(-1)).toMatchObject({ method: 'pressKey', frameId: 0 });
   });
 
   it('reports a frame that navigated as a change on the page, not a tab navigation', async () => {
