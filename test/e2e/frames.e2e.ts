@@ -136,6 +136,30 @@ describe('cross-origin frames', () => {
     await page.close();
   });
 
+  it('finds the controls of a frame below the viewport and types there through the ref it found', async ({
+    browser,
+    panel,
+    site,
+  }) => {
+    const { tabId, page } = await openTab(browser, site.url('/frames/long.html'));
+    await cardReady(page);
+    const snap = await call(panel, tabId, 'snapshot', {});
+    expect(snap.text).not.toContain('Card number');
+    const found = await call(panel, tabId, 'find', { query: 'card number' });
+    const match = found.matches.find((m) => m.role === 'textbox');
+    expect(match?.ref).toBeGreaterThan(1_000_000);
+    const typed = await call(panel, tabId, 'type', {
+      ref: match?.ref ?? -1,
+      snapshotId: snap.snapshotId,
+      text: '4242424242424242',
+    });
+    expect(typed).toMatchObject({ ok: true, verified: true });
+    expect(await page.frameLocator('#card').locator('#number').inputValue()).toBe('4242424242424242');
+    const read = await call(panel, tabId, 'readPage', {});
+    expect(read.text).toContain('Card details');
+    await page.close();
+  });
+
   it('gives stale_ref for a ref of a frame that navigated, and new refs after a new look', async ({
     browser,
     panel,

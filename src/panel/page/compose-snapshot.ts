@@ -17,7 +17,7 @@ const INDENT = '  ';
 /** Frames inside frames inside frames: deeper than this is listed, not read. */
 const MAX_DEPTH = 3;
 /** The least a frame's own snapshot is given (the content script's minimum budget). */
-const MIN_FRAME_TOKENS = 200;
+export const MIN_FRAME_TOKENS = 200;
 export const DEFAULT_SNAPSHOT_TOKENS = 2_000;
 
 export interface ComposeDeps {
@@ -51,6 +51,7 @@ const unreadable = (indent: string, src: string) =>
 export async function composeSnapshot(top: Snapshot, maxTokens: number, deps: ComposeDeps): Promise<Snapshot> {
   let remaining = maxTokens - top.tokens;
   deps.refs.frames = [];
+  deps.refs.unread = [];
 
   const compose = async (node: Node): Promise<Composed> => {
     const { snapshot, frame } = node;
@@ -115,6 +116,13 @@ export async function composeSnapshot(top: Snapshot, maxTokens: number, deps: Co
       out.digests.push(...inner.digests);
       out.truncated ||= inner.truncated;
       for (const key of Object.keys(out.counts) as (keyof Composed['counts'])[]) out.counts[key] += inner.counts[key];
+    }
+    // Frames this snapshot does not list (off screen): not read now, but `find`, `readPage` and the mask reach them.
+    for (const entry of snapshot.crossOriginFrames) {
+      const frameId = entry.path === undefined ? undefined : deps.paths.get(entry.path);
+      if (frameId === undefined || entry.path === undefined || node.depth >= MAX_DEPTH) continue;
+      if (deps.refs.frames.some((known) => known.frameId === frameId)) continue;
+      deps.refs.unread.push({ frameId, src: entry.src, path: entry.path });
     }
     return out;
   };

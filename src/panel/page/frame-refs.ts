@@ -39,6 +39,8 @@ export class FrameRefs {
   private readonly latest = new Map<string, string>();
   /** The frames the last composed snapshot listed, outermost first. */
   frames: KnownFrame[] = [];
+  /** Frames of that snapshot it did not list (off screen), found but not read yet. */
+  unread: { frameId: number; src: string; path: string }[] = [];
 
   static isFrameRef(ref: unknown): ref is number {
     return typeof ref === 'number' && Number.isInteger(ref) && ref > FRAME_REF_BASE;
@@ -53,6 +55,7 @@ export class FrameRefs {
     this.byRef.clear();
     this.latest.clear();
     this.frames = [];
+    this.unread = [];
   }
 
   /** Throws `stale_snapshot` unless `snapshotId` names frame 0's current document. */

@@ -9,10 +9,10 @@ import { PageError, type SteadyhandError } from '../../shared/errors';
 import type { ActionResult, FindMatch, KeyArgs, Pong, ReadPageResult, Snapshot } from '../../shared/page-types';
 import { PAGE_METHODS, type PageMethod } from '../../shared/protocol';
 import { type CallOptions, type RemotePage, unwrap } from '../../shared/rpc';
-import { composeSnapshot, DEFAULT_SNAPSHOT_TOKENS } from './compose-snapshot';
+import { composeSnapshot, DEFAULT_SNAPSHOT_TOKENS, MIN_FRAME_TOKENS } from './compose-snapshot';
 import type { FrameAccess } from './frame-access';
 import { locateFrames } from './frame-locator';
-import { FrameRefs, type KnownFrame } from './frame-refs';
+import { documentOf, FrameRefs, type KnownFrame } from './frame-refs';
 import { pageOfFrames } from './frame-text';
 import type { Relay } from './remote-page';
 
@@ -35,6 +35,7 @@ export function createFramedPage(tabId: number, top: RemotePage, relay: Relay, a
     const first = (await top.snapshot(...(args as [object]), options)) as Snapshot;
     refs.observeTop(first.snapshotId);
     refs.frames = [];
+    refs.unread = [];
     if (!first.crossOriginFrames.some((frame) => frame.path !== undefined)) return first;
     const paths = await locateFrames(tabId, relay, access, options.signal);
     const requested = (args[0] ?? {}) as { maxTokens?: number; mode?: 'viewport' | 'full' };
@@ -46,7 +47,27 @@ export function createFramedPage(tabId: number, top: RemotePage, relay: Relay, a
     });
   }
 
+  /** Reads the frames the last snapshot found but did not list, so their content and refs can be reached. */
+  async function readUnread(options: CallOptions): Promise<void> {
+    const pending = refs.unread.splice(0);
+    for (const frame of pending) {
+      try {
+        const snap = (await inFrame(frame.frameId, 'snapshot', [{ maxTokens: MIN_FRAME_TOKENS }], options)) as Snapshot;
+        refs.observeFrame(snap.snapshotId);
+        refs.frames.push({
+          frameId: frame.frameId,
+          documentId: documentOf(snap.snapshotId),
+          src: snap.url,
+          path: frame.path,
+        });
+      } catch (error) {
+        console.debug(`[steadyhand] frame ${frame.frameId} not read:`, error);
+      }
+    }
+  }
+
   async function find(args: unknown[], options: CallOptions) {
+    await readUnread(options);
     const own = (await top.find(...(args as [{ query: string }]), options)) as { matches: FindMatch[] };
     const matches = [...own.matches];
     for (const frame of refs.frames) {
@@ -64,6 +85,7 @@ export function createFramedPage(tabId: number, top: RemotePage, relay: Relay, a
   }
 
   async function readPage(args: unknown[], options: CallOptions): Promise<ReadPageResult> {
+    await readUnread(options);
     if (refs.frames.length === 0) return top.readPage(...(args as [object]), options);
     return pageOfFrames((args[0] ?? {}) as { from?: number; maxChars?: number }, {
       readTop: (from, maxChars) => top.readPage({ from, maxChars }, options),
@@ -78,9 +100,10 @@ export function createFramedPage(tabId: number, top: RemotePage, relay: Relay, a
     const own = await (top[method] as (...a: unknown[]) => Promise<unknown>)(...args, options);
     const up = (own as { shown?: boolean }).shown === true;
     const frameMethod = method === 'renewMask' && up ? 'showMask' : method;
+    const frameIds = [...refs.frames, ...refs.unread].map((frame) => frame.frameId);
     await Promise.all(
-      refs.frames.map((frame) =>
-        inFrame(frame.frameId, frameMethod, args, { ...options, timeoutMs: 2_000 }).catch(() => {
+      frameIds.map((frameId) =>
+        inFrame(frameId, frameMethod, args, { ...options, timeoutMs: 2_000 }).catch(() => {
           // A frame gone or navigated holds no focus to guard; its next document gets the mask with the next snapshot.
         }),
       ),
