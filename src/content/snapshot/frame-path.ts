@@ -1,6 +1,7 @@
 // Where a window sits in its tab's frame tree, as indexes into each ancestor's `window.frames`: "" for the top
 // window, "1" for the top's second child frame, "1.0" for that frame's first child. A cross-origin WindowProxy
-// still exposes `parent`, `length` and indexed access (HTML §7.2.3.1, CrossOriginProperties), so the parent's
+// still exposes `parent`, `length` and indexed access
+// (https://html.spec.whatwg.org/multipage/nav-history-apis.html#crossoriginproperties-(-o-)), so the parent's
 // script (for an <iframe>'s contentWindow) and the frame's own script (for its window) compute the same path. The
 // panel pairs the two through it (decision 0021): Chrome has no runtime.getFrameId (w3c/webextensions#12).
 
