@@ -136,7 +136,7 @@ describe('cross-origin frames', () => {
     await page.close();
   });
 
-  it('finds the controls of a frame below the viewport and types there through the ref it found', async ({
+  it('finds the controls of a frame below the viewport and types there through the ref it found; a data: frame stays unread', async ({
     browser,
     panel,
     site,
@@ -145,6 +145,9 @@ describe('cross-origin frames', () => {
     await cardReady(page);
     const snap = await call(panel, tabId, 'snapshot', {});
     expect(snap.text).not.toContain('Card number');
+    // A data: frame has an opaque origin: listed with why it cannot be read, and never scripted.
+    expect(snap.text).toMatch(/^\[cross-origin frame\] data:text\/html,.* \(its content cannot be read: /m);
+    expect(snap.crossOriginFrames.find((f) => f.src.startsWith('data:'))?.frameId).toBeUndefined();
     const found = await call(panel, tabId, 'find', { query: 'card number' });
     const match = found.matches.find((m) => m.role === 'textbox');
     expect(match?.ref).toBeGreaterThan(1_000_000);
