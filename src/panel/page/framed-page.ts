@@ -17,7 +17,11 @@ import { pageOfFrames } from './frame-text';
 import type { Relay } from './remote-page';
 
 const MASK_METHODS = new Set<PageMethod>(['showMask', 'renewMask', 'hideMask', 'dispose']);
-const STALE = new Set(['no_receiver', 'version_mismatch', 'stale_snapshot', 'relay_lost', 'page_changing']);
+/**
+ * What a frame answers when the document the ref came from is gone (no script, another build, another registry, a
+ * document being left). `relay_lost` is not among them: it says the action's fate is unknown, and stays so.
+ */
+const STALE = new Set(['no_receiver', 'version_mismatch', 'stale_snapshot', 'page_changing']);
 
 /** The argument fields that hold refs: `ref`, `toRef`, and any other name ending in `Ref`. */
 function refFields(arg: unknown): string[] {
