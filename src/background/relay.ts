@@ -1,4 +1,4 @@
-// The service worker's relay: panel RPC → content script of frame 0 → reply; content queries → panel → reply.
+// The service worker's relay: panel RPC → content script of frame 0 (or the frame the call names) → reply; content queries → panel → reply.
 // No module state: everything a call needs travels in the message or the port's closure.
 
 import { RelayError, TabError, toError } from '../shared/errors';
@@ -25,7 +25,7 @@ const forbidden = (what: string): Reply<never> => ({
   error: new RelayError('forbidden', `${what} is only accepted from Steadyhand's own pages.`).toWire(),
 });
 
-/** Sends one call to the content script in frame 0 of the tab and returns its envelope. */
+/** Sends one call to the content script in the call's frame (frame 0 by default) and returns its envelope. */
 export function forwardRpc(call: RpcCallMessage): Promise<Reply<unknown>> {
   if (call.v !== PROTOCOL_VERSION) {
     return Promise.resolve({
@@ -35,17 +35,19 @@ export function forwardRpc(call: RpcCallMessage): Promise<Reply<unknown>> {
   }
   // The call tag goes through untouched: it is how the page tells a re-sent action from a new one (decision 0011).
   const message: CsRpcMessage = { kind: 'cs:rpc', v: call.v, method: call.method, args: call.args, call: call.call };
-  return chrome.tabs.sendMessage<CsRpcMessage, Reply<unknown>>(call.tabId, message, { frameId: 0 }).then(
+  const frameId = Number.isInteger(call.frameId) && (call.frameId as number) >= 0 ? (call.frameId as number) : 0;
+  return chrome.tabs.sendMessage<CsRpcMessage, Reply<unknown>>(call.tabId, message, { frameId }).then(
     (reply) => reply ?? { ok: false, error: new RelayError('no_receiver', 'The page did not answer.').toWire() },
-    (error: unknown) => ({ ok: false, error: describeSendFailure(call.tabId, error).toWire() }),
+    (error: unknown) => ({ ok: false, error: describeSendFailure(call.tabId, error, frameId).toWire() }),
   );
 }
 
-function describeSendFailure(tabId: number, error: unknown) {
+function describeSendFailure(tabId: number, error: unknown, frameId: number) {
   const message = toError(error).message;
   if (/No tab with id/i.test(message)) return new TabError('tab_gone', `Tab ${tabId} was closed.`);
   if (/Receiving end does not exist/i.test(message)) {
-    return new RelayError('no_receiver', `Tab ${tabId} has no Steadyhand content script.`);
+    const where = frameId === 0 ? `Tab ${tabId}` : `Frame ${frameId} of tab ${tabId}`;
+    return new RelayError('no_receiver', `${where} has no Steadyhand content script.`);
   }
   if (/message port closed before a response/i.test(message)) {
     // The document went away while handling the call, e.g. a click that navigated.

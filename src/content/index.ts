@@ -45,7 +45,8 @@ function boot(): void {
   if (!isContextValid()) return;
   const existing = world[INSTANCE_KEY];
   if (existing && existing.build === BUILD_ID) {
-    announceReady(existing.documentToken); // injected again: already running here; say so to whoever asked
+    // Injected again: already running here; say so to whoever asked (frame 0 only, see below).
+    if (window.top === window) announceReady(existing.documentToken);
     return;
   }
   existing?.retire();
@@ -83,15 +84,16 @@ function boot(): void {
       if (!event.persisted) return;
       calls.activated();
       if (!isContextValid()) lifetime.abort();
-      else announceReady(documentToken);
+      else if (window.top === window) announceReady(documentToken);
     },
     { signal: lifetime.signal },
   );
 
   const instance: Instance = { build: BUILD_ID, documentToken, retire: () => lifetime.abort() };
   world[INSTANCE_KEY] = instance;
-  // The panel shows the mask on this document itself when the announcement reaches it (mask-coordinator.ts).
-  announceReady(documentToken);
+  // The panel shows the mask on this document itself when the announcement reaches it (mask-coordinator.ts). A
+  // subframe's document is not the tab's: the panel reaches it by frameId and waits on executeScript, not on this.
+  if (window.top === window) announceReady(documentToken);
 }
 
 boot();

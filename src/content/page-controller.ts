@@ -28,8 +28,9 @@ import { selectOption } from './actions/select';
 import { type TypeArgs, typeText } from './actions/type';
 import { waitFor, waitForQuiet } from './actions/wait';
 import { Mask } from './mask/mask';
-import type { ShadowRootOf } from './snapshot/dom';
+import { type ShadowRootOf, safeContentDocument } from './snapshot/dom';
 import { find } from './snapshot/find';
+import { framePath } from './snapshot/frame-path';
 import { readPage } from './snapshot/read-page';
 import { RefRegistry } from './snapshot/ref-registry';
 import { contentScriptShadowRoots } from './snapshot/shadow-roots';
@@ -61,13 +62,29 @@ export class PageController implements PageApi {
     // Watching from boot lets waitForQuiet count the silence that came before the call (the panel asks right after
     // a new document announces itself); dispose() stops it between tasks and the next wait starts it again.
     this.clock.start(documentSettledAt(doc));
-    this.mask = new Mask(doc, () => options.onStopRequested?.());
+    // In a subframe the mask only blocks the person's input: frame 0's veil covers the frame for the pointer and
+    // carries the Stop button, but keys typed into a cross-origin frame never reach frame 0 (decision 0021).
+    const win = doc.defaultView;
+    this.mask = new Mask(doc, () => options.onStopRequested?.(), undefined, { veil: !win || win.top === win });
     this.ctx = { doc, registry: this.registry, shadowRootOf: this.shadowRootOf, churn: this.clock.churn };
     options.signal?.addEventListener('abort', () => this.dispose(), { once: true });
   }
 
   ping(): Pong {
-    return { pong: true, protocol: PROTOCOL_VERSION, build: BUILD_ID, documentToken: this.documentToken };
+    const pong: Pong = { pong: true, protocol: PROTOCOL_VERSION, build: BUILD_ID, documentToken: this.documentToken };
+    const path = framePath(this.doc.defaultView);
+    if (path !== null) pong.framePath = path;
+    // Focus inside a frame this document cannot read: the panel sends a key pressed without a ref there.
+    const active = this.doc.activeElement;
+    if (
+      active &&
+      (active.localName === 'iframe' || active.localName === 'frame') &&
+      !safeContentDocument(active as HTMLIFrameElement)
+    ) {
+      const focused = framePath((active as HTMLIFrameElement).contentWindow);
+      if (focused !== null) pong.focusedFramePath = focused;
+    }
+    return pong;
   }
 
   getPageInfo(): PageInfo {

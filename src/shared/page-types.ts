@@ -21,6 +21,10 @@ export interface Pong {
   build: string;
   /** Unique per document boot; changes when the page navigates to a new document. */
   documentToken: string;
+  /** Where this document's window sits in the tab's frame tree: "" in frame 0 (src/content/snapshot/frame-path.ts). */
+  framePath?: string;
+  /** The path of the cross-origin frame that holds this document's focus, when one does (keys go there). */
+  focusedFramePath?: string;
 }
 
 export type ElementState = {
@@ -83,7 +87,12 @@ export interface Snapshot {
   /** Estimated tokens of `text` (`estimateTokens`: ASCII by pieces, other scripts per character). */
   tokens: number;
   truncated: boolean;
-  crossOriginFrames: { src: string; box: Box }[];
+  /**
+   * Frames of another origin, which this document cannot read. `path` places one in the tab's frame tree (indexes
+   * into `window.frames`, decision 0021); the panel reads it through the frame's own script. `frameId` is set by the
+   * panel on the snapshot it composes.
+   */
+  crossOriginFrames: { src: string; box: Box; path?: string; frameId?: number }[];
   /** Time takeSnapshot took inside the page, in ms (the figure the bench reports). */
   timingMs?: number;
   /** How much of the page the snapshot saw, and how much of it `elements` and `text` list. */

@@ -25,7 +25,7 @@ export const PANEL_PORT_NAME = 'steadyhand-panel';
 export type Reply<T> = { ok: true; value: T } | { ok: false; error: WireError };
 
 /**
- * Served by the content script (frame 0 of a tab); called by the panel through the relay. Methods that must wait in
+ * Served by the content script (frame 0 of a tab, and each cross-origin frame for its own document); called by the panel through the relay. Methods that must wait in
  * the page (an action's quiet window, waitFor) return promises; callers see `PageResult<M>`, the settled value.
  */
 export interface PageApi {
@@ -143,6 +143,11 @@ export interface RpcCallMessage {
   /** Matches the reply to the call in the panel's transport. */
   id: number;
   tabId: number;
+  /**
+   * The frame whose content script serves the call; frame 0 when absent. The panel routes a ref that lives in a
+   * cross-origin frame here (decision 0021); every method goes the same way, so a new one needs no code for frames.
+   */
+  frameId?: number;
   method: PageMethod;
   args: unknown[];
   call: CallTag;

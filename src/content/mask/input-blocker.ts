@@ -6,7 +6,8 @@
 import { BLOCKED_EVENTS } from './blocked-events';
 import type { Overlay } from './overlay';
 
-function meantForBar(event: Event, overlay: Overlay): boolean {
+function meantForBar(event: Event, overlay: Overlay | null): boolean {
+  if (!overlay) return false; // a subframe's mask has no bar
   if (event.target !== overlay.host || event.type === 'wheel') return false;
   // Duck-typed: events from a frame's window are not instances of this window's classes.
   if ('key' in event) return overlay.hasFocus();
@@ -21,7 +22,7 @@ function meantForBar(event: Event, overlay: Overlay): boolean {
   return false;
 }
 
-export function blockPersonInput(win: Window, overlay: Overlay, signal: AbortSignal): void {
+export function blockPersonInput(win: Window, overlay: Overlay | null, signal: AbortSignal): void {
   const handler = (event: Event) => {
     if (!event.isTrusted || meantForBar(event, overlay)) return;
     event.preventDefault();
@@ -31,7 +32,7 @@ export function blockPersonInput(win: Window, overlay: Overlay, signal: AbortSig
 }
 
 /** Same-origin frames get their own windows' events (keys typed into a frame): block there too. */
-export function blockInFrames(doc: Document, overlay: Overlay, signal: AbortSignal): void {
+export function blockInFrames(doc: Document, overlay: Overlay | null, signal: AbortSignal): void {
   for (const frame of Array.from(doc.querySelectorAll('iframe, frame'))) {
     try {
       const win = (frame as HTMLIFrameElement).contentWindow;

@@ -19,8 +19,14 @@ function leaseOf(args: MaskArgs): number {
   return lease;
 }
 
+export interface MaskOptions {
+  /** Draw the veil and its Stop bar (frame 0); without it the mask only blocks the person's input (a subframe). */
+  veil: boolean;
+}
+
 export class Mask {
   private overlay: Overlay | null = null;
+  private shown = false;
   private blocking: AbortController | null = null;
   private lease: ReturnType<typeof setTimeout> | undefined;
 
@@ -29,19 +35,23 @@ export class Mask {
     private readonly doc: Document,
     private readonly onStop: () => void,
     private readonly onExpire: () => void = () => {},
+    private readonly options: MaskOptions = { veil: true },
   ) {}
 
   get isShown(): boolean {
-    return this.overlay !== null;
+    return this.shown;
   }
 
   show(args: MaskArgs): { shown: boolean } {
     const leaseMs = leaseOf(args);
-    if (!this.overlay) {
-      const overlay = createOverlay(this.doc, () => {
-        overlay.setStopping();
-        this.onStop();
-      });
+    if (!this.shown) {
+      this.shown = true;
+      const overlay = this.options.veil
+        ? createOverlay(this.doc, () => {
+            overlay?.setStopping();
+            this.onStop();
+          })
+        : null;
       this.overlay = overlay;
       this.blocking = new AbortController();
       const win = this.doc.defaultView;
@@ -51,7 +61,7 @@ export class Mask {
       const active = this.doc.activeElement as HTMLElement | null;
       if (active && (active.localName === 'iframe' || active.localName === 'frame')) active.blur();
     }
-    this.overlay.setLabel(args.label ?? DEFAULT_MASK_LABEL);
+    this.overlay?.setLabel(args.label ?? DEFAULT_MASK_LABEL);
     this.attach();
     this.arm(leaseMs);
     return { shown: true };
@@ -60,8 +70,8 @@ export class Mask {
   /** Extends the lease of a mask that is up; a mask that is down stays down (the panel shows it explicitly). */
   renew(args: MaskArgs): { shown: boolean } {
     const leaseMs = leaseOf(args);
-    if (!this.overlay) return { shown: false };
-    if (args.label) this.overlay.setLabel(args.label);
+    if (!this.shown) return { shown: false };
+    if (args.label) this.overlay?.setLabel(args.label);
     this.attach();
     this.arm(leaseMs);
     return { shown: true };
@@ -73,6 +83,7 @@ export class Mask {
     this.blocking = null;
     this.overlay?.host.remove();
     this.overlay = null;
+    this.shown = false;
     return { hidden: true };
   }
 

@@ -35,6 +35,8 @@ export interface FrameItem {
   src: string;
   box: Box;
   where: Where;
+  /** Where the frame sits in the tab's frame tree (frame-path.ts); absent when it cannot be placed. */
+  path?: string;
 }
 
 export type Item = ControlItem | HeadingItem | TextItem | FrameItem;
@@ -42,5 +44,5 @@ export type Item = ControlItem | HeadingItem | TextItem | FrameItem;
 export interface PageModel {
   items: Item[];
   viewport: Viewport;
-  crossOriginFrames: { src: string; box: Box }[];
+  crossOriginFrames: { src: string; box: Box; path?: string }[];
 }

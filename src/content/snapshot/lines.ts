@@ -46,7 +46,12 @@ export function shortHref(href: string, origin: string): string {
   }
 }
 
-export function itemLine(item: Item, origin: string, withRef: boolean): string {
+/**
+ * `frameMark` (the document's ref-registry id, which the page never sees) goes on the line of a frame the panel can
+ * read, with the frame's path, so page text that imitates the line cannot move a frame's content (decision 0021).
+ * The digest's lines (without refs) leave it out: it is not part of the page's state.
+ */
+export function itemLine(item: Item, origin: string, withRef: boolean, frameMark?: string): string {
   switch (item.kind) {
     case 'control':
       return controlLine(item.info, origin, withRef);
@@ -54,7 +59,10 @@ export function itemLine(item: Item, origin: string, withRef: boolean): string {
       return `${'#'.repeat(item.level)} ${item.text}`;
     case 'text':
       return item.text;
-    case 'frame':
-      return `[cross-origin frame] ${clip(item.src, MAX_HREF_CHARS)} (its content cannot be read from this page)`;
+    case 'frame': {
+      // The path marks the line the panel replaces with the frame's own controls (docs/snapshot-format.md, Frames).
+      const marker = withRef && frameMark && item.path !== undefined ? ` path=${item.path} in=${frameMark}` : '';
+      return `[cross-origin frame${marker}] ${clip(item.src, MAX_HREF_CHARS)} (its content cannot be read from this page)`;
+    }
   }
 }

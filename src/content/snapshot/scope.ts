@@ -3,6 +3,7 @@
 
 import type { Box } from '../../shared/page-types';
 import { type Rect, type ShadowRootOf, safeContentDocument } from './dom';
+import { framePath } from './frame-path';
 import { type Clip, pushClip, toRect, type Where, whereOf } from './geometry';
 import type { Item, PageModel } from './items';
 
@@ -38,7 +39,7 @@ export interface Ctx {
 export abstract class FrameWalker {
   protected readonly items: Item[] = [];
   protected readonly viewport: Rect;
-  private readonly frames: { src: string; box: Box }[] = [];
+  private readonly frames: { src: string; box: Box; path?: string }[] = [];
   private frameCount = 0;
 
   constructor(
@@ -102,8 +103,13 @@ export abstract class FrameWalker {
         width: Math.round(width),
         height: Math.round(height),
       };
-      this.frames.push({ src, box });
-      this.items.push({ kind: 'frame', src, box, where: whereOf(rect, ctx.clip, this.viewport) });
+      // Its path in the tab's frame tree lets the panel find the frame's own script (decision 0021).
+      const path = framePath(frame.contentWindow) ?? undefined;
+      const where = whereOf(rect, ctx.clip, this.viewport);
+      this.frames.push(path === undefined ? { src, box } : { src, box, path });
+      this.items.push(
+        path === undefined ? { kind: 'frame', src, box, where } : { kind: 'frame', src, box, where, path },
+      );
       return;
     }
     const dx = rect.left + frame.clientLeft + Number.parseFloat(style.paddingLeft);

@@ -15,6 +15,8 @@ export interface SerializeOptions {
   mode: 'viewport' | 'full';
   /** The page's origin, so same-origin links read as paths. */
   origin: string;
+  /** Marks the lines of cross-origin frames for the panel (lines.ts, itemLine). */
+  frameMark?: string;
 }
 
 export interface Serialized {
@@ -51,7 +53,7 @@ const NOTE_RESERVE_TOKENS = 40;
 const NEWLINE_EIGHTHS = tokenEighths('\n');
 
 export function serialize(model: PageModel, options: SerializeOptions): Serialized {
-  const lines = options.mode === 'full' ? fullLines(model, options.origin) : viewportLines(model, options.origin);
+  const lines = options.mode === 'full' ? fullLines(model, options) : viewportLines(model, options);
   // In eighths of a token, unrounded, so the kept lines' costs add up to the estimate of the text they make.
   const budget = Math.max(0, (options.maxTokens - NOTE_RESERVE_TOKENS) * EIGHTHS_PER_TOKEN);
   const ranked = [...lines].sort(
@@ -86,7 +88,7 @@ function onScreenPriority(item: Item): number {
   return P.text;
 }
 
-function fullLines(model: PageModel, origin: string): Line[] {
+function fullLines(model: PageModel, { origin, frameMark }: SerializeOptions): Line[] {
   const lines: Line[] = [positionLine(model, 0)];
   let order = 1;
   let region: Where | null = null;
@@ -96,7 +98,7 @@ function fullLines(model: PageModel, origin: string): Line[] {
       else if (region === 'in') lines.push({ text: '--- viewport ends ---', priority: 0, order: order++ });
       region = item.where;
     }
-    const line: Line = { text: itemLine(item, origin, true), priority: fullPriority(item), order: order++ };
+    const line: Line = { text: itemLine(item, origin, true, frameMark), priority: fullPriority(item), order: order++ };
     if (item.kind === 'control') line.control = item;
     lines.push(line);
   }
@@ -109,7 +111,7 @@ function fullPriority(item: Item): number {
   return item.kind === 'control' ? P.offControl : P.offText;
 }
 
-function viewportLines(model: PageModel, origin: string): Line[] {
+function viewportLines(model: PageModel, { origin, frameMark }: SerializeOptions): Line[] {
   const lines: Line[] = [positionLine(model, 0)];
   let order = 1;
   const above = model.items.filter((item) => item.where === 'above');
@@ -124,7 +126,11 @@ function viewportLines(model: PageModel, origin: string): Line[] {
   }
   for (const item of model.items) {
     if (item.where !== 'in') continue;
-    const line: Line = { text: itemLine(item, origin, true), priority: onScreenPriority(item), order: order++ };
+    const line: Line = {
+      text: itemLine(item, origin, true, frameMark),
+      priority: onScreenPriority(item),
+      order: order++,
+    };
     if (item.kind === 'control') line.control = item;
     lines.push(line);
   }

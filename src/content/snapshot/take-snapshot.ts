@@ -53,7 +53,7 @@ export function takeSnapshot(root: Document, options: TakeSnapshotOptions = {}):
   });
   assignRefs(model.items, registry, mode);
   const origin = root.location?.origin ?? '';
-  const { text, listed, truncated } = serialize(model, { maxTokens, mode, origin });
+  const { text, listed, truncated } = serialize(model, { maxTokens, mode, origin, frameMark: registry.id });
 
   let controls = 0;
   let onScreen = 0;

@@ -14,8 +14,8 @@ import {
   type Reply,
   type RpcCallMessage,
 } from '../../shared/protocol';
-import { type CallOptions, withDeadline } from '../../shared/rpc';
-import type { Relay } from '../page/remote-page';
+import { withDeadline } from '../../shared/rpc';
+import type { Relay, RelayCallOptions } from '../page/remote-page';
 
 /** Sends of one call at most: the first, and one after a lost worker. */
 const MAX_SENDS = 2;
@@ -76,11 +76,13 @@ export class PortTransport implements Relay {
     this.ensurePort();
   }
 
-  call(tabId: number, method: PageMethod, args: unknown[], options: CallOptions = {}): Promise<Reply<unknown>> {
+  call(tabId: number, method: PageMethod, args: unknown[], options: RelayCallOptions = {}): Promise<Reply<unknown>> {
     const id = this.nextId++;
-    const message = { kind: 'rpc:call' as const, v: PROTOCOL_VERSION, id, tabId, method, args };
+    const frame = options.frameId === undefined || options.frameId === 0 ? {} : { frameId: options.frameId };
+    const message = { kind: 'rpc:call' as const, v: PROTOCOL_VERSION, id, tabId, ...frame, method, args };
     const tag = { id: `${this.session}-${id}`, issuedAt: this.now() };
-    return withDeadline(`${method} on tab ${tabId}`, options, (signal) => {
+    const where = options.frameId ? `frame ${options.frameId} of tab ${tabId}` : `tab ${tabId}`;
+    return withDeadline(`${method} on ${where}`, options, (signal) => {
       signal.addEventListener('abort', () => this.pending.delete(id), { once: true });
       return new Promise<Reply<unknown>>((resolve, reject) => {
         this.pending.set(id, { message, tag, resolve, reject, sends: 0, port: null });

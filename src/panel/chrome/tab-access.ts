@@ -7,6 +7,7 @@ import { RelayError, TabError } from '../../shared/errors';
 import { type InjectMessage, type InjectTarget, PROTOCOL_VERSION, type Reply } from '../../shared/protocol';
 import { unwrap, withDeadline } from '../../shared/rpc';
 import { describeRestriction, isRestrictedUrl, isTransientUrl } from '../../shared/urls';
+import type { FrameAccess, TabFrame } from '../page/frame-access';
 import type { TabAccess } from '../page/remote-page';
 import type { TabEventBus } from '../tabs/tab-event-bus';
 
@@ -34,6 +35,8 @@ export interface InjectApi {
   getFrame(tabId: number): Promise<InjectFrame | null>;
   /** Runs the content script in the target (a document that already runs it announces itself again). */
   runScript(target: InjectTarget): Promise<void>;
+  /** Every frame of the tab (webNavigation.getAllFrames); absent where frames are not read. */
+  getAllFrames?(tabId: number): Promise<TabFrame[]>;
 }
 
 /** Asks the service worker to inject (src/background/inject.ts says why the worker does it). */
@@ -53,6 +56,35 @@ export function chromeInjectApi(): InjectApi {
       return frame ? { url: frame.url, documentId: frame.documentId } : null;
     },
     runScript: askWorker,
+    async getAllFrames(tabId) {
+      const frames = await chrome.webNavigation.getAllFrames({ tabId }).catch(() => null);
+      return (frames ?? []).map((f) => ({
+        frameId: f.frameId,
+        parentFrameId: f.parentFrameId,
+        url: f.url,
+        ...(f.documentId ? { documentId: f.documentId } : {}),
+      }));
+    },
+  };
+}
+
+/**
+ * A task tab's cross-origin frames, each given the content script on the panel's request like frame 0 (by the
+ * worker, outside a gesture): the frame's own document by its id, never a restricted URL (decision 0021).
+ */
+export function chromeFrameAccess(api: InjectApi): FrameAccess | undefined {
+  const getAllFrames = api.getAllFrames;
+  if (!getAllFrames) return undefined;
+  return {
+    listFrames: (tabId) => getAllFrames(tabId),
+    async injectFrame(tabId, frame) {
+      if (isRestrictedUrl(frame.url, api.ownOrigin) || frame.url.startsWith(`${api.ownOrigin}/`)) {
+        throw new TabError('restricted', describeRestriction(frame.url));
+      }
+      await api.runScript(
+        frame.documentId ? { tabId, documentIds: [frame.documentId] } : { tabId, frameIds: [frame.frameId] },
+      );
+    },
   };
 }
 
@@ -91,8 +123,10 @@ export async function injectionTarget(api: InjectApi, tabId: number): Promise<In
  * listens for, so a caller and the document tracker agree on which document is up.
  */
 export function chromeTabAccess(bus: TabEventBus, api: InjectApi = chromeInjectApi()): TabAccess {
+  const frames = chromeFrameAccess(api);
   return {
     ownOrigin: api.ownOrigin,
+    ...(frames ? { frames } : {}),
     async getTab(tabId) {
       try {
         return await api.getTab(tabId);

@@ -8,10 +8,16 @@ import { RelayError, type SteadyhandError, TabError } from '../../shared/errors'
 import { PAGE_METHODS, type PageMethod, type Reply } from '../../shared/protocol';
 import { type CallOptions, type RemotePage, unwrap } from '../../shared/rpc';
 import { describeRestriction, isRestrictedUrl } from '../../shared/urls';
+import type { FrameAccess } from './frame-access';
 
-/** Carries one page call to a tab and back (the panel's PortTransport through the service worker). */
+/** A call's options on the relay: deadline and signal, and the frame that serves it (frame 0 when absent). */
+export interface RelayCallOptions extends CallOptions {
+  frameId?: number;
+}
+
+/** Carries one page call to a tab (or one frame of it) and back (the panel's PortTransport through the worker). */
 export interface Relay {
-  call(tabId: number, method: PageMethod, args: unknown[], options?: CallOptions): Promise<Reply<unknown>>;
+  call(tabId: number, method: PageMethod, args: unknown[], options?: RelayCallOptions): Promise<Reply<unknown>>;
 }
 
 export interface TabAccess {
@@ -21,6 +27,8 @@ export interface TabAccess {
   injectContentScript(tabId: number): Promise<void>;
   /** chrome-extension://ID, so our own pages are not treated as restricted. */
   ownOrigin: string;
+  /** The tab's frames; without it the page is frame 0 alone (cross-origin frames listed, not read). */
+  frames?: FrameAccess;
 }
 
 const RECOVERABLE = new Set(['no_receiver', 'version_mismatch']);

@@ -126,6 +126,20 @@ describe('service worker relay', () => {
     expect(port.posted).toEqual([{ kind: 'rpc:response', v: 1, id: 3, reply: { ok: true, value: { pong: true } } }]);
   });
 
+  it('relays a call that names a frame to that frame of the tab', async () => {
+    chrome.tabs.sendMessage.mockResolvedValue({ ok: true, value: { pong: true } } as never);
+    const port = fakePort(panelSender);
+    chrome.runtime.onConnect.callListeners(port.port as never);
+    const tag = { id: 'session-4', attempt: 1, issuedAt: 1_000 };
+    port.receive({ kind: 'rpc:call', v: 1, id: 4, tabId: 9, frameId: 7, method: 'ping', args: [], call: tag });
+    await flush();
+    expect(chrome.tabs.sendMessage).toHaveBeenCalledWith(
+      9,
+      { kind: 'cs:rpc', v: 1, method: 'ping', args: [], call: tag },
+      { frameId: 7 },
+    );
+  });
+
   it('maps a tab without a content script to no_receiver', async () => {
     chrome.tabs.sendMessage.mockRejectedValue(
       new Error('Could not establish connection. Receiving end does not exist.'),

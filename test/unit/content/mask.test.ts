@@ -41,6 +41,19 @@ describe('Mask', () => {
     expect(isMaskHost(lookalike)).toBe(false); // a page that copies the tag does not make its element ours
   });
 
+  it('in a subframe draws nothing, holds the same lease, and goes down with it', () => {
+    const expired = vi.fn();
+    const mask = new Mask(document, () => {}, expired, { veil: false });
+    expect(mask.show({ leaseMs: 1_000 })).toEqual({ shown: true });
+    expect(hosts()).toBe(0);
+    expect(mask.isShown).toBe(true);
+    expect(mask.renew({ leaseMs: 1_000 })).toEqual({ shown: true });
+    vi.advanceTimersByTime(1_001);
+    expect(expired).toHaveBeenCalledTimes(1);
+    expect(mask.isShown).toBe(false);
+    expect(mask.renew({ leaseMs: 1_000 })).toEqual({ shown: false });
+  });
+
   it('hides by itself when the lease runs out, unless renewed', () => {
     const expired = vi.fn();
     const mask = new Mask(document, () => {}, expired);

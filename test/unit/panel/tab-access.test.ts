@@ -131,3 +131,37 @@ describe('a page call that reaches no content script', () => {
     expect(scripted).toEqual([]);
   });
 });
+
+describe('frame access', () => {
+  function frameAccess() {
+    const scripted: unknown[] = [];
+    const api: InjectApi = {
+      ownOrigin: OWN,
+      getTab: async () => ({ url: 'https://shop.test/' }),
+      getFrame: async () => ({ url: 'https://shop.test/' }),
+      runScript: async (target) => {
+        scripted.push(target);
+      },
+      getAllFrames: async () => [],
+    };
+    const access = chromeTabAccess(new TabEventBus(), api).frames;
+    if (!access) throw new Error('no frame access');
+    return { access, scripted };
+  }
+
+  it('scripts a cross-origin frame by its document id', async () => {
+    const { access, scripted } = frameAccess();
+    await access.injectFrame(TAB, { frameId: 9, parentFrameId: 0, url: 'https://pay.test/card', documentId: 'D9' });
+    expect(scripted).toEqual([{ tabId: TAB, documentIds: ['D9'] }]);
+  });
+
+  it('never scripts a frame on a restricted URL or on one of our own pages', async () => {
+    const { access, scripted } = frameAccess();
+    for (const url of ['https://chromewebstore.google.com/detail/x', `${OWN}/src/panel/index.html`]) {
+      await expect(access.injectFrame(TAB, { frameId: 9, parentFrameId: 0, url })).rejects.toMatchObject({
+        code: 'restricted',
+      });
+    }
+    expect(scripted).toEqual([]);
+  });
+});
