@@ -249,7 +249,7 @@ describe('right_click, double_click and click at a point', () => {
 });
 
 describe('the agent with the pointer tools', () => {
-  it('sorts a list with drag and sets a slider with set_value, each verified, then finishes', async ({
+  it('sorts a list with drag, verified, then finishes with the new order as evidence', async ({
     browser,
     site,
     model,
@@ -274,6 +274,30 @@ describe('the agent with the pointer tools', () => {
     const outcomes = events.flatMap((e) => (e.type === 'tool_result' ? [[e.name, e.outcome]] : []));
     expect(outcomes).toEqual([
       ['drag', 'ok'],
+      ['done', 'done_accepted'],
+    ]);
+    await page.close();
+  });
+
+  it('sets a slider with set_value, verified, then finishes with the value as evidence', async ({
+    browser,
+    site,
+    model,
+  }) => {
+    const { page } = await openTab(browser, site.url('/page/pc-slider.html'));
+    await page.bringToFront();
+    play(model, (seen) => {
+      const volume = control(seen, 'slider', /^Volume$/);
+      if (volume.value === '40') {
+        return act('done', { success: true, answer: 'The volume is 40.', evidence: { quotes: ['Volume 40'] } });
+      }
+      return act('set_value', { ref: volume.ref, value: '40' });
+    });
+    const { result, events } = await runTask(browser.panel, 'Set the volume to 40');
+    expect(result).toMatchObject({ status: 'succeeded', verified: true });
+    const outcomes = events.flatMap((e) => (e.type === 'tool_result' ? [[e.name, e.outcome]] : []));
+    expect(outcomes).toEqual([
+      ['set_value', 'ok'],
       ['done', 'done_accepted'],
     ]);
     await page.close();

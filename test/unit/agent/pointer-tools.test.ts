@@ -55,7 +55,7 @@ describe('pointer tools', () => {
     expect(results[2]?.text).toContain('Invalid input for click: at.x');
   });
 
-  it('describe `at` to the model as fractions of the element’s box', () => {
+  it('describe the point (at) to the model as fractions of the element’s box', () => {
     const click = anthropicTools([toolNamed('click')].filter((t) => t !== undefined))[0];
     expect(click?.input_schema).toMatchObject({
       properties: {
