@@ -129,6 +129,18 @@ describe('set_value', () => {
     await page.close();
   });
 
+  it('pages a long way on a slider that renders on the next frame, and steps the rest with arrows', async ({
+    browser,
+    panel,
+    site,
+  }) => {
+    const { tabId, page, ref } = await open(browser, site.url('/page/pc-slider.html'));
+    const opacity = await call(panel, tabId, 'setValue', { ...ref('slider', 'Opacity'), value: '730' });
+    expect(opacity).toMatchObject({ ok: true, verified: true });
+    expect(await textIn(page, '#opacity-out')).toBe('Opacity 730');
+    await page.close();
+  });
+
   it('presses the track of a slider that keys do not move', async ({ browser, panel, site }) => {
     const { tabId, page, ref } = await open(browser, site.url('/page/pc-slider.html'));
     const zoom = await call(panel, tabId, 'setValue', { ...ref('slider', 'Zoom'), value: '150' });
