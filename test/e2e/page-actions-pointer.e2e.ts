@@ -65,7 +65,11 @@ describe('drag', () => {
     await page.close();
   });
 
-  it('says so when nothing under the end point accepts a native drop', async ({ browser, panel, site }) => {
+  it('says so when nothing under the end point accepts a native drop, and when something covers the target', async ({
+    browser,
+    panel,
+    site,
+  }) => {
     const { tabId, page, ref } = await open(browser, site.url('/page/pc-drag.html'));
     const refused = await call(panel, tabId, 'drag', {
       ...ref('draggable', 'Apples'),
@@ -73,6 +77,14 @@ describe('drag', () => {
     });
     expect(refused).toMatchObject({ ok: true, verified: false });
     expect(refused.reason).toMatch(/nothing under the end point accepted the drop/);
+    const covered = await call(panel, tabId, 'drag', {
+      ...ref('draggable', 'Apples'),
+      toRef: ref('button', 'Archive').ref,
+    });
+    expect(covered).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/covers the middle of .*div#archive-cover/),
+    });
     expect(await textIn(page, '#native-order')).toBe('');
     await page.close();
   });
@@ -89,7 +101,7 @@ describe('drag', () => {
     await page.close();
   });
 
-  it('refuses a drag with both or neither of toRef and dx/dy, and an end point outside the window', async ({
+  it('refuses a drag with both or neither of toRef and dx/dy, an end point outside the window, and a target in another frame', async ({
     browser,
     panel,
     site,
@@ -102,6 +114,14 @@ describe('drag', () => {
     const outside = await call(panel, tabId, 'drag', { ...ref('button', 'Alpha'), dx: -5_000 });
     expect(outside).toMatchObject({ ok: false, verified: false, reason: expect.stringMatching(/outside the window/) });
     await page.close();
+
+    const frames = await open(browser, site.url('/page/pc-frames.html'));
+    const across = await call(panel, frames.tabId, 'drag', {
+      ...frames.ref('button', 'Top button'),
+      toRef: frames.ref('button', 'Subscribe').ref,
+    });
+    expect(across).toMatchObject({ ok: false, reason: expect.stringMatching(/another frame/) });
+    await frames.page.close();
   });
 });
 
