@@ -14,6 +14,7 @@ import type {
   ScrollArgs,
   Snapshot,
   SnapshotOptions,
+  UploadArgs,
   WaitForArgs,
 } from '../shared/page-types';
 import { type PageApi, PROTOCOL_VERSION } from '../shared/protocol';
@@ -26,6 +27,7 @@ import { documentSettledAt, MutationClock } from './actions/mutation-clock';
 import { scroll } from './actions/scroll';
 import { selectOption } from './actions/select';
 import { type TypeArgs, typeText } from './actions/type';
+import { uploadFile } from './actions/upload';
 import { waitFor, waitForQuiet } from './actions/wait';
 import { Mask } from './mask/mask';
 import type { ShadowRootOf } from './snapshot/dom';
@@ -118,6 +120,10 @@ export class PageController implements PageApi {
 
   hover(args: RefTarget): Promise<ActionResult> {
     return hover(this.acting(), args);
+  }
+
+  uploadFile(args: UploadArgs): Promise<ActionResult> {
+    return uploadFile(this.acting(), args);
   }
 
   evaluate(args: { script: string }): Promise<{ result: string }> {

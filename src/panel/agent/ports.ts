@@ -16,6 +16,7 @@ export type AgentPage = Pick<
   | 'scroll'
   | 'pressKey'
   | 'hover'
+  | 'uploadFile'
   | 'evaluate'
   | 'waitFor'
   | 'waitForQuiet'

@@ -171,6 +171,7 @@ describe('tool definitions', () => {
       'scroll',
       'press_key',
       'hover',
+      'upload_file',
       'read_page',
       'find',
       'wait_for',

@@ -117,6 +117,13 @@ export class FakePage implements AgentPage {
 
   click: AgentPage['click'] = (args, options) => this.#act('click', args, { kind: 'click', ref: args.ref }, options);
   hover: AgentPage['hover'] = (args, options) => this.#act('hover', args, { kind: 'hover', ref: args.ref }, options);
+  uploadFile: AgentPage['uploadFile'] = (args, options) =>
+    this.#act(
+      'uploadFile',
+      args,
+      { kind: 'upload', ref: args.ref, name: args.file.name, size: atob(args.file.data).length },
+      options,
+    );
   type: AgentPage['type'] = (args, options) =>
     this.#act('type', args, { kind: 'type', ref: args.ref, text: args.text, submit: args.submit ?? false }, options);
   selectOption: AgentPage['selectOption'] = (args, options) =>
