@@ -26,6 +26,17 @@ export interface LaunchedBrowser {
   close(): Promise<void>;
 }
 
+/**
+ * Playwright keeps downloads for itself under GUID names (Browser.setDownloadBehavior `allowAndName`), so
+ * chrome.downloads would report those names instead of the files' own. Plain `allow` into the profile lets the
+ * browser name them as a person's browser would. Set through the first page's session, kept for the browser's life.
+ */
+async function allowDownloads(context: BrowserContext, downloadPath: string): Promise<void> {
+  const page = context.pages()[0] ?? (await context.newPage());
+  const session = await context.newCDPSession(page);
+  await session.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath });
+}
+
 export async function launchWithExtension(options: LaunchOptions = {}): Promise<LaunchedBrowser> {
   const userDataDir = mkdtempSync(join(tmpdir(), 'steadyhand-profile-'));
   const withExtension = options.extension ?? true;
@@ -59,6 +70,7 @@ export async function launchWithExtension(options: LaunchOptions = {}): Promise<
   };
   if (!withExtension) return { context, extensionId: '', close };
   try {
+    await allowDownloads(context, join(userDataDir, 'downloads'));
     const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 15_000 }));
     return { context, extensionId: new URL(worker.url()).host, close };
   } catch (error) {
