@@ -14,6 +14,7 @@ export function AttachmentChips() {
   const add = useAttachments((s) => s.add);
   const remove = useAttachments((s) => s.remove);
   const picker = useRef<HTMLInputElement>(null);
+  const attach = useRef<HTMLButtonElement>(null);
   return (
     <div class="attachments">
       <input
@@ -29,7 +30,7 @@ export function AttachmentChips() {
           event.currentTarget.value = '';
         }}
       />
-      <button type="button" data-testid="attach" onClick={() => picker.current?.click()}>
+      <button ref={attach} type="button" data-testid="attach" onClick={() => picker.current?.click()}>
         {t('attachFiles')}
       </button>
       {pending.length > 0 && (
@@ -39,7 +40,15 @@ export function AttachmentChips() {
               <span>
                 {file.name} · {describeSize(file.size)}
               </span>
-              <button type="button" aria-label={t('removeAttachment', file.name)} onClick={() => remove(id)}>
+              <button
+                type="button"
+                aria-label={t('removeAttachment', file.name)}
+                onClick={() => {
+                  remove(id);
+                  // The pressed button goes away with its chip: focus stays in the composer, not on the page body.
+                  attach.current?.focus();
+                }}
+              >
                 ×
               </button>
             </li>
