@@ -73,6 +73,8 @@ export class DownloadTracker {
   /** Changes of downloads not yet attributed (the attribution waits for the tab list). */
   readonly #early = new Map<number, DownloadInfo>();
   readonly #waiters = new Set<() => void>();
+  /** Attributions under way (each waits for the task's tab list), so a step's report does not miss one. */
+  readonly #attributing = new Set<Promise<void>>();
 
   constructor(deps: DownloadTrackerDeps) {
     this.#deps = deps;
@@ -101,6 +103,7 @@ export class DownloadTracker {
 
   /** Resolves with the downloads past `cursor` once none is in progress, or when `maxMs` passes or `signal` aborts. */
   async after(cursor: number, options: { maxMs: number; signal: AbortSignal }): Promise<DownloadReport[]> {
+    await Promise.all(this.#attributing);
     const pending = () => this.#tracked.slice(cursor).some((tracked) => tracked.info.state === 'in_progress');
     if (this.#tracked.length > cursor && pending() && !options.signal.aborted) {
       await new Promise<void>((resolve) => {
@@ -122,7 +125,11 @@ export class DownloadTracker {
   }
 
   #on(event: TabEvent): void {
-    if (event.type === 'downloadCreated') void this.#created(event.download);
+    if (event.type === 'downloadCreated') {
+      const attribution = this.#created(event.download);
+      this.#attributing.add(attribution);
+      void attribution.finally(() => this.#attributing.delete(attribution));
+    }
     if (event.type === 'downloadChanged') {
       const tracked = this.#tracked.find((t) => t.info.id === event.change.id);
       const early = this.#early.get(event.change.id);
