@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_FILE_BYTES } from '../../../src/panel/agent/files';
 import { useAttachments } from '../../../src/panel/store/attachments';
 import { App } from '../../../src/panel/ui/App';
-import { byTestId, freshUi, mount, type SpyCommands, unmountAll } from './harness';
+import { byTestId, click, freshUi, mount, type SpyCommands, unmountAll } from './harness';
 
 let commands: SpyCommands;
 
@@ -25,7 +25,7 @@ function drop(target: Element, files: File[]): boolean {
   const dropped = new Event('drop', { bubbles: true, cancelable: true });
   Object.defineProperty(dropped, 'dataTransfer', { value: transfer });
   let accepted = false;
-  act(() => {
+  void act(() => {
     target.dispatchEvent(over);
     accepted = over.defaultPrevented;
     target.dispatchEvent(dropped);
@@ -44,7 +44,7 @@ describe('attachments', () => {
     expect(root.textContent).toContain('Attached files stay in this panel’s memory for the task');
     const remove = chips.querySelector('button') as HTMLButtonElement;
     expect(remove.getAttribute('aria-label')).toBe('Remove notes.txt');
-    act(() => remove.click());
+    click(remove);
     expect(root.querySelector('[data-testid=attachments]')).toBeNull();
     expect(document.activeElement?.getAttribute('data-testid')).toBe('attach');
   });
