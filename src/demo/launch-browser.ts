@@ -29,11 +29,13 @@ export interface LaunchedBrowser {
 /**
  * Playwright keeps downloads for itself under GUID names (Browser.setDownloadBehavior `allowAndName`), so
  * chrome.downloads would report those names instead of the files' own. Plain `allow` into the profile lets the
- * browser name them as a person's browser would. Set through the first page's session, kept for the browser's life.
+ * browser name them as a person's browser would. Set on a browser-level session: one on a page is undone, back to
+ * the browser's default folder, when that page closes.
  */
 async function allowDownloads(context: BrowserContext, downloadPath: string): Promise<void> {
-  const page = context.pages()[0] ?? (await context.newPage());
-  const session = await context.newCDPSession(page);
+  const browser = context.browser();
+  if (!browser) throw new Error('No browser behind the persistent context: downloads cannot be allowed.');
+  const session = await browser.newBrowserCDPSession();
   await session.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath });
 }
 
