@@ -4,6 +4,7 @@
 import { BUILD_ID } from '../shared/build';
 import type {
   ActionResult,
+  BlobRead,
   FindMatch,
   KeyArgs,
   MaskArgs,
@@ -24,6 +25,7 @@ import type { ActionContext } from './actions/context';
 import { evaluate } from './actions/evaluate';
 import { pressKey } from './actions/keys';
 import { documentSettledAt, MutationClock } from './actions/mutation-clock';
+import { readBlob } from './actions/read-blob';
 import { scroll } from './actions/scroll';
 import { selectOption } from './actions/select';
 import { type TypeArgs, typeText } from './actions/type';
@@ -124,6 +126,10 @@ export class PageController implements PageApi {
 
   uploadFile(args: UploadArgs): Promise<ActionResult> {
     return uploadFile(this.acting(), args);
+  }
+
+  readBlob(args: { url: string; maxBytes: number }): Promise<BlobRead> {
+    return readBlob(this.doc, args);
   }
 
   evaluate(args: { script: string }): Promise<{ result: string }> {

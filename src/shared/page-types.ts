@@ -182,6 +182,9 @@ export interface UploadArgs extends RefTarget {
   file: FilePayload;
 }
 
+/** A blob: URL read again in the page that made it (a download made in the page). */
+export type BlobRead = { found: true; type: string; data: string } | { found: false; reason: string };
+
 export interface WaitForArgs {
   text?: string;
   ref?: number;

@@ -4,6 +4,7 @@
 import type { WireError } from './errors';
 import type {
   ActionResult,
+  BlobRead,
   FindMatch,
   KeyArgs,
   MaskArgs,
@@ -44,6 +45,8 @@ export interface PageApi {
   hover(args: RefTarget): Promise<ActionResult>;
   /** Puts a file into a file input (the ref, or the input it controls) or drops it on a drop zone. */
   uploadFile(args: UploadArgs): Promise<ActionResult>;
+  /** Reads a blob: URL this document made (a file it offered as a download), as base64, up to `maxBytes`. */
+  readBlob(args: { url: string; maxBytes: number }): Promise<BlobRead>;
   /** Only called when the person allowed script evaluation in settings (off by default). */
   evaluate(args: { script: string }): Promise<{ result: string }>;
   waitFor(args: WaitForArgs): Promise<{ found: boolean; waitedMs: number }>;
@@ -92,6 +95,7 @@ export const PAGE_METHODS: {
   pressKey: { arity: 1, idempotent: false },
   hover: { arity: 1, idempotent: true },
   uploadFile: { arity: 1, idempotent: false },
+  readBlob: { arity: 1, idempotent: true },
   evaluate: { arity: 1, idempotent: false },
   waitFor: { arity: 1, idempotent: true },
   historyBack: { arity: 0, idempotent: false },

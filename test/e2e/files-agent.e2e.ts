@@ -131,7 +131,10 @@ describe('files through the agent', () => {
       if (seen.url?.includes('upload.html')) {
         return act('upload_file', { ref: control(seen, 'button', /report file/i).ref, file: 'summary.txt' });
       }
-      if (seen.previousTools.includes('click')) return act('open_url', { url: site.url('/files/upload.html') });
+      // A new tab: the page that made the blob is still open, but it has released the blob.
+      if (seen.previousTools.includes('click')) {
+        return act('open_url', { url: site.url('/files/upload.html'), newTab: true });
+      }
       return act('click', { ref: control(seen, 'link', /generated summary/i).ref });
     });
 
@@ -142,9 +145,41 @@ describe('files through the agent', () => {
     expect(afterClick?.results[0]?.text).toContain('summary.txt');
     const afterUpload = log.find((seen) => seen.previousTools.includes('upload_file'));
     expect(afterUpload?.results[0]).toMatchObject({ isError: true });
-    expect(afterUpload?.results[0]?.text).toMatch(/blob: URL, which only that page can read/);
+    expect(afterUpload?.results[0]?.text).toMatch(
+      /blob: URL, which only that page can read, and it cannot now: the page has already released it/,
+    );
     const upload = browser.context.pages().find((p) => p.url().includes('/files/upload.html'));
     expect(upload && (await textIn(upload, '#received'))).toBe('Nothing received yet');
+    await upload?.close();
+    await page.close();
+  });
+  it('uploads a download the page made as a blob: URL, read again in the tab that made it', async ({
+    browser,
+    site,
+    model,
+    panel,
+  }) => {
+    const { page } = await openFrontTab(browser, site.url('/files/downloads.html'));
+    const confirmation = received('totals.txt', Buffer.byteLength('totals\n42\n'), 'input', 'totals');
+    play(model, (seen) => {
+      if (seen.previousTools.includes('upload_file')) {
+        return act('done', { success: true, answer: 'Done.', evidence: { quotes: [confirmation] } });
+      }
+      if (seen.url?.includes('upload.html')) {
+        return act('upload_file', { ref: control(seen, 'button', /report file/i).ref, file: 'totals.txt' });
+      }
+      // A new tab, so the page that made the blob is still there to read it.
+      if (seen.previousTools.includes('click')) {
+        return act('open_url', { url: site.url('/files/upload.html'), newTab: true });
+      }
+      return act('click', { ref: control(seen, 'link', /generated totals/i).ref });
+    });
+
+    const { result } = await runTask(panel, 'Download the totals and upload them on the upload page');
+
+    expect(result).toMatchObject({ status: 'succeeded', verified: true });
+    const upload = browser.context.pages().find((p) => p.url().includes('/files/upload.html'));
+    expect(upload && (await textIn(upload, '#received'))).toBe(confirmation);
     await upload?.close();
     await page.close();
   });

@@ -17,6 +17,7 @@ export type AgentPage = Pick<
   | 'pressKey'
   | 'hover'
   | 'uploadFile'
+  | 'readBlob'
   | 'evaluate'
   | 'waitFor'
   | 'waitForQuiet'

@@ -1,27 +1,49 @@
 // The task's files for upload_file (src/panel/agent/files.ts §TaskFiles): the person's attachments, read from this
 // page's memory, and the task's downloads, read again from where they came from. A download's bytes are not
 // readable from disk by an extension, so the panel fetches its URL: http(s) with the extension's host permission
-// (and the person's cookies), data: as it is. A blob: URL belongs to the page that made it and is gone once that
-// page revokes it or leaves: the model is told it cannot be read (decision 0022).
+// (and the person's cookies), data: as it is. A blob: URL belongs to the page that made it: that page, if one of
+// the task's tabs still shows it, reads it (PageApi readBlob); once the page revoked it or left, the model is told
+// it cannot be read (decision 0022).
 
+import { toBase64 } from '../../shared/base64';
 import { SteadyhandError } from '../../shared/errors';
-import type { FilePayload } from '../../shared/page-types';
-import { type AttachedFileInfo, type DownloadReport, describeSize, MAX_FILE_BYTES, type TaskFiles } from '../agent';
+import type { BlobRead, FilePayload } from '../../shared/page-types';
+import { safeParseOrigin } from '../../shared/urls';
+import {
+  type AgentTabs,
+  type AttachedFileInfo,
+  type DownloadReport,
+  describeSize,
+  MAX_FILE_BYTES,
+  type TaskFiles,
+} from '../agent';
 import type { Attachment } from '../store/attachments';
 import type { DownloadTracker } from '../tabs/downloads';
 
 export interface TaskFilesDeps {
   attachments(): readonly Attachment[];
   tracker: DownloadTracker;
+  /** The running task's tabs, whose pages can read the blob: URLs they made; null between tasks. */
+  tabs?: () => AgentTabs | null;
   fetch?: typeof fetch;
 }
 
-/** Base64 in chunks: String.fromCharCode with a whole file's bytes as arguments would overflow the stack. */
-export function toBase64(bytes: Uint8Array): string {
-  let binary = '';
-  const chunk = 0x8000;
-  for (let i = 0; i < bytes.length; i += chunk) binary += String.fromCharCode(...bytes.subarray(i, i + chunk));
-  return btoa(binary);
+/** Asks each of the task's tabs on the blob's origin for it; the first page that still has it answers. */
+async function readFromPages(tabs: AgentTabs | null, url: string, signal: AbortSignal): Promise<BlobRead> {
+  const origin = safeParseOrigin(url.slice('blob:'.length));
+  let last: BlobRead = { found: false, reason: 'no tab of this task shows the page that made it' };
+  if (!tabs || !origin) return last;
+  for (const tab of await tabs.owned()) {
+    if (safeParseOrigin(tab.url) !== origin) continue;
+    try {
+      last = await tabs.page(tab.tabId).readBlob({ url, maxBytes: MAX_FILE_BYTES }, { signal });
+    } catch (error) {
+      if (signal.aborted) throw error;
+      continue;
+    }
+    if (last.found) return last;
+  }
+  return last;
 }
 
 function tooLarge(name: string, size: number): SteadyhandError {
@@ -43,9 +65,11 @@ export function createTaskFiles(deps: TaskFilesDeps): TaskFiles {
     }
     const url = info.finalUrl || info.url;
     if (url.startsWith('blob:')) {
+      const read = await readFromPages(deps.tabs?.() ?? null, url, signal);
+      if (read.found) return { name, type: info.mime || read.type, lastModified: Date.now(), data: read.data };
       throw new SteadyhandError(
         'not_allowed',
-        `${name} was made by the page as a blob: URL, which only that page can read: ask the person to attach it.`,
+        `${name} was made by the page as a blob: URL, which only that page can read, and it cannot now: ${read.reason}. Ask the person to attach it.`,
       );
     }
     let response: Response;

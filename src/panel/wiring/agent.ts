@@ -66,7 +66,7 @@ export function createAgent(wiring: AgentWiring): { controller: AgentController;
     newId: newTaskId,
     capture: captureAgentTab,
     ownOrigin: wiring.ownOrigin,
-    files: createTaskFiles({ attachments: () => useAttachments.getState().task, tracker }),
+    files: createTaskFiles({ attachments: () => useAttachments.getState().task, tracker, tabs: () => manager }),
     allowSite: (origin) => {
       const settings = useSettings.getState();
       settings.update({ allowedSites: [...settings.settings.allowedSites, origin] });

@@ -4,9 +4,10 @@
 
 import { describe, expect, it } from 'vitest';
 import { MAX_FILE_BYTES } from '../../../src/panel/agent/files';
-import { createTaskFiles, toBase64 } from '../../../src/panel/chrome/task-files';
+import { createTaskFiles } from '../../../src/panel/chrome/task-files';
 import { DownloadTracker } from '../../../src/panel/tabs/downloads';
 import { TabEventBus } from '../../../src/panel/tabs/tab-event-bus';
+import { toBase64 } from '../../../src/shared/base64';
 import type { DownloadInfo } from '../../../src/shared/protocol';
 
 const PAGE = 'https://shop.test/orders';
@@ -63,7 +64,9 @@ describe('task files', () => {
     const blob = await withDownload(
       download({ url: 'blob:https://shop.test/1', finalUrl: 'blob:https://shop.test/1' }),
     );
-    await expect(blob.read('r.csv', signal)).rejects.toThrow(/blob: URL, which only that page can read/);
+    await expect(blob.read('r.csv', signal)).rejects.toThrow(
+      /blob: URL, which only that page can read, and it cannot now: no tab of this task shows the page/,
+    );
     const broken = await withDownload(download({ state: 'interrupted', error: 'NETWORK_FAILED' }));
     await expect(broken.read('r.csv', signal)).rejects.toThrow(/has not completed \(interrupted\)/);
   });

@@ -117,6 +117,11 @@ export class FakePage implements AgentPage {
 
   click: AgentPage['click'] = (args, options) => this.#act('click', args, { kind: 'click', ref: args.ref }, options);
   hover: AgentPage['hover'] = (args, options) => this.#act('hover', args, { kind: 'hover', ref: args.ref }, options);
+  /** A fake page makes no blobs. */
+  readBlob: AgentPage['readBlob'] = async (_args, options) => {
+    this.#live(options);
+    return { found: false, reason: 'no such blob' };
+  };
   uploadFile: AgentPage['uploadFile'] = (args, options) =>
     this.#act(
       'uploadFile',
