@@ -60,7 +60,7 @@ export function describeAttached(file: AttachedFileInfo): string {
 export function attachmentsNote(files: readonly AttachedFileInfo[]): string {
   if (files.length === 0) return '';
   const list = files.map(describeAttached).join('; ');
-  return `Attached files (upload_file can put them on a page by name): ${list}`;
+  return `Attached files: ${list}`;
 }
 
 /** The observation's line about the task's files: what upload_file can take, and how each download went. */

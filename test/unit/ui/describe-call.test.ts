@@ -20,6 +20,7 @@ describe('actions in words', () => {
     ['press_key', { key: 'a', modifiers: ['Control'] }, 'Pressed Control+a'],
     ['press_key', { key: 'Enter', ref: 4 }, 'Pressed Enter on element [4]'],
     ['hover', { ref: 1 }, 'Pointed at element [1]'],
+    ['upload_file', { ref: 3, file: 'cv.pdf' }, 'Uploaded cv.pdf to element [3]'],
     ['read_page', {}, 'Read the page text'],
     ['find', { query: 'price' }, 'Searched the page for “price”'],
     ['wait_for', { text: 'Saved' }, 'Waited for “Saved” to appear'],
