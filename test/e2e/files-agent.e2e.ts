@@ -183,4 +183,24 @@ describe('files through the agent', () => {
     await upload?.close();
     await page.close();
   });
+  it('reports a download from another origin, whose referrer is only the page’s origin', async ({
+    browser,
+    site,
+    model,
+    panel,
+  }) => {
+    const { page } = await openFrontTab(browser, site.url('/files/downloads.html'));
+    const log = play(model, (seen) => {
+      if (seen.previousTools.includes('click')) return act('done', { success: false, answer: 'Downloaded only.' });
+      return act('click', { ref: control(seen, 'link', /from the file server/i).ref });
+    });
+
+    await runTask(panel, 'Download the report from the file server');
+
+    const afterClick = log.find((seen) => seen.previousTools.includes('click'));
+    expect(afterClick?.results[0]?.text).toContain(
+      `quarterly-report.csv (${Buffer.byteLength(REPORT_CSV)} B, complete)`,
+    );
+    await page.close();
+  });
 });

@@ -1,7 +1,7 @@
 // The downloads of the running task. The worker forwards every download the browser starts; a DownloadItem names no
 // tab, so one is the task's when it was started while the task runs from a page one of the task's tabs shows: its
-// `referrer` is that page's URL, or, for a blob: URL made by a page (which carries no referrer), the blob's origin is
-// the origin of one of the task's tabs (decision 0022). A download the person starts elsewhere is not the task's.
+// `referrer` is that page's URL (or only its origin, for a file on another origin), or, for a blob: URL made by a
+// page (which carries no referrer), the blob's origin is the origin of one of the task's tabs (decision 0022). A download the person starts elsewhere is not the task's.
 
 import type { DownloadInfo, TabEvent } from '../../shared/protocol';
 import type { DownloadReport } from '../agent';
@@ -31,10 +31,27 @@ function originOf(url: string): string | null {
   }
 }
 
+/** A referrer cut to its origin: what the default referrer policy sends for a file on another origin (a CDN). */
+function isOriginOnly(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return parsed.pathname === '/' && parsed.search === '' && `${parsed.origin}/` === url;
+  } catch {
+    return false;
+  }
+}
+
 /** Whether a download started from one of these pages. */
 export function startedFrom(download: DownloadInfo, pageUrls: readonly string[]): boolean {
   const pages = pageUrls.map(withoutFragment);
-  if (download.referrer) return pages.includes(withoutFragment(download.referrer));
+  if (download.referrer) {
+    if (pages.includes(withoutFragment(download.referrer))) return true;
+    // strict-origin-when-cross-origin (the default policy) sends only the page's origin with a request to another
+    // origin (https://developer.mozilla.org/en-US/docs/Web/HTTP/Headers/Referrer-Policy).
+    const origin = originOf(download.referrer);
+    const crossOrigin = originOf(download.url) !== origin;
+    return crossOrigin && isOriginOnly(download.referrer) && pages.some((page) => originOf(page) === origin);
+  }
   if (download.url.startsWith('blob:')) {
     // new URL('blob:https://a.example/uuid').origin is the origin that made the blob.
     const origin = originOf(download.url);

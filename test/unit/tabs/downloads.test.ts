@@ -34,6 +34,14 @@ describe('startedFrom', () => {
     expect(startedFrom(item({ referrer: 'https://shop.test/other' }), [PAGE])).toBe(false);
   });
 
+  it('matches a file on another origin by the page origin the default referrer policy leaves', () => {
+    const cdn = item({ url: 'https://cdn.test/invoice.pdf', finalUrl: 'https://cdn.test/invoice.pdf' });
+    expect(startedFrom({ ...cdn, referrer: 'https://shop.test/' }, [PAGE])).toBe(true);
+    expect(startedFrom({ ...cdn, referrer: 'https://mail.test/' }, [PAGE])).toBe(false);
+    // A same-origin file sends the whole URL: an origin alone then means another page of the site, not the task's.
+    expect(startedFrom(item({ referrer: 'https://shop.test/' }), [PAGE])).toBe(false);
+  });
+
   it('matches a blob: download with no referrer by the origin that made the blob', () => {
     const blob = item({ referrer: '', url: 'blob:https://shop.test/0b7c', finalUrl: 'blob:https://shop.test/0b7c' });
     expect(startedFrom(blob, [PAGE])).toBe(true);
