@@ -1,12 +1,14 @@
 // Service worker entry: a stateless relay. Every listener is registered synchronously at top level, so a worker
 // that Chrome starts for an event (or restarts after killing it) has them before the event is dispatched.
 
+import { registerDownloadForwarding } from './download-events';
 import { onPanelConnect, onRuntimeMessage } from './relay';
 import { registerTabEventForwarding } from './tab-events';
 
 chrome.runtime.onConnect.addListener(onPanelConnect);
 chrome.runtime.onMessage.addListener(onRuntimeMessage);
 registerTabEventForwarding();
+registerDownloadForwarding();
 
 // Open the side panel when the toolbar icon is clicked. Idempotent, so doing it on every start is harmless.
 chrome.sidePanel.setPanelBehavior({ openPanelOnActionClick: true }).catch((error: unknown) => {

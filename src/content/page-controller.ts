@@ -4,6 +4,7 @@
 import { BUILD_ID } from '../shared/build';
 import type {
   ActionResult,
+  BlobRead,
   DragArgs,
   FindMatch,
   KeyArgs,
@@ -17,6 +18,7 @@ import type {
   SetValueArgs,
   Snapshot,
   SnapshotOptions,
+  UploadArgs,
   WaitForArgs,
 } from '../shared/page-types';
 import { type PageApi, PROTOCOL_VERSION } from '../shared/protocol';
@@ -28,11 +30,13 @@ import { drag } from './actions/drag';
 import { evaluate } from './actions/evaluate';
 import { pressKey } from './actions/keys';
 import { documentSettledAt, MutationClock } from './actions/mutation-clock';
+import { readBlob } from './actions/read-blob';
 import { rightClick } from './actions/right-click';
 import { scroll } from './actions/scroll';
 import { selectOption } from './actions/select';
 import { setValue } from './actions/set-value';
 import { type TypeArgs, typeText } from './actions/type';
+import { uploadFile } from './actions/upload';
 import { waitFor, waitForQuiet } from './actions/wait';
 import { Mask } from './mask/mask';
 import { type ShadowRootOf, safeContentDocument } from './snapshot/dom';
@@ -158,6 +162,14 @@ export class PageController implements PageApi {
 
   hover(args: RefTarget): Promise<ActionResult> {
     return hover(this.acting(), args);
+  }
+
+  uploadFile(args: UploadArgs): Promise<ActionResult> {
+    return uploadFile(this.acting(), args);
+  }
+
+  readBlob(args: { url: string; maxBytes: number }): Promise<BlobRead> {
+    return readBlob(this.doc, args);
   }
 
   evaluate(args: { script: string }): Promise<{ result: string }> {

@@ -26,6 +26,19 @@ export interface LaunchedBrowser {
   close(): Promise<void>;
 }
 
+/**
+ * Playwright keeps downloads for itself under GUID names (Browser.setDownloadBehavior `allowAndName`), so
+ * chrome.downloads would report those names instead of the files' own. Plain `allow` into the profile lets the
+ * browser name them as a person's browser would. Set on a browser-level session: one on a page is undone, back to
+ * the browser's default folder, when that page closes.
+ */
+async function allowDownloads(context: BrowserContext, downloadPath: string): Promise<void> {
+  const browser = context.browser();
+  if (!browser) throw new Error('No browser behind the persistent context: downloads cannot be allowed.');
+  const session = await browser.newBrowserCDPSession();
+  await session.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath });
+}
+
 export async function launchWithExtension(options: LaunchOptions = {}): Promise<LaunchedBrowser> {
   const userDataDir = mkdtempSync(join(tmpdir(), 'steadyhand-profile-'));
   const withExtension = options.extension ?? true;
@@ -59,6 +72,7 @@ export async function launchWithExtension(options: LaunchOptions = {}): Promise<
   };
   if (!withExtension) return { context, extensionId: '', close };
   try {
+    await allowDownloads(context, join(userDataDir, 'downloads'));
     const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 15_000 }));
     return { context, extensionId: new URL(worker.url()).host, close };
   } catch (error) {

@@ -198,6 +198,27 @@ export interface KeyArgs {
   snapshotId?: string;
 }
 
+/** A file to put on the page, as it crosses the relay: JSON, so the bytes travel as base64. */
+export interface FilePayload {
+  name: string;
+  /** MIME type; empty when unknown. */
+  type: string;
+  lastModified: number;
+  /** The bytes, base64 without a data: prefix. */
+  data: string;
+}
+
+/**
+ * `ref` is an `<input type=file>`, an element that controls one (its label, a button wrapping it), or a drop zone,
+ * which gets the file by dragenter/dragover/drop.
+ */
+export interface UploadArgs extends RefTarget {
+  file: FilePayload;
+}
+
+/** A blob: URL read again in the page that made it (a download made in the page). */
+export type BlobRead = { found: true; type: string; data: string } | { found: false; reason: string };
+
 export interface WaitForArgs {
   text?: string;
   ref?: number;

@@ -4,6 +4,7 @@
 import type { WireError } from './errors';
 import type {
   ActionResult,
+  BlobRead,
   DragArgs,
   FindMatch,
   KeyArgs,
@@ -17,6 +18,7 @@ import type {
   SetValueArgs,
   Snapshot,
   SnapshotOptions,
+  UploadArgs,
   WaitForArgs,
 } from './page-types';
 
@@ -48,6 +50,10 @@ export interface PageApi {
   scroll(args: ScrollArgs): Promise<ActionResult>;
   pressKey(args: KeyArgs): Promise<ActionResult>;
   hover(args: RefTarget): Promise<ActionResult>;
+  /** Puts a file into a file input (the ref, or the input it controls) or drops it on a drop zone. */
+  uploadFile(args: UploadArgs): Promise<ActionResult>;
+  /** Reads a blob: URL this document made (a file it offered as a download), as base64, up to `maxBytes`. */
+  readBlob(args: { url: string; maxBytes: number }): Promise<BlobRead>;
   /** Only called when the person allowed script evaluation in settings (off by default). */
   evaluate(args: { script: string }): Promise<{ result: string }>;
   waitFor(args: WaitForArgs): Promise<{ found: boolean; waitedMs: number }>;
@@ -99,6 +105,8 @@ export const PAGE_METHODS: {
   scroll: { arity: 1, idempotent: false },
   pressKey: { arity: 1, idempotent: false },
   hover: { arity: 1, idempotent: true },
+  uploadFile: { arity: 1, idempotent: false },
+  readBlob: { arity: 1, idempotent: true },
   evaluate: { arity: 1, idempotent: false },
   waitFor: { arity: 1, idempotent: true },
   historyBack: { arity: 0, idempotent: false },
@@ -141,7 +149,39 @@ export type TabEvent =
   /** A content script booted in frame 0 of a new document and can take calls. */
   | { type: 'contentReady'; tabId: number; url: string; documentToken: string }
   /** Frame 0 moved within its document (history.pushState, a fragment): no new document, but a navigation. */
-  | { type: 'sameDocument'; tabId: number; url: string };
+  | { type: 'sameDocument'; tabId: number; url: string }
+  /** The browser began a download (chrome.downloads.onCreated); the panel decides whether a task's tab made it. */
+  | { type: 'downloadCreated'; download: DownloadInfo }
+  /** A download moved on (chrome.downloads.onChanged): only the fields that changed are set. */
+  | { type: 'downloadChanged'; change: DownloadChange };
+
+/** The fields of chrome.downloads.DownloadItem the panel uses. DownloadItem has no tab id (decision 0022). */
+export interface DownloadInfo {
+  id: number;
+  url: string;
+  finalUrl: string;
+  /** The page the download was started from, when the browser knows it. */
+  referrer: string;
+  /** The absolute path on disk; empty until the browser has chosen it. */
+  filename: string;
+  mime: string;
+  /** -1 when unknown. */
+  totalBytes: number;
+  /** -1 when unknown. */
+  fileSize: number;
+  state: 'in_progress' | 'interrupted' | 'complete';
+  error?: string;
+}
+
+export interface DownloadChange {
+  id: number;
+  filename?: string;
+  finalUrl?: string;
+  totalBytes?: number;
+  fileSize?: number;
+  state?: DownloadInfo['state'];
+  error?: string;
+}
 
 export type TabEventType = TabEvent['type'];
 

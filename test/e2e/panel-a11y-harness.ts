@@ -110,6 +110,22 @@ export function a11ySuite(locale: A11yLocale): void {
       await expectAccessible(panel, locale, 'idle');
     });
 
+    it('attached: files picked for the next message, as chips removed from the keyboard', async ({ panel }) => {
+      const file = (name: string) => ({ name, mimeType: 'text/plain', buffer: Buffer.from(`${name}\n`) });
+      await panel.getByTestId('attach-input').setInputFiles([file('notes.txt'), file('报告.txt')]);
+      const chips = panel.getByTestId('attachments').getByRole('listitem');
+      await expect.poll(() => chips.count()).toBe(2);
+      await expectAccessible(panel, locale, 'attached');
+      // Each chip's remove button is reached and pressed from the keyboard; focus stays in the composer.
+      await chips.first().getByRole('button').focus();
+      await panel.keyboard.press('Enter');
+      await expect.poll(() => chips.count()).toBe(1);
+      await chips.first().getByRole('button').focus();
+      await panel.keyboard.press('Space');
+      await expect.poll(() => panel.getByTestId('attachments').count()).toBe(0);
+      expect(await panel.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('attach');
+    });
+
     it('demo: the offline demo notice, with no API key', async ({ panel }) => {
       await panel.evaluate(() => (globalThis as PanelGlobal).steadyhand.settings.getState().update({ apiKey: '' }));
       await panel.getByTestId('demo-notice').waitFor();

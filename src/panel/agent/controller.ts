@@ -6,6 +6,7 @@
 import { SteadyhandError } from '../../shared/errors';
 import { endingFor, type StopReason } from './endings';
 import type { AgentEvent, AgentEventListener, TaskResult } from './events';
+import type { TaskFiles } from './files';
 import { type Ending, Run } from './loop';
 import type { AgentModel } from './model';
 import { PersonReplies } from './person-replies';
@@ -43,6 +44,8 @@ export interface AgentControllerDeps {
   ownOrigin?: string;
   /** Nonce for the untrusted-content markers; random by default. */
   nonce?: () => string;
+  /** The task's attached files and downloads, for upload_file and the downloads the agent is told about. */
+  files?: TaskFiles;
   /** Persists an "Always allow this site" answer: adds the origin to the allow-list in settings. */
   allowSite?: (origin: string) => void;
 }
@@ -275,6 +278,7 @@ export class AgentController {
           settings,
           capture: deps.capture,
           ownOrigin: deps.ownOrigin,
+          ...(deps.files ? { files: deps.files } : {}),
           emit: (event) => this.#emit(event),
           ask: (step, question, s) => this.#ask(task, step, question, s),
           ...(deps.nonce ? { nonce: deps.nonce } : {}),

@@ -16,6 +16,15 @@ export type {
   Verification,
 } from './events';
 export { STOP_TEXT } from './events';
+export {
+  type AttachedFileInfo,
+  attachmentsNote,
+  type DownloadReport,
+  type DownloadState,
+  describeSize,
+  MAX_FILE_BYTES,
+  type TaskFiles,
+} from './files';
 export { createAnthropicModel, type ModelClientOptions } from './llm';
 export { ModelError, type ModelFailureKind } from './llm-errors';
 export type { TaskMetrics } from './metrics';

@@ -20,6 +20,8 @@ export type AgentPage = Pick<
   | 'scroll'
   | 'pressKey'
   | 'hover'
+  | 'uploadFile'
+  | 'readBlob'
   | 'evaluate'
   | 'waitFor'
   | 'waitForQuiet'

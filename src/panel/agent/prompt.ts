@@ -29,7 +29,8 @@ Working with pages
 - Sliders and date, time, month, week and colour inputs: set_value with a number for a slider, or the input's own format (2026-03-14, 09:30, 2026-03-14T09:30, 2026-03, 2026-W11, #1e90ff); it reports the value reached.
 - Date pickers and carousels: read the current month or slide first, then page with the next and previous buttons until you reach the one you need.
 - Slow pages: when content is still loading, use wait_for with a text or element you expect, instead of acting on a half-loaded page.
-- Downloads, file uploads, print dialogs and browser settings are out of reach: tell the person with done (success: false) or ask_user.
+- Files: upload_file puts a file the person attached, or one this task downloaded, into a file input, its upload button or a drop zone; the observation lists the task's files by name. A click on a download link reports the download (name, size, whether it completed); if the file you need is not there, ask_user for it instead of guessing.
+- Print dialogs, the browser's own file pickers and browser settings are out of reach: tell the person with done (success: false) or ask_user.
 
 Tabs
 - You work on the tab the task started on and on tabs you open. The person may be using other tabs at the same time; they do not concern you, and you cannot act on them.
@@ -102,6 +103,8 @@ export interface Observation {
   snapshot: Snapshot | null;
   /** Why the page cannot be operated now (restricted, no tab, not answering); null when it can. */
   problem: string | null;
+  /** The task's attached files and downloads (src/panel/agent/files.ts §filesLine); null or absent when none. */
+  files?: string | null;
 }
 
 function viewportLine(snapshot: Snapshot): string {
@@ -124,6 +127,8 @@ export function observationText(obs: Observation, nonce: string): string {
     lines.push(wrapUntrusted(`${L.title}${obs.snapshot.title}\n${obs.snapshot.text}`, nonce));
     lines.push(viewportLine(obs.snapshot));
   }
+  // Download names come from servers and pages: fenced like the page's text.
+  if (obs.files) lines.push(wrapUntrusted(obs.files, nonce));
   return lines.join('\n');
 }
 

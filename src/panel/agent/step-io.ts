@@ -4,7 +4,9 @@
 
 import { costLimitReached } from './cost-cap';
 import { cutNote, joinTurns, keepable, raisedLimit } from './cut';
+import { DOWNLOAD_REPORT_WAIT_MS, withDownloads } from './download-report';
 import type { AgentEvent } from './events';
+import { filesLine, type TaskFiles } from './files';
 import type { AgentModel, MessageParam, ModelRequest, ModelTurn } from './model';
 import type { StepView } from './observe';
 import type { AgentTabs, Navigation } from './ports';
@@ -25,6 +27,8 @@ export interface LoopDeps {
   settings: AgentSettings;
   capture: CaptureFn | undefined;
   ownOrigin: string | undefined;
+  /** The task's attached files and downloads (absent: none are offered). */
+  files?: TaskFiles;
   emit(event: AgentEvent): void;
   /** Shows the question and resolves with the person's reply; the wait is counted as person time. */
   ask(step: number, question: string, signal: AbortSignal): Promise<string>;
@@ -61,7 +65,11 @@ export async function decide(
   task.tools ??= anthropicTools(taskTools(deps.settings));
   const { tools } = task;
   const maxTokens = task.maxTokens ?? OUTPUT_TOKENS_FOR[deps.settings.effort];
-  const observation = observationText({ step: input.step, stepsLeft: input.stepsLeft, ...input.view }, input.nonce);
+  const files = deps.files ? filesLine(deps.files.attached(), deps.files.downloads()) : null;
+  const observation = observationText(
+    { step: input.step, stepsLeft: input.stepsLeft, ...input.view, files },
+    input.nonce,
+  );
   const ask = (messages: MessageParam[]) =>
     callModel(deps, task, signal, input.step, { system: [...SYSTEM], tools, messages, maxTokens });
   let messages = conversation.next(observation);
@@ -164,6 +172,7 @@ export async function act(
     snapshot: view.snapshot,
     ownOrigin: deps.ownOrigin,
     capture: deps.capture,
+    files: deps.files,
     sites: task.sites,
     deniedOrigin: input.denied ?? null,
     askUser: (question) => deps.ask(step, question, signal),
@@ -181,7 +190,12 @@ export async function act(
       input: call.input,
       target,
     });
-    const result = await executeCall(call, ctx, state);
+    const cursor = deps.files?.cursor();
+    let result = await executeCall(call, ctx, state);
+    if (deps.files && cursor !== undefined) {
+      const maxMs = DOWNLOAD_REPORT_WAIT_MS;
+      result = withDownloads(result, await deps.files.downloadsAfter(cursor, { maxMs, signal }));
+    }
     results.push(result);
     // Kept at once: a Stop during a later call still leaves this one answered in the conversation.
     task.conversation.answer(toolResultBlock(result, input.nonce));

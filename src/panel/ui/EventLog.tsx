@@ -33,6 +33,10 @@ function describe(event: TabEvent): string {
       return t('evReady', event.tabId, event.url);
     case 'sameDocument':
       return t('evSameDocument', event.tabId, event.url);
+    case 'downloadCreated':
+      return t('evDownloadCreated', event.download.id, event.download.url);
+    case 'downloadChanged':
+      return t('evDownloadChanged', event.change.id, event.change.state ?? event.change.filename ?? '');
   }
 }
 

@@ -1,5 +1,7 @@
 import { useRef } from 'preact/hooks';
+import { useAttachments } from '../store/attachments';
 import { type ComposeMode, useUi } from '../store/ui';
+import { AttachmentChips } from './attachments';
 import type { PanelCommands } from './commands';
 import { type MessageKey, t } from './i18n';
 import { isSubmitKey } from './keys';
@@ -67,6 +69,16 @@ export function TaskBox({ commands, latest }: Props) {
         event.preventDefault();
         submit();
       }}
+      onDragOver={(event) => {
+        // Accepting the drag is what lets files be dropped on the composer (the HTML drag-and-drop model).
+        if (event.dataTransfer?.types.includes('Files')) event.preventDefault();
+      }}
+      onDrop={(event) => {
+        const files = Array.from(event.dataTransfer?.files ?? []);
+        if (files.length === 0) return;
+        event.preventDefault();
+        useAttachments.getState().add(files);
+      }}
     >
       {latest && !running && (
         <fieldset class="mode">
@@ -103,6 +115,7 @@ export function TaskBox({ commands, latest }: Props) {
       <p id="task-hint" class="meta">
         {t(HINT[action])}
       </p>
+      <AttachmentChips />
       <div class="row">
         <button type="submit" class="primary" disabled={draft.trim() === ''}>
           {t(BUTTON[action])}

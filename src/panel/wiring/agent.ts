@@ -2,10 +2,13 @@
 // TabsManager per task, the navigation waits and the mask, and folds its events into the stores.
 
 import { AgentController, type AgentSettings, createAnthropicModel, systemClock } from '../agent';
+import { createTaskFiles } from '../chrome/task-files';
 import { DemoModel } from '../demo/demo-model';
+import { useAttachments } from '../store/attachments';
 import { useHistory } from '../store/history';
 import { useSettings } from '../store/settings';
 import { useTaskTabs } from '../store/task-tabs';
+import { DownloadTracker } from '../tabs/downloads';
 import type { TabEventBus } from '../tabs/tab-event-bus';
 import type { TabsManager } from '../tabs/tabs-manager';
 import { captureAgentTab } from './capture';
@@ -33,6 +36,14 @@ export function createAgent(wiring: AgentWiring): { controller: AgentController;
   const { bus, kit, signal } = wiring;
   let manager: TabsManager | null = null;
   let tabsView: AbortController | null = null;
+  const tracker = new DownloadTracker({
+    bus,
+    taskUrls: async () => {
+      if (!controller.isRunning || !manager) return null;
+      return (await manager.owned()).map((tab) => tab.url);
+    },
+    signal,
+  });
 
   const controller = new AgentController({
     model: (settings) => (usesDemoModel(settings) ? new DemoModel() : createAnthropicModel(settings)),
@@ -55,6 +66,7 @@ export function createAgent(wiring: AgentWiring): { controller: AgentController;
     newId: newTaskId,
     capture: captureAgentTab,
     ownOrigin: wiring.ownOrigin,
+    files: createTaskFiles({ attachments: () => useAttachments.getState().task, tracker, tabs: () => manager }),
     allowSite: (origin) => {
       const settings = useSettings.getState();
       settings.update({ allowedSites: [...settings.settings.allowedSites, origin] });
@@ -62,6 +74,9 @@ export function createAgent(wiring: AgentWiring): { controller: AgentController;
   });
 
   controller.subscribe((event) => useHistory.getState().apply(event));
+  controller.subscribe((event) => {
+    if (event.type === 'task_started' && !event.followUp) tracker.reset();
+  });
   controller.subscribe((event) => {
     // The mask follows the run: shown while the agent works (where the rule allows), renewed each step, gone after.
     if (event.type === 'step_started' && manager) {

@@ -1,7 +1,14 @@
 // The panel's commands (ui/commands.ts) over the agent, the stores and chrome.*.
 
-import { type AgentController, type AgentSettings, type ConnectionResult, checkConnection } from '../agent';
+import {
+  type AgentController,
+  type AgentSettings,
+  attachmentsNote,
+  type ConnectionResult,
+  checkConnection,
+} from '../agent';
 import { DEMO_MODEL_ID } from '../demo/demo-model';
+import { useAttachments } from '../store/attachments';
 import { useHistory } from '../store/history';
 import { useSettings } from '../store/settings';
 import { buildTrace, traceFileName } from '../store/trace';
@@ -29,17 +36,25 @@ async function testConnection(settings: AgentSettings): Promise<ConnectionResult
   }
 }
 
+/** The person's words, and a note naming the files sent with them (never their bytes: decision 0022). */
+function withAttachments(instruction: string, fresh: boolean): string {
+  const files = useAttachments.getState().send(fresh);
+  const note = attachmentsNote(files.map((file) => ({ name: file.name, size: file.size, type: file.type })));
+  return note ? `${instruction}\n\n${note}` : instruction;
+}
+
 export function panelCommands(controller: AgentController, manager: () => TabsManager | null): PanelCommands {
   const report = (work: Promise<unknown>) => {
     // The task's outcome arrives as events; a refusal to start (a task already running) is the only rejection.
     work.catch((error: unknown) => console.warn('[steadyhand]', error));
   };
   return {
-    run: (instruction) => report(controller.execute(instruction)),
+    run: (instruction) => report(controller.execute(withAttachments(instruction, true))),
     runAgain(taskId, where) {
       const record = useHistory.getState().tasks[taskId];
       const instruction = record?.instructions[0];
       if (!instruction) return;
+      useAttachments.setState({ task: [] });
       useUi.getState().show('task');
       const startTab = where === 'start' ? record.tabs?.initialTabId : undefined;
       // The task starts on the person's active tab in the panel's window: bring the old start tab forward first, if
@@ -58,8 +73,10 @@ export function panelCommands(controller: AgentController, manager: () => TabsMa
     },
     followUp(instruction) {
       // A task from an earlier panel cannot be resumed (its conversation ended with that panel): start anew.
-      if (controller.taskId === null) report(controller.execute(instruction));
-      else report(controller.followUp(instruction));
+      const fresh = controller.taskId === null;
+      const message = withAttachments(instruction, fresh);
+      if (fresh) report(controller.execute(message));
+      else report(controller.followUp(message));
     },
     stop: () => controller.stop(),
     answer: (questionId, reply) => void controller.answer(questionId, reply),

@@ -102,6 +102,12 @@ describe('prompt', () => {
     expect(SYSTEM_PROMPT).toContain('evidence.quotes');
   });
 
+  it('tells the model how to upload files and that downloads are reported', () => {
+    expect(SYSTEM_PROMPT).toContain('upload_file puts a file the person attached, or one this task downloaded');
+    expect(SYSTEM_PROMPT).toContain('A click on a download link reports the download');
+    expect(SYSTEM_PROMPT).not.toMatch(/Downloads, file uploads.*out of reach/);
+  });
+
   it('shows the step budget and the task tabs in the observation', async () => {
     const h = setupAgent({ site: SITE, startUrl: CALENDAR, turns: [call('done', { success: false, answer: 'x' })] });
     await h.controller.execute('Look');

@@ -175,6 +175,7 @@ describe('tool definitions', () => {
       'right_click',
       'drag',
       'set_value',
+      'upload_file',
       'read_page',
       'find',
       'wait_for',

@@ -27,6 +27,7 @@ describe('actions in words', () => {
     ['drag', { ref: 3, dx: 120 }, 'Dragged element [3] by 120 px across, 0 px down'],
     ['set_value', { ref: 4, value: '2026-03-14' }, 'Set element [4] to “2026-03-14”'],
     ['set_value', { ref: 4, value: 40 }, 'Set element [4] to “40”'],
+    ['upload_file', { ref: 3, file: 'cv.pdf' }, 'Uploaded cv.pdf to element [3]'],
     ['read_page', {}, 'Read the page text'],
     ['find', { query: 'price' }, 'Searched the page for “price”'],
     ['wait_for', { text: 'Saved' }, 'Waited for “Saved” to appear'],

@@ -5,12 +5,19 @@ import type Anthropic from '@anthropic-ai/sdk';
 import type { AgentSettings } from '../settings';
 import { toAnthropicTool } from './common';
 import { CONTROL_TOOLS } from './control-tools';
+import { FILE_TOOLS } from './file-tools';
 import { PAGE_TOOLS } from './page-tools';
 import { READ_TOOLS } from './read-tools';
 import { TAB_TOOLS } from './tab-tools';
 import type { AnyTool } from './types';
 
-export const ALL_TOOLS: readonly AnyTool[] = [...PAGE_TOOLS, ...READ_TOOLS, ...TAB_TOOLS, ...CONTROL_TOOLS];
+export const ALL_TOOLS: readonly AnyTool[] = [
+  ...PAGE_TOOLS,
+  ...FILE_TOOLS,
+  ...READ_TOOLS,
+  ...TAB_TOOLS,
+  ...CONTROL_TOOLS,
+];
 
 const BY_NAME = new Map(ALL_TOOLS.map((tool) => [tool.name, tool]));
 

@@ -5,6 +5,7 @@
 import type { z } from 'zod';
 import type { Snapshot } from '../../../shared/page-types';
 import type { CallOutcome, DoneEvidence, TaskStatus, Verification } from '../events';
+import type { TaskFiles } from '../files';
 import type { AgentPage, AgentTabs, Navigation } from '../ports';
 import type { AgentSettings } from '../settings';
 import type { SiteAccess } from '../site-access';
@@ -36,6 +37,8 @@ export interface ToolContext {
   /** chrome-extension://<id>, so the panel's own pages are not treated as restricted. */
   ownOrigin: string | undefined;
   capture: CaptureFn | undefined;
+  /** The task's attached files and downloads; absent where the panel offers none (upload_file then says so). */
+  files: TaskFiles | undefined;
   /** The task's site permissions: open_url asks them before it loads another origin. */
   sites: Pick<SiteAccess, 'ask' | 'verdict' | 'describeDenial'>;
   /** The origin of the agent's page when the task may not work there (denied, blocked): nothing on it is read. */

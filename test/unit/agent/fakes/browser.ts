@@ -23,7 +23,8 @@ export type PageAction =
   | { kind: 'select'; ref: number; option: string }
   | { kind: 'check'; ref: number; checked: boolean }
   | { kind: 'scroll'; direction: string }
-  | { kind: 'key'; key: string };
+  | { kind: 'key'; key: string }
+  | { kind: 'upload'; ref: number; name: string; size: number };
 
 export interface ActContext {
   doc: FakeDocument;

@@ -4,6 +4,7 @@
 
 import { AgentController } from '../../../../src/panel/agent/controller';
 import type { AgentEvent } from '../../../../src/panel/agent/events';
+import type { TaskFiles } from '../../../../src/panel/agent/files';
 import { type AgentSettings, DEFAULT_SETTINGS, withSettings } from '../../../../src/panel/agent/settings';
 import type { SiteDecision } from '../../../../src/panel/agent/site-access';
 import type { CaptureFn } from '../../../../src/panel/agent/tools/types';
@@ -29,6 +30,8 @@ export interface AgentSetup {
   answerSites?: SiteDecision | ((origin: string) => SiteDecision);
   /** Fake ms the person takes to answer a site permission question. */
   answerMs?: number;
+  /** The task's attached files and downloads (upload_file); none when absent. */
+  files?: TaskFiles;
 }
 
 export type EventOf<T extends AgentEvent['type']> = Extract<AgentEvent, { type: T }>;
@@ -59,6 +62,7 @@ export function setupAgent(setup: AgentSetup) {
     newId: () => `id${++ids}`,
     sleep: clock.sleep,
     ...(setup.capture ? { capture: setup.capture } : {}),
+    ...(setup.files ? { files: setup.files } : {}),
     allowSite: (origin) => allowedSites.push(origin),
   });
   const events: AgentEvent[] = [];

@@ -128,6 +128,18 @@ export class FakePage implements AgentPage {
   };
   setValue: AgentPage['setValue'] = (args, options) =>
     this.#act('setValue', args, { kind: 'setValue', ref: args.ref, value: args.value }, options);
+  /** A fake page makes no blobs. */
+  readBlob: AgentPage['readBlob'] = async (_args, options) => {
+    this.#live(options);
+    return { found: false, reason: 'no such blob' };
+  };
+  uploadFile: AgentPage['uploadFile'] = (args, options) =>
+    this.#act(
+      'uploadFile',
+      args,
+      { kind: 'upload', ref: args.ref, name: args.file.name, size: atob(args.file.data).length },
+      options,
+    );
   type: AgentPage['type'] = (args, options) =>
     this.#act('type', args, { kind: 'type', ref: args.ref, text: args.text, submit: args.submit ?? false }, options);
   selectOption: AgentPage['selectOption'] = (args, options) =>
