@@ -12,6 +12,11 @@ export interface CallOptions {
   timeoutMs?: number;
   /** Fails the call with `aborted` when this signal aborts. */
   signal?: AbortSignal;
+  /**
+   * The panel's own filter, never sent: whether a cross-origin frame at this URL may be read or acted in (the task's
+   * site gate, decision 0010; decision 0021). Every frame may when absent.
+   */
+  frameAllowed?: (url: string) => boolean;
 }
 
 export function ok<T>(value: T): Reply<T> {

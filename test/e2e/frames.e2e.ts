@@ -4,7 +4,22 @@
 // keys inside the frame; a frame that navigated gives stale refs; and the agent completes the checkout.
 
 import type { Page } from 'playwright-core';
-import { act, call, control, describe, expect, it, openFrontTab, openTab, play, runTask, textIn, tryCall } from './kit';
+import {
+  act,
+  call,
+  control,
+  describe,
+  expect,
+  giveUp,
+  it,
+  openFrontTab,
+  openTab,
+  type PanelGlobal,
+  play,
+  runTask,
+  textIn,
+  tryCall,
+} from './kit';
 
 const CHECKOUT = '/frames/checkout.html';
 
@@ -302,5 +317,39 @@ describe('agent in a checkout with a card frame', () => {
     ]);
     expect(await textIn(page, '#status')).toBe('Payment accepted: card ending 4242');
     await page.close();
+  });
+
+  it('leaves a frame on a blocked site unread and unscripted, and the agent sees why', async ({
+    browser,
+    site,
+    model,
+  }) => {
+    const { page } = await openFrontTab(browser, site.url(CHECKOUT));
+    await cardReady(page);
+    await browser.panel.evaluate(() =>
+      (globalThis as PanelGlobal).steadyhand.settings.getState().update({ blockedSites: ['localhost'] }),
+    );
+    try {
+      const seen = play(model, (view) => {
+        if (/not read: the person did not allow this site/.test(view.text)) {
+          return giveUp('The card form is on a site you blocked, so I cannot pay.');
+        }
+        throw new Error(`the blocked frame was read:\n${view.text}`);
+      });
+      const { result } = await runTask(
+        browser.panel,
+        'Pay for order 1042 with card 4242 4242 4242 4242, 12/30, CVC 123',
+      );
+      expect(result.status).toBe('failed');
+      expect(seen[0]?.text).toMatch(
+        /\[cross-origin frame\] http:\/\/localhost:\d+\/frames\/card\.html.* \(not read: the person did not allow this site for this task\)/,
+      );
+      expect(seen[0]?.text).not.toMatch(/Card number/);
+    } finally {
+      await browser.panel.evaluate(() =>
+        (globalThis as PanelGlobal).steadyhand.settings.getState().update({ blockedSites: [] }),
+      );
+      await page.close();
+    }
   });
 });

@@ -14,7 +14,7 @@ import type { NavigationMark } from './ports';
 import { type ActionRecord, ProgressTracker } from './progress';
 import { newNonce } from './prompt';
 import { decideRepair, repairMessage } from './repair';
-import { gateCheck, gateView } from './site-gate';
+import { frameGate, gateCheck, gateView } from './site-gate';
 import { act, decideWatchingTab, type LoopDeps } from './step-io';
 import { checkAgentTab, SETTLE_TIMEOUT_MS } from './tab-check';
 import type { TaskState } from './task-state';
@@ -144,7 +144,15 @@ export class Run {
     if (check.kind === 'stop') return end('stopped', check.summary, { stopCause: check.cause });
     const navigated = tabId !== null && this.#navigated.has(tabId);
     const gate = await gateCheck(task.sites, check, navigated, signal);
-    const observed = { tabs: deps.tabs, navigation: deps.navigation, tabId, check: gate.check, navigated, signal };
+    const observed = {
+      tabs: deps.tabs,
+      navigation: deps.navigation,
+      tabId,
+      check: gate.check,
+      navigated,
+      signal,
+      frameAllowed: frameGate(task.sites),
+    };
     let view = await observe(observed);
     // The tab may vanish while it is observed (closed just as the step began): the same loss as above.
     if (!view.operable && tabId !== null && !this.#tabLossExpected && !(await deps.tabs.getTab(tabId))) {

@@ -40,6 +40,8 @@ export interface ObserveInput {
   /** A navigation committed in this tab since the last snapshot (an agent action said so). */
   navigated: boolean;
   signal: AbortSignal;
+  /** The task's site gate for the page's cross-origin frames (site-gate.ts §frameGate). */
+  frameAllowed?: (url: string) => boolean;
 }
 
 async function ownedTabs(tabs: AgentTabs): Promise<OwnedTab[]> {
@@ -98,7 +100,10 @@ export async function observe(input: ObserveInput): Promise<StepView> {
   try {
     const snapshot = await tabs
       .page(tabId)
-      .snapshot({ maxTokens: SNAPSHOT_TOKENS, mode: 'viewport' }, { signal, timeoutMs: SNAPSHOT_TIMEOUT_MS });
+      .snapshot(
+        { maxTokens: SNAPSHOT_TOKENS, mode: 'viewport' },
+        { signal, timeoutMs: SNAPSHOT_TIMEOUT_MS, ...(input.frameAllowed ? { frameAllowed: input.frameAllowed } : {}) },
+      );
     return {
       operable: true,
       tabId,

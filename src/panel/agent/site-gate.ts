@@ -57,3 +57,16 @@ function deniedProblem(sites: Sites, origin: string): string {
     'needs this one'
   );
 }
+
+/**
+ * The site gate for the cross-origin frames of a page the task works on (decision 0021): a frame counts as part of
+ * the page that embeds it, except one on a site the rules deny (the block-list, or denied earlier in the task),
+ * which is neither scripted, read nor acted in. A frame on a site nobody decided yet is not asked about: a payment
+ * form or a map inside an allowed page would otherwise stop the task with a question for each.
+ */
+export function frameGate(sites: Pick<SiteAccess, 'verdict'>): (url: string) => boolean {
+  return (url) => {
+    const origin = safeParseOrigin(url);
+    return origin === null || sites.verdict(origin).kind !== 'denied';
+  };
+}

@@ -6,6 +6,7 @@ import { isSteadyhandError } from '../../shared/errors';
 import { isRestrictedUrl } from '../../shared/urls';
 import { isAbort, raceAbort } from './abort';
 import type { DoneEvidence } from './events';
+import { callOptions } from './tools/common';
 import type { DoneDecision, ToolContext } from './tools/types';
 
 export interface DoneInput {
@@ -75,7 +76,7 @@ export async function checkEvidence(evidence: DoneEvidence | undefined, ctx: Too
     return { confirmed: false, reason: `quotes cannot be checked on ${url}: the page cannot be read` };
   }
   try {
-    const fresh = await ctx.tabs.page(tabId).snapshot({ mode: 'viewport' }, { signal: ctx.signal });
+    const fresh = await ctx.tabs.page(tabId).snapshot({ mode: 'viewport' }, callOptions(ctx));
     const missing: string[] = [];
     for (const quote of quotes) {
       if (!(await pageContains(ctx, tabId, quote, fresh.text))) missing.push(quote);

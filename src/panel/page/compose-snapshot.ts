@@ -25,6 +25,8 @@ export interface ComposeDeps {
   paths: Map<string, number>;
   snapshotFrame(frameId: number, maxTokens: number): Promise<Snapshot>;
   refs: FrameRefs;
+  /** The task's site gate: a frame whose address it refuses is listed as not read, and why. */
+  allowed?: (url: string) => boolean;
 }
 
 interface Node {
@@ -47,6 +49,8 @@ interface Composed {
 
 const unreadable = (indent: string, src: string) =>
   `${indent}[cross-origin frame] ${src} (its content cannot be read: the browser keeps extensions out of it, or it did not answer)`;
+const notAllowed = (indent: string, src: string) =>
+  `${indent}[cross-origin frame] ${src} (not read: the person did not allow this site for this task)`;
 
 export async function composeSnapshot(top: Snapshot, maxTokens: number, deps: ComposeDeps): Promise<Snapshot> {
   let remaining = maxTokens - top.tokens;
@@ -88,7 +92,7 @@ export async function composeSnapshot(top: Snapshot, maxTokens: number, deps: Co
       const frameId = deps.paths.get(path);
       const entry = snapshot.crossOriginFrames.find((f) => f.path === path);
       if (frameId === undefined || !entry || node.depth >= MAX_DEPTH) {
-        out.lines.push(unreadable(indent, src));
+        out.lines.push(deps.allowed && !deps.allowed(src) ? notAllowed(indent, src) : unreadable(indent, src));
         continue;
       }
       let child: Snapshot;

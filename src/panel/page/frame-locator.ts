@@ -40,20 +40,22 @@ async function pathOf(tabId: number, frame: TabFrame, relay: Relay, access: Fram
 
 /**
  * Path → frameId of every foreign frame of the tab (nested ones included, for frames inside frames); a frame that
- * cannot be reached (restricted, gone, silent) is left out.
+ * cannot be reached (restricted, gone, silent) or is on a site `allowed` refuses (the task's site gate) is left out.
  */
 export async function locateFrames(
   tabId: number,
   relay: Relay,
   access: FrameAccess,
   signal?: AbortSignal,
+  allowed: (url: string) => boolean = () => true,
 ): Promise<Map<string, number>> {
   const found = new Map<string, number>();
   const frames = await access.listFrames(tabId);
   const byId = new Map(frames.map((frame) => [frame.frameId, frame]));
   await Promise.all(
     frames
-      .filter((frame) => isForeign(frame, byId))
+      // A frame on a site the task may not work on is never scripted, so it is never located either.
+      .filter((frame) => isForeign(frame, byId) && allowed(frame.url))
       .map(async (frame) => {
         try {
           const path = await pathOf(tabId, frame, relay, access, signal);

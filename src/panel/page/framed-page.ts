@@ -41,15 +41,20 @@ export function createFramedPage(tabId: number, top: RemotePage, relay: Relay, a
     refs.frames = [];
     refs.unread = [];
     if (!first.crossOriginFrames.some((frame) => frame.path !== undefined)) return first;
-    const paths = await locateFrames(tabId, relay, access, options.signal);
+    const paths = await locateFrames(tabId, relay, access, options.signal, options.frameAllowed);
     const requested = (args[0] ?? {}) as { maxTokens?: number; mode?: 'viewport' | 'full' };
     return composeSnapshot(first, requested.maxTokens ?? DEFAULT_SNAPSHOT_TOKENS, {
       paths,
       refs,
+      ...(options.frameAllowed ? { allowed: options.frameAllowed } : {}),
       snapshotFrame: (frameId, maxTokens) =>
         inFrame(frameId, 'snapshot', [{ ...requested, maxTokens }], options) as Promise<Snapshot>,
     });
   }
+
+  /** The frames read so far that the task's site gate lets this call reach (a site may be denied since). */
+  const allowedFrames = (options: CallOptions): KnownFrame[] =>
+    options.frameAllowed ? refs.frames.filter((frame) => options.frameAllowed?.(frame.src)) : refs.frames;
 
   /** Reads the frames the last snapshot found but did not list, so their content and refs can be reached. */
   async function readUnread(options: CallOptions): Promise<void> {
@@ -74,7 +79,7 @@ export function createFramedPage(tabId: number, top: RemotePage, relay: Relay, a
     await readUnread(options);
     const own = (await top.find(...(args as [{ query: string }]), options)) as { matches: FindMatch[] };
     const matches = [...own.matches];
-    for (const frame of refs.frames) {
+    for (const frame of allowedFrames(options)) {
       try {
         const found = (await inFrame(frame.frameId, 'find', args, options)) as { matches: FindMatch[] };
         for (const match of found.matches) {
@@ -90,10 +95,11 @@ export function createFramedPage(tabId: number, top: RemotePage, relay: Relay, a
 
   async function readPage(args: unknown[], options: CallOptions): Promise<ReadPageResult> {
     await readUnread(options);
-    if (refs.frames.length === 0) return top.readPage(...(args as [object]), options);
+    const frames = allowedFrames(options);
+    if (frames.length === 0) return top.readPage(...(args as [object]), options);
     return pageOfFrames((args[0] ?? {}) as { from?: number; maxChars?: number }, {
       readTop: (from, maxChars) => top.readPage({ from, maxChars }, options),
-      frames: refs.frames,
+      frames,
       readFrame: (frameId, from, maxChars) =>
         inFrame(frameId, 'readPage', [{ from, maxChars }], options) as Promise<ReadPageResult>,
     });
@@ -124,6 +130,13 @@ export function createFramedPage(tabId: number, top: RemotePage, relay: Relay, a
     if (!first) throw new PageError('internal', 'A routed call with no ref.');
     if (targets.some(({ target }) => target.frameId !== first.target.frameId)) {
       throw new PageError('invalid_argument', `${method} cannot join elements that live in different frames.`);
+    }
+    if (options.frameAllowed && !options.frameAllowed(first.target.src)) {
+      throw new PageError(
+        'not_allowed',
+        `Element [${String(arg[first.field])}] is inside a frame from ${first.target.src}, a site the person did not ` +
+          'allow for this task.',
+      );
     }
     const local: Record<string, unknown> = { ...arg, snapshotId: first.target.snapshotId };
     for (const { field, target } of targets) local[field] = target.localRef;
@@ -159,7 +172,9 @@ export function createFramedPage(tabId: number, top: RemotePage, relay: Relay, a
     const arg = (args[0] ?? {}) as Record<string, unknown>;
     if (arg.snapshotId !== undefined) refs.assertTop(arg.snapshotId);
     const frame = await focusedFrame(options);
-    if (!frame) return top.pressKey(...(args as [KeyArgs]), options);
+    if (!frame || (options.frameAllowed && !options.frameAllowed(frame.src))) {
+      return top.pressKey(...(args as [KeyArgs]), options);
+    }
     const { snapshotId: _top, ...rest } = arg;
     const snapshotId = refs.snapshotOf(frame.documentId);
     const local = snapshotId ? { ...rest, snapshotId } : rest;

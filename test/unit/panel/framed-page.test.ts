@@ -88,12 +88,15 @@ function tabScript(state: {
           'Viewport 460×300, the whole page fits\n## Card details\n[1] textbox "Card number"\n[2] button "Pay"';
         return {
           ok: true,
-          value: snapshot(
-            `${state.cardDocument}.3`,
-            text,
-            [element(1, 'textbox', 'Card number'), element(2, 'button', 'Pay')],
-            [],
-          ),
+          value: {
+            ...snapshot(
+              `${state.cardDocument}.3`,
+              text,
+              [element(1, 'textbox', 'Card number'), element(2, 'button', 'Pay')],
+              [],
+            ),
+            url: 'https://pay.test/card',
+          },
         };
       }
       if (method === 'find')
@@ -148,6 +151,38 @@ describe('framed page', () => {
     expect(snap.digest).toBe('d-topdoc.1+d-carddoc.3');
     // Same-origin frames (about:srcdoc) are walked from frame 0: never asked.
     expect(calls.filter((c) => c.frameId === 3)).toEqual([]);
+  });
+
+  it('neither scripts, reads nor acts in a frame on a site the task’s gate refuses, and says why it is not read', async () => {
+    const state = { cardDocument: 'carddoc', unscripted: true, focusInCard: true };
+    const { page, calls, injected } = tabScript(state);
+    const frameAllowed = (url: string) => !url.startsWith('https://pay.test');
+    const snap = await page.snapshot({}, { frameAllowed });
+    expect(snap.text.split('\n')).toEqual([
+      'Viewport 800×600, the whole page fits',
+      '[1] button "Back"',
+      '[cross-origin frame] https://pay.test/card (not read: the person did not allow this site for this task)',
+      'Total €39',
+    ]);
+    expect(snap.elements.map((e) => e.ref)).toEqual([1]);
+    // Not pinged, so never given the content script either.
+    expect(calls.filter((c) => c.frameId === 7)).toEqual([]);
+    expect(injected).toEqual([]);
+    await page.pressKey({ key: 'Enter', snapshotId: snap.snapshotId }, { frameAllowed });
+    expect(calls.at(-1)).toMatchObject({ method: 'pressKey', frameId: 0 });
+    expect((await page.find({ query: 'Pay' }, { frameAllowed })).matches.map((m) => m.text)).toEqual(['Back']);
+  });
+
+  it('refuses an action in a frame whose site was denied after its refs were handed out', async () => {
+    const { page, calls } = tabScript({ cardDocument: 'carddoc' });
+    const snap = await page.snapshot({});
+    const denied = (url: string) => !url.startsWith('https://pay.test');
+    const refused = page.type(
+      { ref: FRAME_REF_BASE + 1, snapshotId: snap.snapshotId, text: '4242' },
+      { frameAllowed: denied },
+    );
+    await expect(refused).rejects.toMatchObject({ code: 'not_allowed', message: /did not allow for this task/ });
+    expect(calls.filter((c) => c.method === 'type')).toEqual([]);
   });
 
   it('sends a frame ref’s action to its frame with the frame’s own ref and snapshot id, and frame 0’s refs to frame 0', async () => {

@@ -7,6 +7,7 @@ import { TabError } from '../../../shared/errors';
 import type { ActionResult } from '../../../shared/page-types';
 import { safeParseOrigin } from '../../../shared/urls';
 import { raceAbort } from '../abort';
+import { frameGate } from '../site-gate';
 import type { AnyTool, PageHandle, ToolContext, ToolOutput, ToolSpec } from './types';
 
 export function defineTool<S extends z.ZodType>(spec: ToolSpec<S>): AnyTool {
@@ -57,8 +58,12 @@ export function pageOf(ctx: ToolContext): PageHandle {
   return { page: ctx.tabs.page(ctx.tabId), tabId: ctx.tabId, snapshotId: ctx.snapshot.snapshotId };
 }
 
+/** The options of a page call made for a tool: the task's signal, and its site gate for the page's frames. */
 export function callOptions(ctx: ToolContext, timeoutMs?: number) {
-  return timeoutMs === undefined ? { signal: ctx.signal } : { signal: ctx.signal, timeoutMs };
+  const frameAllowed = frameGate(ctx.sites);
+  return timeoutMs === undefined
+    ? { signal: ctx.signal, frameAllowed }
+    : { signal: ctx.signal, timeoutMs, frameAllowed };
 }
 
 /** The role of a ref in the observation, so "click [12] (button)" reads well in the history. */
