@@ -208,7 +208,7 @@ describe('panel export', () => {
       taskView(panel).card.getByRole('button', { name: 'Export trace (JSON)' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe(`steadyhand-trace-${taskId}.json`);
-    const text = readFileSync(await download.path(), 'utf8');
+    const text = await browser.downloadedText(download.suggestedFilename());
     expect(text).not.toContain(KEY);
     const trace = JSON.parse(text) as Json;
     const doc = documentedTrace();

@@ -3,7 +3,6 @@
 // fences; script evaluation is not even offered unless it is switched on; restricted pages are never touched.
 
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import type { AgentSettings } from '../../src/panel/agent/settings';
 import { SETTINGS_KEY } from '../../src/panel/store/storage-keys';
@@ -179,7 +178,7 @@ describe('the API key', () => {
     for (const taskId of [done.result.taskId, refused.result.taskId]) {
       const download = panel.waitForEvent('download');
       await panel.evaluate((id) => (globalThis as PanelGlobal).steadyhand.commands.exportTrace(id), taskId);
-      traces.push(await readFile(await (await download).path(), 'utf8'));
+      traces.push(await browser.downloadedText((await download).suggestedFilename()));
     }
     // The probes prove each channel is really watched.
     await panel.evaluate(() => console.info('sec-probe panel'));
