@@ -4,14 +4,17 @@
 import { BUILD_ID } from '../shared/build';
 import type {
   ActionResult,
+  DragArgs,
   FindMatch,
   KeyArgs,
   MaskArgs,
   PageInfo,
+  PointerArgs,
   Pong,
   ReadPageResult,
   RefTarget,
   ScrollArgs,
+  SetValueArgs,
   Snapshot,
   SnapshotOptions,
   WaitForArgs,
@@ -20,11 +23,15 @@ import { type PageApi, PROTOCOL_VERSION } from '../shared/protocol';
 import { check } from './actions/check';
 import { click, hover } from './actions/click';
 import type { ActionContext } from './actions/context';
+import { doubleClick } from './actions/double-click';
+import { drag } from './actions/drag';
 import { evaluate } from './actions/evaluate';
 import { pressKey } from './actions/keys';
 import { documentSettledAt, MutationClock } from './actions/mutation-clock';
+import { rightClick } from './actions/right-click';
 import { scroll } from './actions/scroll';
 import { selectOption } from './actions/select';
+import { setValue } from './actions/set-value';
 import { type TypeArgs, typeText } from './actions/type';
 import { waitFor, waitForQuiet } from './actions/wait';
 import { Mask } from './mask/mask';
@@ -92,8 +99,24 @@ export class PageController implements PageApi {
     return find(this.doc, this.registry, args, this.shadowRootOf);
   }
 
-  click(args: RefTarget): Promise<ActionResult> {
+  click(args: PointerArgs): Promise<ActionResult> {
     return click(this.acting(), args);
+  }
+
+  doubleClick(args: PointerArgs): Promise<ActionResult> {
+    return doubleClick(this.acting(), args);
+  }
+
+  rightClick(args: PointerArgs): Promise<ActionResult> {
+    return rightClick(this.acting(), args);
+  }
+
+  drag(args: DragArgs): Promise<ActionResult> {
+    return drag(this.acting(), args);
+  }
+
+  setValue(args: SetValueArgs): Promise<ActionResult> {
+    return setValue(this.acting(), args);
   }
 
   type(args: TypeArgs): Promise<ActionResult> {

@@ -142,6 +142,29 @@ export interface RefTarget {
   snapshotId: string;
 }
 
+/** A point inside an element's box, as fractions of its width and height: {x: 0, y: 0} is the top-left corner. */
+export interface BoxPoint {
+  x: number;
+  y: number;
+}
+
+/** click, double_click, right_click: at the element's centre, or at `at` inside its box (canvas, colour area, stars). */
+export interface PointerArgs extends RefTarget {
+  at?: BoxPoint;
+}
+
+/** drag: from `ref` to the centre of `toRef`, or from `ref` by `dx`/`dy` CSS pixels (exactly one of the two). */
+export interface DragArgs extends RefTarget {
+  toRef?: number;
+  dx?: number;
+  dy?: number;
+}
+
+/** set_value: a slider (native or ARIA) or a native date, time, datetime-local, month, week or color input. */
+export interface SetValueArgs extends RefTarget {
+  value: string;
+}
+
 export type ScrollDirection = 'up' | 'down' | 'left' | 'right';
 
 export interface ScrollArgs {

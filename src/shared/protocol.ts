@@ -4,14 +4,17 @@
 import type { WireError } from './errors';
 import type {
   ActionResult,
+  DragArgs,
   FindMatch,
   KeyArgs,
   MaskArgs,
   PageInfo,
+  PointerArgs,
   Pong,
   ReadPageResult,
   RefTarget,
   ScrollArgs,
+  SetValueArgs,
   Snapshot,
   SnapshotOptions,
   WaitForArgs,
@@ -34,7 +37,11 @@ export interface PageApi {
   snapshot(options: SnapshotOptions): Snapshot;
   readPage(args: { from?: number; maxChars?: number }): ReadPageResult;
   find(args: { query: string; limit?: number }): { matches: FindMatch[] };
-  click(args: RefTarget): Promise<ActionResult>;
+  click(args: PointerArgs): Promise<ActionResult>;
+  doubleClick(args: PointerArgs): Promise<ActionResult>;
+  rightClick(args: PointerArgs): Promise<ActionResult>;
+  drag(args: DragArgs): Promise<ActionResult>;
+  setValue(args: SetValueArgs): Promise<ActionResult>;
   type(args: RefTarget & { text: string; clear?: boolean; submit?: boolean }): Promise<ActionResult>;
   selectOption(args: RefTarget & { option: string }): Promise<ActionResult>;
   check(args: RefTarget & { checked: boolean }): Promise<ActionResult>;
@@ -82,6 +89,10 @@ export const PAGE_METHODS: {
   readPage: { arity: 1, idempotent: true },
   find: { arity: 1, idempotent: true },
   click: { arity: 1, idempotent: false },
+  doubleClick: { arity: 1, idempotent: false },
+  rightClick: { arity: 1, idempotent: false },
+  drag: { arity: 1, idempotent: false },
+  setValue: { arity: 1, idempotent: false },
   type: { arity: 1, idempotent: false },
   selectOption: { arity: 1, idempotent: false },
   check: { arity: 1, idempotent: false },

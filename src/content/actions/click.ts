@@ -1,6 +1,7 @@
 // click and hover: aim (scroll into view, hit-test), play the pointer events, and report what changed.
 
-import type { ActionResult, RefTarget } from '../../shared/page-types';
+import type { ActionResult, BoxPoint, PointerArgs, RefTarget } from '../../shared/page-types';
+import { aimAt, parseBoxPoint } from './aim-point';
 import { type ActionContext, isDisabled, notPerformed, performed } from './context';
 import { describeTarget } from './describe';
 import { EffectWatch } from './effects';
@@ -14,21 +15,26 @@ function opensNewWindow(element: Element): boolean {
   return target !== '' && target !== '_self' && target !== '_parent' && target !== '_top';
 }
 
-export async function click(ctx: ActionContext, args: RefTarget): Promise<ActionResult> {
+export async function click(ctx: ActionContext, args: PointerArgs): Promise<ActionResult> {
   const element = ctx.registry.resolve(args);
+  const at = args.at === undefined ? undefined : parseBoxPoint(args.at);
   if (isDisabled(element)) return notPerformed(`${describeTarget(element, args.ref)} is disabled.`);
-  return clickElement(ctx, element, args.ref);
+  return clickElement(ctx, element, args.ref, at);
 }
 
-/** The click itself, shared with check(). */
-export async function clickElement(ctx: ActionContext, element: Element, ref: number): Promise<ActionResult> {
-  const anchor = pointerAnchor(element);
-  const { hit, blocked } = aim(ctx, anchor);
-  if (blocked) return notPerformed(blocked);
+/** The click itself, shared with check(); at the centre, or at `at` inside the element's box. */
+export async function clickElement(
+  ctx: ActionContext,
+  element: Element,
+  ref: number,
+  at?: BoxPoint,
+): Promise<ActionResult> {
+  const aimed = aimAt(ctx, element, at);
+  if (aimed.blocked) return notPerformed(aimed.blocked);
   const watch = new EffectWatch(ctx.doc, element, ctx.churn);
   try {
-    const target = eventTarget(anchor, hit);
-    const activated = dispatchClick(target, hit.x, hit.y);
+    const target = aimed.target;
+    const activated = dispatchClick(target, aimed.x, aimed.y);
     if (activated && opensNewWindow(target)) watch.expectNewWindow();
     await watch.settle({ untilFirst: true });
     const effects = watch.effects();

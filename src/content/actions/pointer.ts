@@ -77,18 +77,28 @@ function mouseInit(target: Element, x: number, y: number, buttons: number): Mous
   };
 }
 
-function pointer(type: string, target: Element, x: number, y: number, buttons: number, bubbles = true): boolean {
+/** One pointer event of the mouse (pointerId 1); `extra` sets the button, bubbling and so on. */
+export function pointer(
+  type: string,
+  target: Element,
+  x: number,
+  y: number,
+  buttons: number,
+  bubbles = true,
+  extra: PointerEventInit = {},
+): boolean {
   const init: PointerEventInit = {
     ...mouseInit(target, x, y, buttons),
     bubbles,
     pointerId: 1,
     pointerType: 'mouse',
     isPrimary: true,
+    ...extra,
   };
   return target.dispatchEvent(new PointerEvent(type, init));
 }
 
-function mouse(
+export function mouse(
   type: string,
   target: Element,
   x: number,
@@ -122,7 +132,7 @@ export function dispatchClick(target: Element, x: number, y: number): boolean {
 }
 
 /** What a mousedown does to focus: the nearest focusable ancestor gets it; clicking elsewhere blurs. */
-function moveFocus(target: Element): void {
+export function moveFocus(target: Element): void {
   for (let node: Element | null = target; node; node = composedParent(node)) {
     if (node.matches(FOCUSABLE) && !node.matches(':disabled')) {
       (node as HTMLElement).focus({ preventScroll: true });

@@ -62,7 +62,7 @@ export function hitTest(element: Element, shadowRootOf: ShadowRootOf): HitTest {
 }
 
 /** For an element in a same-origin frame: what covers the frame at that point in the parent documents, if anything. */
-function frameChainHit(doc: Document, x: number, y: number, shadowRootOf: ShadowRootOf): Element | null {
+export function frameChainHit(doc: Document, x: number, y: number, shadowRootOf: ShadowRootOf): Element | null {
   let frame = safeFrameElement(doc.defaultView);
   let px = x;
   let py = y;

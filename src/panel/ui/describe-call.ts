@@ -61,12 +61,42 @@ function pressKey(call: DescribableCall): string {
   return num(call.input, 'ref') === undefined ? t('actPress', combo) : t('actPressOn', combo, element(call));
 }
 
+/** "Clicked … at 25% across, 50% down" for a click aimed inside the element (`at`), else a plain click. */
+function click(call: DescribableCall): string {
+  const at = field(call.input, 'at');
+  const x = num(at, 'x');
+  const y = num(at, 'y');
+  if (x === undefined || y === undefined) return t('actClick', element(call));
+  return t('actClickAt', element(call), Math.round(x * 100), Math.round(y * 100));
+}
+
+function drag(call: DescribableCall): string {
+  const toRef = num(call.input, 'toRef');
+  // `target` names the dragged element; the drop target is named by its ref.
+  if (toRef !== undefined) return t('actDragTo', element(call), t('elementRef', toRef));
+  return t('actDragBy', element(call), num(call.input, 'dx') ?? 0, num(call.input, 'dy') ?? 0);
+}
+
 export function describeCall(call: DescribableCall): string {
   const input = call.input;
   const quoted = (key: string) => clip(str(input, key) ?? '');
   switch (call.name) {
     case 'click':
-      return t('actClick', element(call));
+      return click(call);
+    case 'double_click':
+      return t('actDoubleClick', element(call));
+    case 'right_click':
+      return t('actRightClick', element(call));
+    case 'drag':
+      return drag(call);
+    case 'set_value': {
+      const value = field(input, 'value');
+      return t(
+        'actSetValue',
+        clip(typeof value === 'number' ? String(value) : (str(input, 'value') ?? '')),
+        element(call),
+      );
+    }
     case 'type':
       return t(bool(input, 'submit') ? 'actTypeSubmit' : 'actType', quoted('text'), element(call));
     case 'select_option':

@@ -3,20 +3,25 @@
 
 import { z } from 'zod';
 import { callOptions, defineTool, pageOf, refLabel, reportAction } from './common';
+import { at, POINTER_TOOLS } from './pointer-tools';
 
 const ref = z.number().int().nonnegative().describe('The element ref from the latest observation, e.g. 12 for [12].');
 
 export const click = defineTool({
   name: 'click',
-  description: 'Click an element by its ref. Reports the observed effect (navigation, DOM change, new tab, ...).',
-  schema: z.object({ ref }).strict(),
+  description:
+    'Click an element by its ref, at its centre or at `at` inside it. Reports the observed effect (navigation, DOM ' +
+    'change, new tab, ...).',
+  schema: z.object({ ref, at: at.optional() }).strict(),
   group: 'page',
   mayNavigate: true,
   usesPage: true,
   async run(input, ctx) {
     const { page, snapshotId } = pageOf(ctx);
-    const result = await page.click({ ref: input.ref, snapshotId }, callOptions(ctx));
-    return reportAction(`click ${refLabel(ctx, input.ref)}`, result, ctx);
+    const point = input.at ? { at: input.at } : {};
+    const result = await page.click({ ref: input.ref, snapshotId, ...point }, callOptions(ctx));
+    const where = input.at ? ` at (${input.at.x}, ${input.at.y})` : '';
+    return reportAction(`click ${refLabel(ctx, input.ref)}${where}`, result, ctx);
   },
 });
 
@@ -150,4 +155,4 @@ export const hover = defineTool({
   },
 });
 
-export const PAGE_TOOLS = [click, type, selectOption, check, scroll, pressKey, hover];
+export const PAGE_TOOLS = [click, type, selectOption, check, scroll, pressKey, hover, ...POINTER_TOOLS];

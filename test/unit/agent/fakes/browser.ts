@@ -16,7 +16,9 @@ export interface FakeElement {
 }
 
 export type PageAction =
-  | { kind: 'click' | 'hover'; ref: number }
+  | { kind: 'click' | 'hover' | 'doubleClick' | 'rightClick'; ref: number }
+  | { kind: 'drag'; ref: number; toRef?: number; dx?: number; dy?: number }
+  | { kind: 'setValue'; ref: number; value: string }
   | { kind: 'type'; ref: number; text: string; submit: boolean }
   | { kind: 'select'; ref: number; option: string }
   | { kind: 'check'; ref: number; checked: boolean }

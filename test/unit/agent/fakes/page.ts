@@ -117,6 +117,16 @@ export class FakePage implements AgentPage {
 
   click: AgentPage['click'] = (args, options) => this.#act('click', args, { kind: 'click', ref: args.ref }, options);
   hover: AgentPage['hover'] = (args, options) => this.#act('hover', args, { kind: 'hover', ref: args.ref }, options);
+  doubleClick: AgentPage['doubleClick'] = (args, options) =>
+    this.#act('doubleClick', args, { kind: 'doubleClick', ref: args.ref }, options);
+  rightClick: AgentPage['rightClick'] = (args, options) =>
+    this.#act('rightClick', args, { kind: 'rightClick', ref: args.ref }, options);
+  drag: AgentPage['drag'] = (args, options) => {
+    const { ref, toRef, dx, dy } = args;
+    return this.#act('drag', args, { kind: 'drag', ref, toRef, dx, dy }, options);
+  };
+  setValue: AgentPage['setValue'] = (args, options) =>
+    this.#act('setValue', args, { kind: 'setValue', ref: args.ref, value: args.value }, options);
   type: AgentPage['type'] = (args, options) =>
     this.#act('type', args, { kind: 'type', ref: args.ref, text: args.text, submit: args.submit ?? false }, options);
   selectOption: AgentPage['selectOption'] = (args, options) =>

@@ -1,0 +1,78 @@
+// What an action left changed on the page, as opposed to what flickered while it ran. A drag styles its source and
+// the lists it passes over, then puts them back when the drop is refused; a double click may toggle twice. Mutation
+// counts call both "changed", so these actions ask instead whether anything ended different from how it started: an
+// attribute or text that does not hold its first old value, a node added and still there, removed and still gone,
+// or moved to another place among its siblings.
+
+import { type ChurnTracker, isBackground } from './churn';
+import { isOwnMutation, rootsOf } from './settle';
+
+interface Place {
+  parent: Node | null;
+  previous: Node | null;
+}
+
+export class NetChange {
+  private readonly observer: MutationObserver;
+  private readonly attributes = new Map<Element, Map<string, string | null>>();
+  private readonly texts = new Map<Node, string | null>();
+  private readonly places = new Map<Node, Place>();
+
+  constructor(target: Element, churn?: ChurnTracker) {
+    const churning = churn?.churningNow() ?? new Set<Element>();
+    this.observer = new MutationObserver((records) => {
+      for (const record of records) if (!isOwnMutation(record) && !isBackground(record, churning)) this.note(record);
+    });
+    for (const root of rootsOf(target)) {
+      this.observer.observe(root, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        attributeOldValue: true,
+        characterData: true,
+        characterDataOldValue: true,
+      });
+    }
+  }
+
+  /** True when something the observer saw ends different from how it started. */
+  changed(): boolean {
+    this.takeRecords();
+    for (const [element, names] of this.attributes) {
+      for (const [name, first] of names) if (element.getAttribute(name) !== first) return true;
+    }
+    for (const [node, first] of this.texts) if (node.nodeValue !== first) return true;
+    for (const [node, place] of this.places) {
+      if (node.parentNode !== place.parent || (place.parent && node.previousSibling !== place.previous)) return true;
+    }
+    return false;
+  }
+
+  dispose(): void {
+    this.observer.disconnect();
+  }
+
+  private takeRecords(): void {
+    for (const record of this.observer.takeRecords()) if (!isOwnMutation(record)) this.note(record);
+  }
+
+  private note(record: MutationRecord): void {
+    if (record.type === 'attributes' && record.attributeName) {
+      const element = record.target as Element;
+      const names = this.attributes.get(element) ?? new Map<string, string | null>();
+      this.attributes.set(element, names);
+      if (!names.has(record.attributeName)) names.set(record.attributeName, record.oldValue);
+    } else if (record.type === 'characterData') {
+      if (!this.texts.has(record.target)) this.texts.set(record.target, record.oldValue);
+    } else {
+      // The first record that touches a node knows where it was: a removed node was in this parent after
+      // `previousSibling`; a node seen first as added was not in the document.
+      for (const node of Array.from(record.removedNodes)) {
+        if (!this.places.has(node)) this.places.set(node, { parent: record.target, previous: record.previousSibling });
+      }
+      for (const node of Array.from(record.addedNodes)) {
+        if (!this.places.has(node)) this.places.set(node, { parent: null, previous: null });
+      }
+    }
+  }
+}
