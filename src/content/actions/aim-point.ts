@@ -15,6 +15,8 @@ export interface Aimed {
   x: number;
   y: number;
   blocked?: string;
+  /** The pointer lands on a part of the element's own widget drawn over it (src/content/actions/pointer.ts §aim). */
+  sameWidget?: boolean;
 }
 
 export function parseBoxPoint(at: unknown): BoxPoint {
@@ -41,8 +43,14 @@ export function pointInBox(box: DOMRect, at: BoxPoint): { x: number; y: number }
 export function aimAt(ctx: ActionContext, element: Element, at?: BoxPoint): Aimed {
   if (!at) {
     const anchor = pointerAnchor(element);
-    const { hit, blocked } = aim(ctx, anchor);
-    return { target: eventTarget(anchor, hit), x: hit.x, y: hit.y, ...(blocked ? { blocked } : {}) };
+    const { hit, blocked, sameWidget } = aim(ctx, anchor);
+    return {
+      target: eventTarget(anchor, hit, sameWidget),
+      x: hit.x,
+      y: hit.y,
+      ...(blocked ? { blocked } : {}),
+      ...(sameWidget ? { sameWidget } : {}),
+    };
   }
   bringIntoView(element);
   let point = visiblePoint(element, at);

@@ -1,6 +1,7 @@
 // click and hover: aim (scroll into view, hit-test), play the pointer events, and report what changed.
 
 import type { ActionResult, BoxPoint, PointerArgs, RefTarget } from '../../shared/page-types';
+import { describeElement } from '../snapshot/dom';
 import { aimAt, parseBoxPoint } from './aim-point';
 import { type ActionContext, isDisabled, notPerformed, performed } from './context';
 import { describeTarget } from './describe';
@@ -34,6 +35,7 @@ export async function clickElement(
   const watch = new EffectWatch(ctx.doc, element, ctx.churn);
   try {
     const target = aimed.target;
+    const sameWidget = aimed.sameWidget === true;
     const activated = dispatchClick(target, aimed.x, aimed.y);
     if (activated && opensNewWindow(target)) watch.expectNewWindow();
     await watch.settle({ untilFirst: true });
@@ -46,7 +48,10 @@ export async function clickElement(
         `Clicked ${describeTarget(element, ref)}, but nothing observable changed within 1.5 s (no navigation, DOM change, focus or state change).${hint}`,
       );
     }
-    return performed(true, effects);
+    const via = sameWidget
+      ? `The click landed on ${describeElement(target)}, a part of the same widget drawn over it.`
+      : undefined;
+    return performed(true, effects, via);
   } finally {
     watch.dispose();
   }
@@ -55,11 +60,11 @@ export async function clickElement(
 export async function hover(ctx: ActionContext, args: RefTarget): Promise<ActionResult> {
   const element = ctx.registry.resolve(args);
   const anchor = pointerAnchor(element);
-  const { hit, blocked } = aim(ctx, anchor);
+  const { hit, blocked, sameWidget } = aim(ctx, anchor);
   if (blocked) return notPerformed(blocked);
   const watch = new EffectWatch(ctx.doc, element, ctx.churn);
   try {
-    dispatchHover(eventTarget(anchor, hit), hit.x, hit.y);
+    dispatchHover(eventTarget(anchor, hit, sameWidget), hit.x, hit.y);
     await watch.settle();
     // The postcondition of a hover is that the pointer reached the element, checked by the hit-test above; what
     // the page did in response (a menu opening) is reported as effects.

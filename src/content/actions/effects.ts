@@ -4,6 +4,7 @@
 
 import type { ActionEffect } from '../../shared/page-types';
 import { composedContains, deepActiveElement } from '../snapshot/dom';
+import { isTextEntry } from '../snapshot/roles';
 import { type ChurnTracker, isBackground } from './churn';
 import { isOwnMutation, OBSERVE_ALL, QUIET_MS, rootsOf, SETTLE_CAP_MS } from './settle';
 
@@ -121,8 +122,10 @@ export class EffectWatch {
     if (this.newWindow) effects.push('new_window');
     if (this.mutations > 0) effects.push('dom_change');
     const focus = deepActiveElement(this.doc);
-    if (focus !== this.focusBefore && focus && focus !== this.doc.body && !composedContains(this.target, focus)) {
-      effects.push('focus_change');
+    if (focus !== this.focusBefore && focus && focus !== this.doc.body) {
+      // Focus that lands inside the target counts only where a person sees it: a caret in a text field. A button
+      // that takes focus when clicked has not done anything yet (docs/contracts.md PT-F1).
+      if (!composedContains(this.target, focus) || isTextEntry(focus)) effects.push('focus_change');
     }
     const after = observe(this.target);
     if (

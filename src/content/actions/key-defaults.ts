@@ -3,6 +3,8 @@
 import { windowOf } from '../snapshot/dom';
 import { explicitRole, isTextEntry } from '../snapshot/roles';
 import type { KeySpec, Modifier } from './keyboard';
+import { type CaretKey, moveCaret } from './text-edit';
+import { fieldSelection, setCaret } from './text-entry';
 
 const ACTIVATES_ON_ENTER = new Set(['a', 'button', 'summary', 'area']);
 const ACTIVE_ROLES = new Set([
@@ -34,7 +36,7 @@ export function defaultKeyAction(target: Element, spec: KeySpec, modifiers: Modi
   const textEntry = isTextEntry(target);
   if (key === 'Escape') closeModalDialog(doc);
   else if (key === 'Enter') enter(target, textEntry, command);
-  else if (textEntry) editKey(target, spec, command);
+  else if (textEntry) editKey(target, spec, modifiers, command);
   else if (key === ' ' && activatable(target)) (target as HTMLElement).click();
   else if (target.localName === 'select') stepSelect(target as HTMLSelectElement, key);
   else if (target.localName === 'input' && (target as HTMLInputElement).type === 'radio') {
@@ -68,12 +70,26 @@ function enter(target: Element, textEntry: boolean, command: boolean): void {
   }
 }
 
-function editKey(target: Element, spec: KeySpec, command: boolean): void {
+const CARET_KEYS: ReadonlySet<string> = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End']);
+const FORMATS: Record<string, string> = { b: 'bold', i: 'italic', u: 'underline' };
+
+function editKey(target: Element, spec: KeySpec, modifiers: Modifier[], command: boolean): void {
   const doc = target.ownerDocument;
-  if (command && spec.key.toLowerCase() === 'a') {
+  const key = spec.key.toLowerCase();
+  if (command && key === 'a') {
     if ('select' in target && typeof (target as HTMLInputElement).select === 'function')
       (target as HTMLInputElement).select();
-    else doc.getSelection()?.selectAllChildren(target);
+    else doc.getSelection()?.selectAllChildren(editingRoot(target));
+    return;
+  }
+  if (CARET_KEYS.has(spec.key)) {
+    moveSelection(target, spec.key as CaretKey, modifiers);
+    return;
+  }
+  // Bold, italic, underline in a rich editor that left the key to the browser (PT-T3).
+  const format = FORMATS[key];
+  if (command && format && (target as HTMLElement).isContentEditable) {
+    doc.execCommand(format);
     return;
   }
   if (command) return;
@@ -81,6 +97,45 @@ function editKey(target: Element, spec: KeySpec, command: boolean): void {
   else if (spec.key === 'Delete') doc.execCommand('forwardDelete');
   else if (spec.text !== undefined) doc.execCommand('insertText', false, spec.text);
 }
+
+function editingRoot(element: Element): Element {
+  let host = element as HTMLElement;
+  while (host.parentElement?.isContentEditable) host = host.parentElement;
+  return host;
+}
+
+/** Caret keys in a text field or editor: move the caret, or with Shift extend the selection (PT-T4). */
+function moveSelection(target: Element, key: CaretKey, modifiers: Modifier[]): void {
+  const shift = modifiers.includes('Shift');
+  const word = modifiers.includes('Control') || modifiers.includes('Alt');
+  if (target.localName === 'input' || target.localName === 'textarea') {
+    const field = target as HTMLInputElement | HTMLTextAreaElement;
+    const [start, end] = fieldSelection(field);
+    const backward = field.selectionDirection === 'backward';
+    const next = moveCaret(field.value, { start, end, backward }, key, {
+      shift,
+      word,
+      multiline: field.localName === 'textarea',
+    });
+    setCaret(field, next.start, next.end, next.backward ? 'backward' : 'forward');
+    return;
+  }
+  const selection = target.ownerDocument.getSelection() as (Selection & { modify?: SelectionModify }) | null;
+  if (!selection?.modify) return;
+  const direction = key === 'ArrowLeft' || key === 'ArrowUp' || key === 'Home' ? 'backward' : 'forward';
+  const granularity =
+    key === 'Home' || key === 'End'
+      ? 'lineboundary'
+      : key === 'ArrowUp' || key === 'ArrowDown'
+        ? 'line'
+        : word
+          ? 'word'
+          : 'character';
+  selection.modify(shift ? 'extend' : 'move', direction, granularity);
+}
+
+/** Selection.modify (non-standard, in Chrome and Firefox): https://developer.mozilla.org/en-US/docs/Web/API/Selection/modify */
+type SelectionModify = (alter: string, direction: string, granularity: string) => void;
 
 function closeModalDialog(doc: Document): void {
   const dialogs = Array.from(doc.querySelectorAll('dialog[open]')).filter((d) => d.matches(':modal'));

@@ -11,6 +11,7 @@ import { moveFocus } from './focus-order';
 import { defaultKeyAction } from './key-defaults';
 import { type KeySpec, keyEvent, type Modifier, parseKey, parseModifiers } from './keyboard';
 import { bringIntoView } from './pointer';
+import { fieldSelection } from './text-entry';
 
 export async function pressKey(ctx: ActionContext, args: KeyArgs): Promise<ActionResult> {
   const spec = parseKey(args.key);
@@ -34,6 +35,7 @@ export function pressOn(ctx: ActionContext, target: Element, key: string): Promi
 
 async function press(ctx: ActionContext, target: Element, spec: KeySpec, modifiers: Modifier[]): Promise<ActionResult> {
   const watch = new EffectWatch(ctx.doc, target, ctx.churn);
+  const selectionBefore = selectionState(ctx.doc);
   try {
     const down = keyEvent('keydown', target, spec, modifiers);
     const command = modifiers.some((m) => m === 'Control' || m === 'Meta' || m === 'Alt');
@@ -46,6 +48,12 @@ async function press(ctx: ActionContext, target: Element, spec: KeySpec, modifie
     keyEvent('keyup', target, spec, modifiers);
     await watch.settle({ untilFirst: spec.key !== 'Tab' });
     const effects = watch.effects();
+    const selection = selectionState(ctx.doc);
+    if (effects.length === 0 && selection.key !== selectionBefore.key) {
+      // A caret key changes only the selection: what a person sees is the caret or the highlighted text (PT-T4).
+      const what = selection.text ? `selected ${JSON.stringify(selection.text.slice(0, 200))}` : 'moved the caret';
+      return performed(true, [], `Pressed ${spec.key}: it ${what}.`);
+    }
     if (effects.length === 0) {
       const where = isTextEntry(target) ? 'the field' : 'the page';
       return performed(
@@ -58,4 +66,22 @@ async function press(ctx: ActionContext, target: Element, spec: KeySpec, modifie
   } finally {
     watch.dispose();
   }
+}
+
+/** The focused field's selection, or the document's: to tell that a key moved the caret or selected text. */
+function selectionState(doc: Document): { key: string; text: string } {
+  const active = deepActiveElement(doc);
+  if (active && (active.localName === 'input' || active.localName === 'textarea')) {
+    const field = active as HTMLInputElement;
+    const [start, end] = fieldSelection(field);
+    return { key: `field:${start}:${end}`, text: field.value.slice(start, end) };
+  }
+  const selection = active?.ownerDocument.getSelection() ?? doc.getSelection();
+  if (!selection || selection.rangeCount === 0) return { key: '', text: '' };
+  const { anchorNode, anchorOffset, focusNode, focusOffset } = selection;
+  const id = (node: Node | null) => (node ? `${node.nodeName}${node.textContent?.length ?? 0}` : '');
+  return {
+    key: `${id(anchorNode)}:${anchorOffset}:${id(focusNode)}:${focusOffset}:${selection.toString().length}`,
+    text: selection.toString(),
+  };
 }

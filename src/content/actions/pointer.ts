@@ -4,6 +4,7 @@
 
 import { composedContains, composedParent, windowOf } from '../snapshot/dom';
 import { describeCoverer, type HitTest, hitTest, visibleCentre } from '../snapshot/hit-test';
+import { coveredBySameWidget } from '../snapshot/same-widget';
 import { isRendered } from '../snapshot/visibility';
 import type { ActionContext } from './context';
 
@@ -31,7 +32,7 @@ export function bringIntoView(element: Element): void {
 }
 
 /** Brings `anchor` into view and hit-tests it; on failure returns a reason that names what is in the way. */
-export function aim(ctx: ActionContext, anchor: Element): { hit: HitTest; blocked?: string } {
+export function aim(ctx: ActionContext, anchor: Element): { hit: HitTest; blocked?: string; sameWidget?: boolean } {
   bringIntoView(anchor);
   let hit = hitTest(anchor, ctx.shadowRootOf);
   if (!hit.receives) {
@@ -41,6 +42,7 @@ export function aim(ctx: ActionContext, anchor: Element): { hit: HitTest; blocke
   }
   if (hit.receives) return { hit };
   if (!hit.hit) return { hit, blocked: 'The element has no visible area on screen (it may be collapsed or clipped).' };
+  if (coveredBySameWidget(anchor, hit.hit, (e) => ctx.registry.peek(e) !== undefined)) return { hit, sameWidget: true };
   const coverer = describeCoverer(hit.hit, ctx.shadowRootOf);
   const ref = refNear(ctx, hit.hit);
   return {
@@ -59,9 +61,12 @@ function refNear(ctx: ActionContext, element: Element): number | undefined {
   return undefined;
 }
 
-/** Where to dispatch: the deepest element under the pointer when it lies inside the anchor, else the anchor. */
-export function eventTarget(anchor: Element, hit: HitTest): Element {
-  return hit.hit && composedContains(anchor, hit.hit) ? hit.hit : anchor;
+/**
+ * Where to dispatch: the deepest element under the pointer when it lies inside the anchor or is a part of the same
+ * widget that covers it (see same-widget.ts), else the anchor.
+ */
+export function eventTarget(anchor: Element, hit: HitTest, sameWidget = false): Element {
+  return hit.hit && (sameWidget || composedContains(anchor, hit.hit)) ? hit.hit : anchor;
 }
 
 function mouseInit(target: Element, x: number, y: number, buttons: number): MouseEventInit {

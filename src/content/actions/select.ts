@@ -12,7 +12,7 @@ import { type ActionContext, isDisabled, notPerformed, performed } from './conte
 import { describeTarget } from './describe';
 import { EffectWatch } from './effects';
 import { chooseOption, type OptionChoice } from './options';
-import { clearField, typeIntoField } from './text-entry';
+import { clearField, typeKeys } from './text-entry';
 
 export async function selectOption(ctx: ActionContext, args: RefTarget & { option: string }): Promise<ActionResult> {
   if (typeof args.option !== 'string' || args.option === '') {
@@ -85,7 +85,7 @@ async function selectFromDatalist(
   try {
     input.focus({ preventScroll: true });
     clearField(input);
-    typeIntoField(input, value);
+    typeKeys(input, value);
     await watch.settle();
   } finally {
     watch.dispose();

@@ -1,12 +1,23 @@
-// Putting text into a field the way typing does: per character keydown, beforeinput, the value written through
-// the native setter (so React/Vue-controlled inputs see a real change), input, keyup; change at the end.
+// Putting text in the way typing does, one character at a time, to whatever has focus when the key goes down (a
+// code input moves focus to its next box per digit): keydown, keypress, beforeinput (cancelable: a cancelled one
+// inserts nothing), the character at the selection, input, keyup. A field's value is written through the native
+// setter (so React/Vue-controlled inputs see a real change); a contenteditable region (ProseMirror, Lexical, Slate,
+// Quill, CodeMirror 6) gets document.execCommand('insertText'), which fires beforeinput and input natively, and
+// Enter as insertParagraph: never a bare write to its text (docs/contracts.md PT-T1..PT-T3).
 
-import { charSpec, keyEvent } from './keyboard';
+import { deepActiveElement } from '../snapshot/dom';
+import { isTextEntry } from '../snapshot/roles';
+import { charSpec, type KeySpec, keyEvent, parseKey } from './keyboard';
+import { spliceText } from './text-edit';
 
 /** Past this length, text goes in as one input event instead of one per character. */
 const PER_KEY_LIMIT = 256;
 
-type Field = HTMLInputElement | HTMLTextAreaElement;
+export type Field = HTMLInputElement | HTMLTextAreaElement;
+
+export function isField(element: Element): element is Field {
+  return (element.localName === 'input' || element.localName === 'textarea') && isTextEntry(element);
+}
 
 function nativeSetter(field: Field): ((value: string) => void) | undefined {
   const proto = field.localName === 'textarea' ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
@@ -19,61 +30,120 @@ function setValue(field: Field, value: string): void {
   else field.value = value;
 }
 
-/** Inserts `data` at the end of the field's value, as one input event; false when the page refused it. */
+/** The selection of a field; inputs without one (email, number) edit at the end. */
+export function fieldSelection(field: Field): [number, number] {
+  try {
+    const start = field.selectionStart;
+    const end = field.selectionEnd;
+    if (start !== null && end !== null) return [start, end];
+  } catch {
+    // selectionStart throws on input types without a selection.
+  }
+  return [field.value.length, field.value.length];
+}
+
+export function setCaret(field: Field, start: number, end = start, direction?: 'forward' | 'backward'): void {
+  try {
+    field.setSelectionRange(start, end, direction);
+  } catch {
+    // Input types without a selection (email, number): the caret stays where the browser keeps it.
+  }
+}
+
+/** Inserts `data` at the field's selection as one input event; false when the page refused it. */
 function insert(field: Field, data: string, inputType = 'insertText'): boolean {
   const init = { inputType, data, bubbles: true, composed: true };
   if (!field.dispatchEvent(new InputEvent('beforeinput', { ...init, cancelable: true }))) return false;
-  let next = field.value + data;
-  if (field.maxLength >= 0 && next.length > field.maxLength) next = next.slice(0, field.maxLength);
-  if (next === field.value) return false;
-  setValue(field, next);
+  const [start, end] = fieldSelection(field);
+  const edit = spliceText(field.value, start, end, data, field.maxLength);
+  if (edit.value === field.value) return false;
+  setValue(field, edit.value);
+  setCaret(field, edit.caret);
   field.dispatchEvent(new InputEvent('input', init));
   return true;
 }
 
+/** Deletes the whole value, as select-all and Backspace would. */
 export function clearField(field: Field): void {
   if (field.value === '') return;
+  setCaret(field, 0, field.value.length);
   const init = { inputType: 'deleteContentBackward', bubbles: true, composed: true };
   if (!field.dispatchEvent(new InputEvent('beforeinput', { ...init, cancelable: true }))) return;
   setValue(field, '');
   field.dispatchEvent(new InputEvent('input', init));
 }
 
-export function typeIntoField(field: Field, text: string): void {
-  if (text.length > PER_KEY_LIMIT) insert(field, text);
-  else {
-    for (const char of text) {
-      const spec = charSpec(char);
-      // A cancelled keydown or keypress means the page did not let the character in, as with a real keyboard.
-      if (keyEvent('keydown', field, spec) && keyEvent('keypress', field, spec)) insert(field, char);
-      keyEvent('keyup', field, spec);
-    }
-  }
-  field.dispatchEvent(new Event('change', { bubbles: true }));
+export function clearEditable(host: HTMLElement): void {
+  host.ownerDocument.getSelection()?.selectAllChildren(host);
+  host.ownerDocument.execCommand('delete');
 }
 
-/** Types into a contenteditable region through the editing commands, so editors see their usual events. */
-export function typeIntoEditable(host: HTMLElement, text: string, clear: boolean): void {
-  const doc = host.ownerDocument;
-  const selection = doc.getSelection();
-  if (selection) {
-    selection.selectAllChildren(host);
-    if (!clear) selection.collapseToEnd();
-  }
-  if (clear && text === '') {
-    doc.execCommand('delete');
-    return;
-  }
+export interface Typed {
+  /** The text fields and editors that received characters, in the order focus reached them. */
+  touched: Element[];
+  /** How many characters went to a text entry before focus left for something that takes no text. */
+  typed: number;
+  /** Where focus was when typing stopped early. */
+  strayFocus?: Element | null;
+}
+
+/** The text entry with focus now: where the next key goes. */
+function focusedEntry(doc: Document): Element | null {
+  const active = deepActiveElement(doc);
+  return active && isTextEntry(active) ? active : null;
+}
+
+function editingHost(element: Element): HTMLElement {
+  let host = element as HTMLElement;
+  while (host.parentElement?.isContentEditable) host = host.parentElement;
+  return host;
+}
+
+/** Types `text` starting in `first` (focused by the caller, caret placed); later keys follow focus. */
+export function typeKeys(first: Element, text: string): Typed {
+  const doc = first.ownerDocument;
+  const touched: Element[] = [];
   const chunks = text.length > PER_KEY_LIMIT ? [text] : [...text];
+  let typed = 0;
   for (const chunk of chunks) {
-    const spec = charSpec(chunk.length === 1 ? chunk : ' ');
-    if (keyEvent('keydown', host, spec) && !doc.execCommand('insertText', false, chunk)) {
-      // No editing command here (an editor that handles input itself): append and tell the page.
-      host.append(chunk);
-      host.dispatchEvent(
-        new InputEvent('input', { inputType: 'insertText', data: chunk, bubbles: true, composed: true }),
+    const target = focusedEntry(doc);
+    if (!target) return { touched, typed, strayFocus: deepActiveElement(doc) };
+    const spec = chunk === '\n' ? parseKey('Enter') : charSpec(chunk.length === 1 ? chunk : ' ');
+    typeOne(target, chunk, spec);
+    // The key went to the element that had focus when it went down; that one received it.
+    const host = isField(target) ? target : editingHost(target);
+    if (!touched.includes(host)) touched.push(host);
+    typed += [...chunk].length;
+  }
+  for (const element of touched) if (isField(element)) element.dispatchEvent(new Event('change', { bubbles: true }));
+  return { touched, typed };
+}
+
+function typeOne(target: Element, chunk: string, spec: KeySpec): void {
+  const doc = target.ownerDocument;
+  let allowed = keyEvent('keydown', target, spec);
+  // Printable keys and Enter fire keypress (legacy sites read keyCode 13 there).
+  if (allowed && (spec.text !== undefined || spec.key === 'Enter')) allowed = keyEvent('keypress', target, spec);
+  // A keydown handler may have moved focus (a code box advancing): the character goes where focus is now.
+  const now = focusedEntry(doc) ?? target;
+  if (allowed) {
+    if (isField(now)) {
+      if (chunk !== '\n') insert(now, chunk);
+      else if (now.localName === 'textarea') insert(now, '\n', 'insertLineBreak');
+    } else if (chunk === '\n') doc.execCommand('insertParagraph');
+    else if (!doc.execCommand('insertText', false, chunk)) {
+      // No editing command applies (the selection is not in an editable node): offer the editor the input it
+      // would have had, and let it insert (or not) itself.
+      now.dispatchEvent(
+        new InputEvent('beforeinput', {
+          inputType: 'insertText',
+          data: chunk,
+          bubbles: true,
+          cancelable: true,
+          composed: true,
+        }),
       );
     }
-    keyEvent('keyup', host, spec);
   }
+  keyEvent('keyup', focusedEntry(doc) ?? now, spec);
 }

@@ -2,15 +2,24 @@
 
 import { PageError } from '../../shared/errors';
 import type { ActionResult, RefTarget } from '../../shared/page-types';
-import { collapse } from '../snapshot/dom';
+import { collapse, composedContains, deepActiveElement, describeElement } from '../snapshot/dom';
 import { type ActionContext, isDisabled, notPerformed, performed } from './context';
 import { describeTarget } from './describe';
 import { EffectWatch } from './effects';
 import { pressOn } from './keys';
 import { bringIntoView } from './pointer';
-import { clearField, typeIntoEditable, typeIntoField } from './text-entry';
+import { compareAcross, compareValue, type ValueCheck } from './text-edit';
+import {
+  clearEditable,
+  clearField,
+  type Field,
+  fieldSelection,
+  isField,
+  setCaret,
+  type Typed,
+  typeKeys,
+} from './text-entry';
 
-type Field = HTMLInputElement | HTMLTextAreaElement;
 const NON_TEXT_INPUTS = new Set([
   'checkbox',
   'radio',
@@ -32,17 +41,18 @@ export interface TypeArgs extends RefTarget {
 
 /** The field to type into: the element, the control of a label, or the one text field inside a wrapper. */
 function textTarget(element: Element): Field | HTMLElement | null {
-  if (isField(element) || (element as HTMLElement).isContentEditable) return element as Field | HTMLElement;
+  if (isTextInput(element) || (element as HTMLElement).isContentEditable) return element as Field | HTMLElement;
   if (element.localName === 'label') {
     const control = (element as HTMLLabelElement).control;
-    return control && isField(control) ? control : null;
+    return control && isTextInput(control) ? control : null;
   }
   const inner = element.querySelectorAll('input, textarea, [contenteditable]:not([contenteditable="false"])');
-  const fields = Array.from(inner).filter((e) => isField(e) || (e as HTMLElement).isContentEditable);
+  const fields = Array.from(inner).filter((e) => isTextInput(e) || (e as HTMLElement).isContentEditable);
   return fields.length === 1 ? (fields[0] as Field | HTMLElement) : null;
 }
 
-function isField(element: Element): element is Field {
+/** A text field by its type (inputs the browser draws as something else excluded). */
+function isTextInput(element: Element): element is Field {
   if (element.localName === 'textarea') return true;
   return element.localName === 'input' && !NON_TEXT_INPUTS.has((element as HTMLInputElement).type);
 }
@@ -60,27 +70,23 @@ export async function typeText(ctx: ActionContext, args: TypeArgs): Promise<Acti
   if (isField(field) && field.readOnly) return notPerformed(`${name} is read-only.`);
 
   bringIntoView(field);
-  field.focus({ preventScroll: true });
+  const start = placeCaret(field, args.clear === true);
   const watch = new EffectWatch(ctx.doc, field, ctx.churn);
-  let check: { verified: boolean; reason?: string };
+  let check: ValueCheck;
   try {
-    if (isField(field)) {
-      const expected = (args.clear ? '' : field.value) + args.text;
-      if (args.clear) clearField(field);
-      typeIntoField(field, args.text);
-      await watch.settle();
-      check = checkValue(field, expected);
-    } else {
-      typeIntoEditable(field, args.text, args.clear === true);
-      await watch.settle();
-      check = checkEditable(field, args.text, args.clear === true);
+    if (args.clear) {
+      if (isField(field)) clearField(field);
+      else clearEditable(field);
     }
+    const typed = typeKeys(field, args.text);
+    await watch.settle();
+    check = verify(field, args.text, start, typed);
   } finally {
     watch.dispose();
   }
   const effects = watch.effects();
   if (!args.submit) return performed(check.verified, effects, check.reason);
-  const submitted = await pressOn(ctx, field, 'Enter');
+  const submitted = await pressOn(ctx, deepActiveElement(ctx.doc) ?? field, 'Enter');
   const all = [...new Set([...effects, ...submitted.effects.filter((e) => e !== 'none')])];
   if (!check.verified) return performed(false, all, check.reason);
   return performed(
@@ -90,39 +96,65 @@ export async function typeText(ctx: ActionContext, args: TypeArgs): Promise<Acti
   );
 }
 
-function checkValue(field: Field, expected: string): { verified: boolean; reason?: string } {
-  const actual = field.value;
-  if (actual === expected) return { verified: true };
-  const secret = field.localName === 'input' && (field as HTMLInputElement).type === 'password';
-  if (field.maxLength >= 0 && expected.length > field.maxLength && actual === expected.slice(0, field.maxLength)) {
-    return {
-      verified: false,
-      reason: `The field accepts at most ${field.maxLength} characters; the rest was cut off.`,
-    };
-  }
-  if (secret)
-    return {
-      verified: false,
-      reason: `The password field holds ${actual.length} characters, not the ${expected.length} typed.`,
-    };
-  // A field that reformats what is typed (a phone or card number mask) still holds the same characters.
-  const bare = (s: string) => s.replace(/[^\p{L}\p{N}]/gu, '');
-  if (actual !== '' && bare(actual) === bare(expected)) {
-    return { verified: true, reason: `The page formatted the value as ${JSON.stringify(actual)}.` };
-  }
-  return {
-    verified: false,
-    reason: `The field shows ${JSON.stringify(actual)} instead of ${JSON.stringify(expected)}: the page rejected or changed the input.`,
-  };
+interface Start {
+  /** The field's value around the selection the text replaces. */
+  before: string;
+  after: string;
 }
 
-function checkEditable(host: HTMLElement, text: string, clear: boolean): { verified: boolean; reason?: string } {
-  const actual = collapse(host.textContent ?? '');
-  const wanted = collapse(text);
-  const ok = clear ? actual === wanted : actual.endsWith(wanted) || actual.includes(wanted);
-  if (ok) return { verified: true };
+/**
+ * Focuses the field. A field that already had focus keeps its caret and selection (the model put them there with a
+ * click or press_key); one that did not gets the caret at the end, as clicking after its text would (PT-T1).
+ */
+function placeCaret(field: Field | HTMLElement, clear: boolean): Start {
+  const doc = field.ownerDocument;
+  const active = deepActiveElement(doc);
+  const hadFocus = active !== null && composedContains(field, active);
+  if (!hadFocus) field.focus({ preventScroll: true });
+  if (isField(field)) {
+    if (clear) return { before: '', after: '' };
+    if (!hadFocus) setCaret(field, field.value.length);
+    const [start, end] = fieldSelection(field);
+    return { before: field.value.slice(0, start), after: field.value.slice(end) };
+  }
+  const selection = doc.getSelection();
+  const inside = selection?.anchorNode ? field.contains(selection.anchorNode) : false;
+  if (selection && (!hadFocus || !inside)) {
+    selection.selectAllChildren(field);
+    selection.collapseToEnd();
+  }
+  return { before: '', after: '' };
+}
+
+function verify(field: Field | HTMLElement, text: string, start: Start, typed: Typed): ValueCheck {
+  const total = [...text].length;
+  if (typed.strayFocus !== undefined) {
+    const where = typed.strayFocus ? describeElement(typed.strayFocus) : 'nothing';
+    return {
+      verified: false,
+      reason: `Focus left the text field after ${typed.typed} of ${total} characters (it is on ${where} now); the rest was not typed.`,
+    };
+  }
+  const fields = typed.touched.filter(isField);
+  if (fields.length > 1)
+    return compareAcross(
+      fields.map((f) => f.value),
+      text,
+    );
+  if (isField(field)) {
+    const secret = field.localName === 'input' && (field as HTMLInputElement).type === 'password';
+    return compareValue(field.value, start.before + text + start.after, { maxLength: field.maxLength, secret });
+  }
+  return checkEditable(field, text);
+}
+
+/** An editor holds the typed text when its rendered text contains it, whitespace aside (paragraphs included). */
+function checkEditable(host: HTMLElement, text: string): ValueCheck {
+  const squeeze = (s: string) => s.replace(/\s+/g, '');
+  const actual = host.innerText ?? host.textContent ?? '';
+  if (squeeze(actual).includes(squeeze(text))) return { verified: true };
   return {
     verified: false,
-    reason: `The editor shows ${JSON.stringify(actual.slice(0, 200))} instead of the typed text.`,
+    reason: `The editor shows ${JSON.stringify(collapse(actual).slice(0, 200))}, which does not contain the typed text.`,
   };
 }

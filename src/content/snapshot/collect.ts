@@ -23,6 +23,7 @@ import { describeCoverer, hitTest } from './hit-test';
 import type { HeadingItem, PageModel } from './items';
 import { LabelIndex, textOf } from './names';
 import { headingLevel } from './roles';
+import { coveredBySameWidget } from './same-widget';
 import { type Ctx, FrameWalker } from './scope';
 import { hasInk, TextBuffer } from './text-buffer';
 import { hasPaintedBox, isRendered, isShown, isTiny, isVisuallyHidden } from './visibility';
@@ -346,10 +347,16 @@ class Walker extends FrameWalker {
   }
 
   private markCovered(): void {
+    const controls = new Set<Element>();
+    for (const item of this.items) if (item.kind === 'control') controls.add(item.element);
+    const isControl = (element: Element) => controls.has(element);
     for (const item of this.items) {
       if (item.kind !== 'control' || item.where !== 'in') continue;
       const result = hitTest(item.anchor, this.shadowRootOf);
-      if (!result.receives && result.hit) item.info.coveredBy = describeCoverer(result.hit, this.shadowRootOf);
+      if (result.receives || !result.hit) continue;
+      // A part of the control's own widget over it (a select's value overlay) takes the click for it (PT-C1).
+      if (coveredBySameWidget(item.anchor, result.hit, isControl)) continue;
+      item.info.coveredBy = describeCoverer(result.hit, this.shadowRootOf);
     }
   }
 }
