@@ -21,6 +21,8 @@ const MAX_REQUESTS = 16;
 export interface ActionJudged {
   tool: string;
   outcome: string;
+  /** The result in one line, as the step card shows it. */
+  summary: string;
   verified: boolean;
   /** The page's probe differed after the action. */
   changed: boolean;
@@ -92,6 +94,7 @@ export async function judgeTask(
         {
           tool: event.name,
           outcome: event.outcome,
+          summary: event.summary,
           verified: event.verification.verified,
           changed: before !== after,
         },

@@ -24,6 +24,27 @@ export function lineOf(seen: Seen, control: SeenControl): string {
   return seen.text.split('\n').find((line) => line.startsWith(`[${control.ref}] `)) ?? '';
 }
 
+/** The index of the first page line matching `pattern` (the task's own line is not the page's). */
+function lineIndex(seen: Seen, pattern: RegExp): number {
+  return seen.text.split('\n').findIndex((line) => !line.startsWith('Task:') && pattern.test(line));
+}
+
+/** The nearest control of this role listed before the first line matching `text` (a row's checkbox before its name). */
+export function controlBefore(seen: Seen, role: string, text: RegExp): SeenControl | undefined {
+  const at = lineIndex(seen, text);
+  if (at < 0) return undefined;
+  const lines = seen.text.split('\n');
+  return seen.controls.filter((c) => c.role === role).findLast((c) => lines.indexOf(lineOf(seen, c)) < at);
+}
+
+/** The nearest control of this role listed after the first line matching `text`. */
+export function controlAfter(seen: Seen, role: string, text: RegExp): SeenControl | undefined {
+  const at = lineIndex(seen, text);
+  if (at < 0) return undefined;
+  const lines = seen.text.split('\n');
+  return seen.controls.filter((c) => c.role === role).find((c) => lines.indexOf(lineOf(seen, c)) > at);
+}
+
 /** Whether the observation text has a line matching `pattern`. */
 export function shows(seen: Seen, pattern: RegExp): boolean {
   return seen.text.split('\n').some((line) => pattern.test(line));

@@ -6,6 +6,6 @@ const policy: Policy = (seen) => {
     return finish('Rename was chosen.', ['report.pdf']);
   const rename = find(seen, 'menuitem', /^Rename$/);
   if (rename) return act('click', { ref: rename.ref });
-  return act('right_click', { ref: need(seen, ['clickable', 'generic', 'text'], /report\.pdf/).ref });
+  return act('right_click', { ref: need(seen, ['button', 'clickable'], /report\.pdf/).ref });
 };
 export default policy;

@@ -1,4 +1,4 @@
-import { act, find, finish, lineOf, need, type Policy } from '../../policy-kit';
+import { act, finish, lineOf, need, type Policy } from '../../policy-kit';
 
 // Open the select and click each wanted option that is not chosen yet; a chosen one shows as a tag in the box.
 const policy: Policy = (seen) => {

@@ -1,10 +1,10 @@
-import { act, find, finish, need, type Policy } from '../../policy-kit';
+import { act, finish, need, type Policy } from '../../policy-kit';
 
-// Click the Age header until it sorts ascending (the header says so).
+// Click the Age header until the rows read youngest first.
 const policy: Policy = (seen) => {
-  const header = find(seen, ['columnheader', 'button', 'clickable'], /^Age/);
-  if (seen.text.split('\n').some((l) => /columnheader "Age.*".*ascending|sort.*ascend/i.test(l)))
-    return finish('Sorted by age, youngest first.', ['Age']);
-  return act('click', { ref: (header ?? need(seen, ['columnheader', 'clickable'], /age/i)).ref });
+  const ages = [...seen.text.matchAll(/^[A-Z][a-z]+ [A-Z]\. \| (\d+) \|/gm)].map((m) => Number(m[1]));
+  const ascending = ages.length > 1 && ages.every((age, i) => i === 0 || (ages[i - 1] ?? 0) <= age);
+  if (ascending) return finish('Sorted by age, youngest first.', ['Age']);
+  return act('click', { ref: need(seen, ['columnheader', 'button', 'clickable'], /^Age/).ref });
 };
 export default policy;

@@ -1,8 +1,8 @@
 import { act, finish, need, type Policy } from '../../policy-kit';
 
-// Tick each wanted node's checkbox.
+// Tick each wanted node's own checkbox.
 const policy: Policy = (seen) => {
-  const boxes = ['Vue', 'Go'].map((name) => need(seen, ['checkbox', 'treeitem'], new RegExp(`^${name}$`)));
+  const boxes = ['Vue', 'Go'].map((name) => need(seen, 'checkbox', new RegExp(`^${name}$`)));
   const unticked = boxes.find((box) => !box.checked);
   if (!unticked) return finish('Vue and Go are ticked.', ['Vue', 'Go']);
   return act('check', { ref: unticked.ref, checked: true });

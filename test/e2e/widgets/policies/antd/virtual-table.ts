@@ -1,20 +1,15 @@
-import { act, find, finish, lineOf, type Policy } from '../../policy-kit';
+import { act, controlBefore, finish, type Policy } from '../../policy-kit';
 
-// Scroll the table's own list until Member 640 is rendered, then tick its checkbox.
+// Scroll the table's own list (from one of its rows) until Member 640 is rendered, then tick its checkbox.
 const policy: Policy = (seen) => {
-  const lines = seen.text.split('\n');
-  const at = lines.findIndex((line) => /\bMember 640\b/.test(line));
-  if (at >= 0) {
-    const box = seen.controls.filter((c) => c.role === 'checkbox').findLast((c) => lines.indexOf(lineOf(seen, c)) < at);
-    if (box?.checked) return finish('Member 640 is selected.', ['Member 640']);
-    if (box) return act('check', { ref: box.ref, checked: true });
-  }
-  const list =
-    find(seen, ['scrollable', 'grid', 'table', 'rowgroup'], /.*/) ??
-    seen.controls.find((c) => /scroll/.test(lineOf(seen, c)));
-  if (!list) throw new Error(`No scrollable list in:\n${seen.text}`);
-  const numbers = [...seen.text.matchAll(/Member (\d+)/g)].map((m) => Number(m[1]));
-  const last = Math.max(0, ...numbers);
-  return act('scroll', { ref: list.ref, direction: last < 640 ? 'down' : 'up', amount: last < 500 ? 10 : 1 });
+  const box = controlBefore(seen, 'checkbox', /^Member 640$/);
+  if (box?.checked) return finish('Member 640 is selected.', ['Member 640']);
+  if (box) return act('check', { ref: box.ref, checked: true });
+  const rows = seen.controls.filter((c) => /^Select row/.test(c.name));
+  const last = rows.at(-1);
+  if (!last) throw new Error(`No rows in:\n${seen.text}`);
+  const shown = Number(/(\d+)$/.exec(last.name)?.[1] ?? 0);
+  if (shown < 640) return act('scroll', { ref: last.ref, direction: 'down', amount: shown < 560 ? 20 : 1 });
+  return act('scroll', { ref: last.ref, direction: 'up', amount: 1 });
 };
 export default policy;
