@@ -45,9 +45,9 @@ export function controlAfter(seen: Seen, role: string, text: RegExp): SeenContro
   return seen.controls.filter((c) => c.role === role).find((c) => lines.indexOf(lineOf(seen, c)) > at);
 }
 
-/** Whether the observation text has a line matching `pattern`. */
+/** Whether the page (not the task's own line) has a line matching `pattern`. */
 export function shows(seen: Seen, pattern: RegExp): boolean {
-  return seen.text.split('\n').some((line) => pattern.test(line));
+  return lineIndex(seen, pattern) >= 0;
 }
 
 /** Ends the task as done, quoting text the page shows so the agent's own evidence check can confirm it. */

@@ -1,9 +1,9 @@
-import { act, find, finish, need, type Policy } from '../../policy-kit';
+import { act, find, finish, need, type Policy, shows } from '../../policy-kit';
 
 // Click the name to edit it (a cell whose click handler the page set), type the new one and press Enter.
 const policy: Policy = (seen) => {
   const field = find(seen, 'textbox', /name/i);
-  if (seen.text.includes('Devi Rao') && !field) return finish('Renamed.', ['Devi Rao']);
+  if (shows(seen, /Devi Rao/) && !field) return finish('Renamed.', ['Devi Rao']);
   if (field) return act('type', { ref: field.ref, text: 'Devi Rao', submit: true });
   return act('click', { ref: need(seen, ['clickable', 'cell', 'button'], /^Dev A\.$/).ref });
 };
