@@ -76,7 +76,8 @@ export async function judgeTask(
     const probes: string[] = [];
     play(model, async (seen) => {
       probes.push(await probe(page));
-      if (process.env.WIDGETS_TRACE) console.log(`--- ${id} request ${seen.index}\n${seen.text}`);
+      if (process.env.WIDGETS_TRACE)
+        console.log(`--- ${id} request ${seen.index}\nprobe: ${probes.at(-1)}\n${seen.text}`);
       if (seen.index >= MAX_REQUESTS) return giveUp(`No result after ${MAX_REQUESTS} model requests.`);
       return policy(seen);
     });
