@@ -14,19 +14,10 @@ import {
   play,
   runTask,
 } from '../kit';
+import { type ActionJudged, isFalseVerification, judgeActions } from './verdict';
 
 /** A policy still asking after this many model requests has lost its way; the task ends as given up. */
 const MAX_REQUESTS = 16;
-
-export interface ActionJudged {
-  tool: string;
-  outcome: string;
-  /** The result in one line, as the step card shows it. */
-  summary: string;
-  verified: boolean;
-  /** The page's probe differed after the action. */
-  changed: boolean;
-}
 
 export interface TaskJudged {
   id: string;
@@ -84,23 +75,8 @@ export async function judgeTask(
     const { result, events } = await runTask(browser.panel, meta.instruction);
     probes.push(await probe(page));
     const check = await page.evaluate(() => (window as TaskWindow).__widgetTask?.check());
-    // One tool per model answer, so the i-th result answers request i: its before is probes[i], its after probes[i+1].
     const results = events.flatMap((event) => (event.type === 'tool_result' ? [event] : []));
-    const paired = results.length === probes.length - 1;
-    const actions = results.flatMap((event, i): ActionJudged[] => {
-      if (!event.verification) return [];
-      const before = probes[i];
-      const after = probes[i + 1];
-      return [
-        {
-          tool: event.name,
-          outcome: event.outcome,
-          summary: event.summary,
-          verified: event.verification.verified,
-          changed: before !== after,
-        },
-      ];
-    });
+    const { actions, paired } = judgeActions(results, probes);
     return {
       id,
       ...meta,
@@ -109,7 +85,7 @@ export async function judgeTask(
       agentStatus: result.status,
       agentVerified: result.verified === true,
       actions,
-      falseVerifications: actions.filter((a) => a.verified && !a.changed).length,
+      falseVerifications: actions.filter(isFalseVerification).length,
       ...(paired ? {} : { error: `${results.length} tool results for ${probes.length - 1} model requests` }),
     };
   } finally {

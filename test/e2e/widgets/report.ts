@@ -4,6 +4,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { TaskJudged } from './judge';
+import { isFalseVerification } from './verdict';
 
 export interface Rate {
   passed: number;
@@ -18,6 +19,8 @@ export interface WidgetReport {
   byLibrary: Record<string, Rate>;
   byFamily: Record<string, Rate>;
   failed: string[];
+  /** Each false verification: task, tool and what the agent said. */
+  falselyVerified: string[];
   tasks: TaskJudged[];
 }
 
@@ -40,6 +43,9 @@ export function summarize(tasks: TaskJudged[]): WidgetReport {
     byLibrary: groupRates(tasks, (t) => t.library),
     byFamily: groupRates(tasks, (t) => t.family),
     failed: tasks.filter((t) => !t.passed).map((t) => t.id),
+    falselyVerified: tasks.flatMap((t) =>
+      t.actions.filter(isFalseVerification).map((a) => `${t.id}: ${a.tool} said ${a.summary}`),
+    ),
     tasks,
   };
 }
@@ -61,6 +67,7 @@ export function formatReport(report: WidgetReport): string {
     table('library', report.byLibrary),
     table('family', report.byFamily),
     report.failed.length ? `failed: ${report.failed.join(', ')}` : 'failed: none',
+    ...(report.falselyVerified.length ? [`false verifications:\n  ${report.falselyVerified.join('\n  ')}`] : []),
   ].join('\n\n');
 }
 
