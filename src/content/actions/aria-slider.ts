@@ -10,7 +10,7 @@ import { EffectWatch } from './effects';
 import { keyEvent, parseKey } from './keyboard';
 import { nextFrame } from './pace';
 import { bringIntoView, dispatchClick } from './pointer';
-import { nextSliderKey, overshot, type SliderState } from './slider-keys';
+import { isArrow, nextSliderKey, overshot, type SliderKey, type SliderState } from './slider-keys';
 import { parseSliderNumber } from './value-formats';
 
 const MAX_PRESSES = 400;
@@ -29,6 +29,8 @@ async function press(slider: Element, key: string): Promise<number | null> {
   const spec = parseKey(key);
   keyEvent('keydown', slider, spec);
   keyEvent('keyup', slider, spec);
+  // React renders a discrete event's update in a microtask; other pages on the next frame.
+  await Promise.resolve();
   for (let frame = 0; frame < FRAMES_TO_WAIT && reading(slider)?.now === before; frame++) {
     await nextFrame(slider.ownerDocument);
   }
@@ -59,27 +61,33 @@ function pressTrack(ctx: ActionContext, slider: Element, target: number, min: nu
 async function driveByKeys(slider: Element, target: number): Promise<{ moved: boolean }> {
   const first = reading(slider);
   if (!first) return { moved: false };
-  const state: SliderState = { ...first };
+  const dead = new Set<SliderKey>();
+  const state: SliderState = { ...first, dead };
   let moved = false;
   for (let presses = 0; presses < MAX_PRESSES; presses++) {
     const key = nextSliderKey(state, target);
     if (!key) break;
     const before = state.now;
     const after = await press(slider, key);
-    if (after === null || after === before) break;
+    if (after === null) break;
+    if (after === before) {
+      dead.add(key);
+      continue;
+    }
     moved = true;
     state.now = after;
     const paged = key === 'PageUp' || key === 'PageDown';
     if (paged) state.pageStep = Math.abs(after - before);
-    else if (key.startsWith('Arrow')) state.arrowStep = Math.abs(after - before);
+    else if (isArrow(key)) state.arrowStep = Math.abs(after - before);
     if (!overshot(before, after, target)) continue;
-    if (paged) {
+    if (!isArrow(key)) {
       state.arrowsOnly = true;
       continue;
     }
     // One arrow step went past the value: keep the closer of the two.
     if (Math.abs(before - target) < Math.abs(after - target)) {
-      state.now = (await press(slider, after > before ? 'ArrowLeft' : 'ArrowRight')) ?? after;
+      const back = nextSliderKey({ ...state, arrowStep: undefined, arrowsOnly: true }, before);
+      if (back) state.now = (await press(slider, back)) ?? after;
     }
     break;
   }

@@ -4,7 +4,7 @@
 
 import { PageError } from '../../shared/errors';
 import type { ActionResult, DragArgs } from '../../shared/page-types';
-import { hitTest, visibleCentre } from '../snapshot/hit-test';
+import { describeCoverer, hitTest, visibleCentre } from '../snapshot/hit-test';
 import { aimAt } from './aim-point';
 import { type ActionContext, isDisabled, notPerformed, performed } from './context';
 import { describeTarget } from './describe';
@@ -50,6 +50,9 @@ export async function drag(ctx: ActionContext, args: DragArgs): Promise<ActionRe
     args.toRef === undefined ? null : ctx.registry.resolve({ ref: args.toRef, snapshotId: args.snapshotId });
   const name = describeTarget(source, args.ref);
   if (isDisabled(source)) return notPerformed(`${name} is disabled.`);
+  if (target && target.ownerDocument !== source.ownerDocument) {
+    return notPerformed('The target is in another frame than the source: a drag stays within one frame.');
+  }
   if (target && (target === source || source.contains(target))) {
     return notPerformed('The target is the source itself or inside it: drop on another element, or use dx/dy.');
   }
@@ -73,10 +76,16 @@ export async function drag(ctx: ActionContext, args: DragArgs): Promise<ActionRe
       from = { x: again.x, y: again.y };
       grip = eventTarget(source, again);
     }
+    const landing = hitTest(target, ctx.shadowRootOf);
+    if (!landing.receives && landing.hit && !source.contains(landing.hit)) {
+      return notPerformed(
+        `Another element covers the middle of ${describeTarget(target, args.toRef)}: ${describeCoverer(landing.hit, ctx.shadowRootOf)}. Close it first, or drop on another element.`,
+      );
+    }
     to = centre;
   } else {
     to = { x: from.x + (offset?.dx ?? 0), y: from.y + (offset?.dy ?? 0) };
-    const view = ctx.doc.documentElement;
+    const view = source.ownerDocument.documentElement;
     if (to.x < 0 || to.y < 0 || to.x >= view.clientWidth || to.y >= view.clientHeight) {
       return notPerformed(
         `The end point (${Math.round(to.x)}, ${Math.round(to.y)}) lies outside the window (${view.clientWidth}×${view.clientHeight}): drag a shorter way.`,

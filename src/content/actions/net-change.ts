@@ -12,6 +12,17 @@ interface Place {
   previous: Node | null;
 }
 
+/** classList.remove and style.x = '' leave an empty attribute where there was none: the same look. */
+function sameAttribute(name: string, now: string | null, first: string | null): boolean {
+  if (name === 'class') return tokens(now).join(' ') === tokens(first).join(' ');
+  if (name === 'style') return (now ?? '').trim() === (first ?? '').trim();
+  return now === first;
+}
+
+function tokens(value: string | null): string[] {
+  return (value ?? '').split(/\s+/).filter(Boolean).sort();
+}
+
 export class NetChange {
   private readonly observer: MutationObserver;
   private readonly attributes = new Map<Element, Map<string, string | null>>();
@@ -39,7 +50,7 @@ export class NetChange {
   changed(): boolean {
     this.takeRecords();
     for (const [element, names] of this.attributes) {
-      for (const [name, first] of names) if (element.getAttribute(name) !== first) return true;
+      for (const [name, first] of names) if (!sameAttribute(name, element.getAttribute(name), first)) return true;
     }
     for (const [node, first] of this.texts) if (node.nodeValue !== first) return true;
     for (const [node, place] of this.places) {

@@ -15,10 +15,11 @@ import { isNativeValueType, type NativeValueType, parseNativeValue, parseSliderN
 const CONTROLS = `input[type=range], ${['date', 'time', 'datetime-local', 'month', 'week', 'color'].map((t) => `input[type=${t}]`).join(', ')}, [role=slider]`;
 
 /** The control itself, or the one control of that kind inside it (a slider's root holding its thumb). */
-function controlOf(element: Element): Element | null {
+function controlOf(element: Element): Element | Element[] | null {
   if (element.matches(CONTROLS)) return element;
-  const inside = element.querySelectorAll(CONTROLS);
-  return inside.length === 1 ? (inside[0] as Element) : null;
+  const inside = Array.from(element.querySelectorAll(CONTROLS));
+  if (inside.length > 1) return inside;
+  return inside[0] ?? null;
 }
 
 function writeValue(input: HTMLInputElement, value: string): void {
@@ -41,6 +42,11 @@ export async function setValue(ctx: ActionContext, args: SetValueArgs): Promise<
   if (!control) {
     return notPerformed(
       `${name} is not a slider or a date, time, month, week or color input. Use type for text fields and select_option for drop-downs.`,
+    );
+  }
+  if (Array.isArray(control)) {
+    return notPerformed(
+      `${name} holds ${control.length} sliders or inputs (a range has a handle for each end): set each by its own ref.`,
     );
   }
   if (isDisabled(control)) return notPerformed(`${name} is disabled.`);

@@ -1,8 +1,10 @@
 // Which key brings an ARIA slider closer to a value (https://www.w3.org/WAI/ARIA/apg/patterns/slider/: Home and
-// End go to the minimum and maximum, arrows move one step, Page Up and Page Down a larger one). Pure: the driver
-// (aria-slider.ts) presses the key, reads aria-valuenow back and asks again.
+// End go to the minimum and maximum, arrows move one step, Page Up and Page Down a larger one). Sliders implement
+// parts of it (Mantine's has no Page keys, some only Up and Down), so a key that did not move the slider is not
+// pressed again and the next one that may is chosen. Pure: the driver (aria-slider.ts) presses the key, reads
+// aria-valuenow back and asks again.
 
-export type SliderKey = 'Home' | 'End' | 'ArrowRight' | 'ArrowLeft' | 'PageUp' | 'PageDown';
+export type SliderKey = 'Home' | 'End' | 'ArrowRight' | 'ArrowUp' | 'ArrowLeft' | 'ArrowDown' | 'PageUp' | 'PageDown';
 
 export interface SliderState {
   now: number;
@@ -14,25 +16,35 @@ export interface SliderState {
   pageStep?: number;
   /** Page keys overshot once: only arrows from then on. */
   arrowsOnly?: boolean;
+  /** Keys that were pressed and did not move it. */
+  dead?: ReadonlySet<SliderKey>;
 }
 
 /** Page keys are worth it from this many arrow steps away. */
 const PAGE_FROM_STEPS = 10;
+const UP: readonly SliderKey[] = ['ArrowRight', 'ArrowUp'];
+const DOWN: readonly SliderKey[] = ['ArrowLeft', 'ArrowDown'];
 
 export function nextSliderKey(state: SliderState, target: number): SliderKey | null {
   const { now, min, max, arrowStep, pageStep } = state;
+  const dead = state.dead ?? new Set<SliderKey>();
   if (now === target) return null;
-  if (target <= min) return now > min ? 'Home' : null;
-  if (target >= max) return now < max ? 'End' : null;
+  if (target <= min && !dead.has('Home')) return now > min ? 'Home' : null;
+  if (target >= max && !dead.has('End')) return now < max ? 'End' : null;
   const distance = Math.abs(target - now);
   const up = target > now;
   if (arrowStep !== undefined && distance < arrowStep / 2) return null;
   const far = arrowStep !== undefined && distance >= PAGE_FROM_STEPS * arrowStep;
-  if (far && !state.arrowsOnly && (pageStep === undefined || pageStep <= distance)) return up ? 'PageUp' : 'PageDown';
-  return up ? 'ArrowRight' : 'ArrowLeft';
+  const page: SliderKey = up ? 'PageUp' : 'PageDown';
+  if (far && !state.arrowsOnly && !dead.has(page) && (pageStep === undefined || pageStep <= distance)) return page;
+  return (up ? UP : DOWN).find((key) => !dead.has(key)) ?? null;
 }
 
 /** After a press that went past the target: whether the value before it was the closer one. */
 export function overshot(before: number, after: number, target: number): boolean {
   return (before < target && after > target) || (before > target && after < target);
+}
+
+export function isArrow(key: SliderKey): boolean {
+  return key.startsWith('Arrow');
 }

@@ -1,6 +1,6 @@
 // Is this element a control, and with which role? Native controls and ARIA widget roles first; then editing
-// hosts, inline click handlers, elements that look clickable (cursor: pointer that is not inherited from a parent
-// or set inside another control) and positive tabindex.
+// hosts, inline click handlers, native draggables and focusable separators (splitters), elements that look clickable
+// (cursor: pointer that is not inherited from a parent or set inside another control) and positive tabindex.
 
 import { explicitRole, isEditingHost, nativeControlRole, WIDGET_ROLES } from './roles';
 
@@ -27,6 +27,9 @@ export function behaviouralRole(
 ): string | null {
   if (NEVER_CLICKABLE.has(element.localName)) return null;
   if (hasAttributes && element.hasAttribute('onclick')) return 'clickable';
+  // Something to drag (a native draggable item, a splitter) is a control for drag even when it looks like text.
+  if (hasAttributes && element.getAttribute('draggable') === 'true') return 'draggable';
+  if (hasAttributes && explicitRole(element) === 'separator' && element.hasAttribute('tabindex')) return 'separator';
   if (pointer && !parentPointer) return 'clickable';
   if (!hasAttributes) return null;
   const tabindex = element.getAttribute('tabindex');

@@ -37,6 +37,7 @@ export const NAME_FROM_CONTENT: ReadonlySet<string> = new Set([
   'heading',
   'clickable',
   'focusable',
+  'draggable',
 ]);
 
 const BUTTON_INPUTS = new Set(['button', 'submit', 'reset', 'image', 'file', 'color']);

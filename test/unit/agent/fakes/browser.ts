@@ -16,7 +16,7 @@ export interface FakeElement {
 }
 
 export type PageAction =
-  | { kind: 'click' | 'hover' | 'doubleClick' | 'rightClick'; ref: number }
+  | { kind: 'click' | 'hover' | 'doubleClick' | 'rightClick'; ref: number; at?: { x: number; y: number } }
   | { kind: 'drag'; ref: number; toRef?: number; dx?: number; dy?: number }
   | { kind: 'setValue'; ref: number; value: string }
   | { kind: 'type'; ref: number; text: string; submit: boolean }

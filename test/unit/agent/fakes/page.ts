@@ -115,7 +115,8 @@ export class FakePage implements AgentPage {
     return this.#after('find', { matches: [...fromElements, ...fromText].slice(0, args.limit ?? 10) });
   };
 
-  click: AgentPage['click'] = (args, options) => this.#act('click', args, { kind: 'click', ref: args.ref }, options);
+  click: AgentPage['click'] = (args, options) =>
+    this.#act('click', args, { kind: 'click', ref: args.ref, ...(args.at ? { at: args.at } : {}) }, options);
   hover: AgentPage['hover'] = (args, options) => this.#act('hover', args, { kind: 'hover', ref: args.ref }, options);
   doubleClick: AgentPage['doubleClick'] = (args, options) =>
     this.#act('doubleClick', args, { kind: 'doubleClick', ref: args.ref }, options);
