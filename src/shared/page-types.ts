@@ -44,6 +44,8 @@ export interface SnapshotElement extends ElementState {
   inViewport: boolean;
   /** Set when a hit-test of the centre point lands on another element (an overlay, a modal). */
   coveredBy?: string;
+  /** Transparent until the pointer is over it (a :hover rule of the page shows it); a click still reaches it. */
+  hiddenUntilHover?: boolean;
   box: Box;
   /** Index of the same-origin iframe the element lives in; absent for the top document. */
   frame?: number;

@@ -70,7 +70,14 @@ function enter(target: Element, textEntry: boolean, command: boolean): void {
   }
 }
 
-const CARET_KEYS: ReadonlySet<string> = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End']);
+export const CARET_KEYS: ReadonlySet<string> = new Set([
+  'ArrowLeft',
+  'ArrowRight',
+  'ArrowUp',
+  'ArrowDown',
+  'Home',
+  'End',
+]);
 const FORMATS: Record<string, string> = { b: 'bold', i: 'italic', u: 'underline' };
 
 function editKey(target: Element, spec: KeySpec, modifiers: Modifier[], command: boolean): void {

@@ -8,7 +8,7 @@ import { isTextEntry } from '../snapshot/roles';
 import { type ActionContext, performed } from './context';
 import { EffectWatch } from './effects';
 import { moveFocus } from './focus-order';
-import { defaultKeyAction } from './key-defaults';
+import { CARET_KEYS, defaultKeyAction } from './key-defaults';
 import { type KeySpec, keyEvent, type Modifier, parseKey, parseModifiers } from './keyboard';
 import { bringIntoView } from './pointer';
 import { fieldSelection } from './text-entry';
@@ -46,7 +46,9 @@ async function press(ctx: ActionContext, target: Element, spec: KeySpec, modifie
       else defaultKeyAction(target, spec, modifiers, command);
     }
     keyEvent('keyup', target, spec, modifiers);
-    await watch.settle({ untilFirst: spec.key !== 'Tab' });
+    // A caret key in a text field acts at once (it moves the caret); waiting for a late effect would only stall.
+    const caretKey = CARET_KEYS.has(spec.key) && isTextEntry(target);
+    await watch.settle({ untilFirst: spec.key !== 'Tab' && !caretKey });
     const effects = watch.effects();
     const selection = selectionState(ctx.doc);
     if (effects.length === 0 && selection.key !== selectionBefore.key) {

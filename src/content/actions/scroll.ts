@@ -3,7 +3,7 @@
 
 import { PageError } from '../../shared/errors';
 import type { ActionResult, ScrollArgs, ScrollDirection } from '../../shared/page-types';
-import { composedParent, deepActiveElement } from '../snapshot/dom';
+import { composedParent, deepActiveElement, describeElement } from '../snapshot/dom';
 import { visibleCentre } from '../snapshot/hit-test';
 import { type ActionContext, performed } from './context';
 import { describeTarget } from './describe';
@@ -41,28 +41,96 @@ export async function scroll(ctx: ActionContext, args: ScrollArgs): Promise<Acti
     scroller.isPage ? (deepActiveElement(ctx.doc) ?? ctx.doc.documentElement) : scroller.element,
     ctx.churn,
   );
+  const content = scroller.isPage ? null : new ContentWatch(scroller.element);
+  let wheelTaken = false;
   try {
-    const target = scroller.isPage ? scroller.element.ownerDocument.defaultView : scroller.element;
-    target?.scrollBy({ [vertical ? 'top' : 'left']: delta, behavior: 'instant' });
+    // A wheel over the area first, as a mouse would: a list that scrolls itself (a virtual list drawing only the
+    // rows in view, with its own scroll bar) takes it and cancels it; otherwise the area is scrolled (PT-S1).
+    wheelTaken = !scroller.isPage && !wheel(scroller.element, vertical ? 0 : delta, vertical ? delta : 0);
+    if (!wheelTaken) {
+      const target = scroller.isPage ? scroller.element.ownerDocument.defaultView : scroller.element;
+      target?.scrollBy({ [vertical ? 'top' : 'left']: delta, behavior: 'instant' });
+    }
     await watch.settle();
   } finally {
     watch.dispose();
+    content?.dispose();
   }
   const after = position(scroller, vertical);
   const effects = watch.effects().filter((e) => e !== 'scroll');
-  const what = scroller.isPage ? 'the page' : 'the scroll area';
+  const what = scrollerName(ctx, scroller, start, args.ref);
   if (after !== before)
     return performed(
       true,
       ['scroll', ...effects],
       `Scrolled ${what} ${direction} by ${Math.round(Math.abs(after - before))}px.`,
     );
+  if (content?.changed) {
+    return performed(
+      true,
+      ['scroll', ...effects],
+      `Scrolled ${what} ${direction}: it drew other content in place (a list that renders only the rows in view).`,
+    );
+  }
   const limit = sign > 0 ? maxPosition(scroller, vertical) : 0;
-  if (Math.abs(before - limit) <= 1) {
-    const edge = { down: 'bottom', up: 'top', left: 'left edge', right: 'right edge' }[direction];
+  const edge = { down: 'bottom', up: 'top', left: 'left edge', right: 'right edge' }[direction];
+  if (!wheelTaken && Math.abs(before - limit) <= 1) {
     return performed(true, effects, `Already at the ${edge} of ${what}.`);
   }
+  if (wheelTaken) {
+    return performed(
+      false,
+      effects,
+      `${what} took the wheel but showed nothing new: it may be at its ${edge}, or it scrolls only for a real mouse.`,
+    );
+  }
   return performed(false, effects, `${what} did not move (the page may block scrolling, e.g. behind a dialog).`);
+}
+
+/** Names what was scrolled, and says so when it was not the element the model named. */
+function scrollerName(ctx: ActionContext, scroller: Scroller, start: Element | null, ref?: number): string {
+  if (!start || ref === undefined) return scroller.isPage ? 'the page' : 'the scroll area';
+  if (scroller.element === start) return describeTarget(start, ref);
+  if (scroller.isPage) return `the page ([${ref}] is not inside a scroll area)`;
+  const own = ctx.registry.peek(scroller.element);
+  const area = own !== undefined ? `[${own}]` : describeElement(scroller.element);
+  return `the scroll area ${area} around [${ref}]`;
+}
+
+/** Dispatches a wheel event at the element's visible centre; false when the page cancelled it. */
+function wheel(element: Element, deltaX: number, deltaY: number): boolean {
+  const centre = visibleCentre(element);
+  const init: WheelEventInit = {
+    deltaX,
+    deltaY,
+    deltaMode: 0,
+    bubbles: true,
+    cancelable: true,
+    composed: true,
+    clientX: centre?.x ?? 0,
+    clientY: centre?.y ?? 0,
+    view: element.ownerDocument.defaultView,
+  };
+  return element.dispatchEvent(new WheelEvent('wheel', init));
+}
+
+/** Did the content of a scroll area change (rows replaced, moved by a transform)? */
+class ContentWatch {
+  changed = false;
+  private readonly observer: MutationObserver;
+
+  constructor(element: Element) {
+    this.observer = new MutationObserver(() => {
+      this.changed = true;
+    });
+    this.observer.observe(element, { childList: true, subtree: true, characterData: true, attributes: true });
+  }
+
+  dispose(): void {
+    // Records still queued belong to the scroll too.
+    if (this.observer.takeRecords().length > 0) this.changed = true;
+    this.observer.disconnect();
+  }
 }
 
 async function scrollToRef(ctx: ActionContext, ref: number, snapshotId: string): Promise<ActionResult> {
@@ -99,12 +167,27 @@ function pageCanScroll(doc: Document, vertical: boolean): boolean {
   return vertical ? root.scrollHeight > win.innerHeight + 1 : root.scrollWidth > win.innerWidth + 1;
 }
 
-/** The element's own scroll container (itself or an ancestor), or the page. */
+/** An area whose content overflows but that hides its scroll bar: a virtual list that scrolls on wheel events. */
+function hidesOverflow(element: Element, vertical: boolean): boolean {
+  const style = element.ownerDocument.defaultView?.getComputedStyle(element);
+  const overflow = vertical ? style?.overflowY : style?.overflowX;
+  if (overflow !== 'hidden') return false;
+  const room = vertical ? element.clientHeight : element.clientWidth;
+  return room > 20 && (vertical ? element.scrollHeight : element.scrollWidth) > room + 1;
+}
+
+/**
+ * The element's own scroll container (itself or its nearest scrollable ancestor); failing that, the nearest one
+ * that hides its overflow (a list with its own scroll bar); failing that, the page.
+ */
 function scrollerFrom(start: Element, vertical: boolean): Scroller {
+  let hidden: Element | null = null;
   for (let node: Element | null = start; node; node = composedParent(node)) {
     if (node === node.ownerDocument.documentElement || node === node.ownerDocument.body) break;
     if (canScroll(node, vertical)) return { element: node, isPage: false };
+    if (!hidden && hidesOverflow(node, vertical)) hidden = node;
   }
+  if (hidden) return { element: hidden, isPage: false };
   return { element: start.ownerDocument.scrollingElement ?? start.ownerDocument.documentElement, isPage: true };
 }
 

@@ -2,8 +2,8 @@
 // code input moves focus to its next box per digit): keydown, keypress, beforeinput (cancelable: a cancelled one
 // inserts nothing), the character at the selection, input, keyup. A field's value is written through the native
 // setter (so React/Vue-controlled inputs see a real change); a contenteditable region (ProseMirror, Lexical, Slate,
-// Quill, CodeMirror 6) gets document.execCommand('insertText'), which fires beforeinput and input natively, and
-// Enter as insertParagraph: never a bare write to its text (docs/contracts.md PT-T1..PT-T3).
+// Quill, CodeMirror 6) gets a beforeinput it may cancel and then document.execCommand('insertText'), Enter as
+// insertParagraph: never a bare write to its text (docs/contracts.md PT-T1..PT-T3).
 
 import { deepActiveElement } from '../snapshot/dom';
 import { isTextEntry } from '../snapshot/roles';
@@ -106,12 +106,12 @@ export function typeKeys(first: Element, text: string): Typed {
   const chunks = text.length > PER_KEY_LIMIT ? [text] : [...text];
   let typed = 0;
   for (const chunk of chunks) {
-    const target = focusedEntry(doc);
+    // The first key goes to the field the caller focused even when the page kept focus from it, as before.
+    const target = focusedEntry(doc) ?? (typed === 0 ? first : null);
     if (!target) return { touched, typed, strayFocus: deepActiveElement(doc) };
     const spec = chunk === '\n' ? parseKey('Enter') : charSpec(chunk.length === 1 ? chunk : ' ');
-    typeOne(target, chunk, spec);
-    // The key went to the element that had focus when it went down; that one received it.
-    const host = isField(target) ? target : editingHost(target);
+    const receiver = typeOne(target, chunk, spec);
+    const host = isField(receiver) ? receiver : editingHost(receiver);
     if (!touched.includes(host)) touched.push(host);
     typed += [...chunk].length;
   }
@@ -119,7 +119,8 @@ export function typeKeys(first: Element, text: string): Typed {
   return { touched, typed };
 }
 
-function typeOne(target: Element, chunk: string, spec: KeySpec): void {
+/** One key; returns the element that received its character (focus after keydown). */
+function typeOne(target: Element, chunk: string, spec: KeySpec): Element {
   const doc = target.ownerDocument;
   let allowed = keyEvent('keydown', target, spec);
   // Printable keys and Enter fire keypress (legacy sites read keyCode 13 there).
@@ -130,20 +131,26 @@ function typeOne(target: Element, chunk: string, spec: KeySpec): void {
     if (isField(now)) {
       if (chunk !== '\n') insert(now, chunk);
       else if (now.localName === 'textarea') insert(now, '\n', 'insertLineBreak');
-    } else if (chunk === '\n') doc.execCommand('insertParagraph');
-    else if (!doc.execCommand('insertText', false, chunk)) {
-      // No editing command applies (the selection is not in an editable node): offer the editor the input it
-      // would have had, and let it insert (or not) itself.
-      now.dispatchEvent(
-        new InputEvent('beforeinput', {
-          inputType: 'insertText',
-          data: chunk,
-          bubbles: true,
-          cancelable: true,
-          composed: true,
-        }),
-      );
-    }
+    } else editorInput(now, chunk);
   }
   keyEvent('keyup', focusedEntry(doc) ?? now, spec);
+  return now;
+}
+
+/**
+ * A character into a rich editor. Chrome fires no beforeinput for document.execCommand (w3c/editing#200,
+ * w3c/input-events#91: an extension that uses execCommand fires beforeinput itself), so the agent fires it as the
+ * browser would before a key's edit: an
+ * editor that handles input itself (Lexical, Slate) cancels it and inserts the text into its model; otherwise the
+ * edit happens through execCommand, whose DOM change and input event the rest observe (ProseMirror, Quill,
+ * CodeMirror 6). The text is never written to the DOM directly.
+ */
+function editorInput(target: Element, chunk: string): void {
+  const inputType = chunk === '\n' ? 'insertParagraph' : 'insertText';
+  const data = chunk === '\n' ? null : chunk;
+  const init = { inputType, data, bubbles: true, cancelable: true, composed: true };
+  if (!target.dispatchEvent(new InputEvent('beforeinput', init))) return;
+  const doc = target.ownerDocument;
+  if (inputType === 'insertParagraph') doc.execCommand('insertParagraph');
+  else doc.execCommand('insertText', false, chunk);
 }

@@ -100,6 +100,8 @@ interface Start {
   /** The field's value around the selection the text replaces. */
   before: string;
   after: string;
+  /** The text around the field before typing (see enteredLines). */
+  near: string;
 }
 
 /**
@@ -108,14 +110,15 @@ interface Start {
  */
 function placeCaret(field: Field | HTMLElement, clear: boolean): Start {
   const doc = field.ownerDocument;
+  const near = nearText(field);
   const active = deepActiveElement(doc);
   const hadFocus = active !== null && composedContains(field, active);
   if (!hadFocus) field.focus({ preventScroll: true });
   if (isField(field)) {
-    if (clear) return { before: '', after: '' };
+    if (clear) return { before: '', after: '', near };
     if (!hadFocus) setCaret(field, field.value.length);
     const [start, end] = fieldSelection(field);
-    return { before: field.value.slice(0, start), after: field.value.slice(end) };
+    return { before: field.value.slice(0, start), after: field.value.slice(end), near };
   }
   const selection = doc.getSelection();
   const inside = selection?.anchorNode ? field.contains(selection.anchorNode) : false;
@@ -123,7 +126,7 @@ function placeCaret(field: Field | HTMLElement, clear: boolean): Start {
     selection.selectAllChildren(field);
     selection.collapseToEnd();
   }
-  return { before: '', after: '' };
+  return { before: '', after: '', near };
 }
 
 function verify(field: Field | HTMLElement, text: string, start: Start, typed: Typed): ValueCheck {
@@ -141,11 +144,43 @@ function verify(field: Field | HTMLElement, text: string, start: Start, typed: T
       fields.map((f) => f.value),
       text,
     );
+  if (isField(field) && field.localName === 'input' && text.includes('\n')) {
+    const entered = enteredLines(field, text, start.near);
+    if (entered) return entered;
+  }
   if (isField(field)) {
     const secret = field.localName === 'input' && (field as HTMLInputElement).type === 'password';
     return compareValue(field.value, start.before + text + start.after, { maxLength: field.maxLength, secret });
   }
   return checkEditable(field, text);
+}
+
+/**
+ * Lines typed into a one-line field, each ended by Enter: a tags input or a chat box takes each line on Enter and
+ * empties the field. Verified when each line now shows beside the field (in its nearest ancestors' text); otherwise
+ * the usual comparison says what the field holds.
+ */
+function enteredLines(field: Field, text: string, before: string): ValueCheck | null {
+  const lines = text
+    .split('\n')
+    .map((line) => collapse(line))
+    .filter(Boolean);
+  const pending = text.endsWith('\n') ? '' : collapse(text.slice(text.lastIndexOf('\n') + 1));
+  const taken = pending ? lines.slice(0, -1) : lines;
+  if (collapse(field.value) !== pending || taken.length === 0) return null;
+  const around = nearText(field);
+  const count = (haystack: string, line: string) => haystack.split(line).length - 1;
+  if (!taken.every((line) => count(around, line) > count(before, line))) return null;
+  return {
+    verified: true,
+    reason: `The page took each line on Enter: ${taken.map((l) => JSON.stringify(l)).join(', ')} now show beside the field.`,
+  };
+}
+
+/** The text of the field's surroundings (its parent's parent): where a tags input shows the tags it made. */
+function nearText(field: Element): string {
+  const scope = field.parentElement?.parentElement ?? field.parentElement;
+  return collapse(scope?.textContent ?? '');
 }
 
 /** An editor holds the typed text when its rendered text contains it, whitespace aside (paragraphs included). */

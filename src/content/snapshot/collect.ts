@@ -20,8 +20,10 @@ import { describeControl } from './describe-control';
 import { clip, flatChildren, openShadowRoot, type ShadowRootOf } from './dom';
 import { type Clip, clipForAbsolute, isClippedAway, isOverflowHiding, pushClip, type Where, whereOf } from './geometry';
 import { describeCoverer, hitTest } from './hit-test';
+import { HoverReveal } from './hover-reveal';
 import type { HeadingItem, PageModel } from './items';
-import { LabelIndex, textOf } from './names';
+import { accessibleName, LabelIndex, textOf } from './names';
+import { isIconName, isIconSized, isPart, partName } from './parts';
 import { headingLevel } from './roles';
 import { coveredBySameWidget } from './same-widget';
 import { type Ctx, FrameWalker } from './scope';
@@ -56,6 +58,7 @@ function headingItem(level: number, text: string, where: Where, volatile: boolea
 
 class Walker extends FrameWalker {
   private readonly labels = new LabelIndex();
+  private readonly hover = new HoverReveal();
   private readonly proxied = new Set<Element>();
   private readonly text = new TextBuffer(this.items);
   private placedBox: Element | null = null;
@@ -98,8 +101,14 @@ class Walker extends FrameWalker {
     const shadow = this.shadowRootOf(element);
     const container = element.firstElementChild !== null || shadow !== null;
     // Opacity 0 hides a subtree: containers are pruned at once; a leaf's opacity is read only if it shows something.
-    if (container && !boxless && style.opacity === '0') return;
-    const lateOpacity = !container || boxless;
+    // What a :hover rule of the page reveals stays, marked (hover-reveal.ts).
+    let hoverOnly = ctx.hoverOnly === true;
+    if (!hoverOnly && style.opacity === '0' && this.hover.reveals(element)) {
+      hoverOnly = true;
+      ctx = { ...ctx, hoverOnly };
+    }
+    if (container && !boxless && style.opacity === '0' && !hoverOnly) return;
+    const lateOpacity = (!container || boxless) && !hoverOnly;
     const block = !boxless && display !== 'table-cell' && !display.startsWith('inline');
     this.boundary(tag, display, block);
 
@@ -124,15 +133,19 @@ class Walker extends FrameWalker {
       child.quiet = true;
     } else {
       let role = semanticRole(element, attrs);
-      if (!role && !ctx.insideControl) {
+      if (!role) {
         const pointer = style.cursor === 'pointer';
-        role = behaviouralRole(element, pointer, ctx.parentPointer, attrs);
+        if (!ctx.insideControl) role = behaviouralRole(element, pointer, ctx.parentPointer, attrs);
+        else if (ctx.partOf && isPart(element, pointer, ctx.parentPointer, attrs)) role = 'clickable';
         child.parentPointer = pointer;
       }
       if (role) {
         if (isShown(style, lateOpacity)) this.control(element, role, element, child, block, style);
         child.quiet = true;
         child.insideControl = true;
+        child.partOf = { element, role };
+        // A link's icon inherits its pointer: only a part with a pointer of its own is a control of its own.
+        child.parentPointer = style.cursor === 'pointer';
       } else if (tag === 'label') {
         this.label(element as HTMLLabelElement, child, isShown(style, lateOpacity));
       }
@@ -331,7 +344,22 @@ class Walker extends FrameWalker {
     if ((style && isVisuallyHidden(style)) || !hasPaintedBox(anchor)) return;
     const where = whereOf(rect, ctx.clip, this.viewport);
     const info = describeControl(element, role, rect, where === 'in', frame, this.shadowRootOf, this.labels);
+    if (role === 'clickable') this.nameIcon(element, info, ctx);
+    if (ctx.hoverOnly) info.hiddenUntilHover = true;
     this.items.push({ kind: 'control', element, anchor, info, where });
+  }
+
+  /** An icon control (a part of a control, or a "×" beside a tag's text) is named for what it belongs to. */
+  private nameIcon(element: Element, info: { name: string; box: { width: number; height: number } }, ctx: Ctx): void {
+    if (!ctx.partOf && !isIconSized(info.box)) return;
+    if (!ctx.partOf && /\p{L}.*\p{L}/u.test(info.name) && !isIconName(info.name)) return;
+    let owner = '';
+    if (ctx.partOf) owner = accessibleName(ctx.partOf.element, ctx.partOf.role, this.shadowRootOf, this.labels);
+    else if (element.parentElement) {
+      const own = element.textContent ?? '';
+      owner = (element.parentElement.textContent ?? '').replace(own, '');
+    }
+    info.name = partName(element, info.name, owner);
   }
 
   /** A label names its control; when the control itself is invisible (a styled checkbox), the label stands in. */

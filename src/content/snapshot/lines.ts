@@ -25,6 +25,7 @@ export function controlLine(info: SnapshotElement, origin: string, withRef: bool
     const href = shortHref(info.href, origin);
     if (href) line += ` → ${href}`;
   }
+  if (info.hiddenUntilHover) line += ' (shows on hover)';
   if (info.coveredBy) line += ` (covered by ${info.coveredBy})`;
   return line;
 }

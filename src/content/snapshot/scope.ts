@@ -23,6 +23,10 @@ export interface Ctx {
   quiet: boolean;
   insideControl: boolean;
   parentPointer: boolean;
+  /** Inside a control: the control and its name, for parts of it that get their own ref (parts.ts). */
+  partOf?: { element: Element; role: string };
+  /** Inside an element that is transparent until the pointer is over it (hover-reveal.ts). */
+  hoverOnly?: boolean;
   /** The nearest block box: text and inline controls are placed by it. */
   boxOwner: Element;
   /** Set inside a block wholly above or below the viewport, when off-screen content is only summarized. */

@@ -28,8 +28,10 @@ export const click = defineTool({
 export const type = defineTool({
   name: 'type',
   description:
-    'Type text into an input, textarea or editable element. Replaces the current value unless clear is false; ' +
-    'submit: true presses Enter afterwards (submits a form).',
+    'Type text into an input, textarea or editable element, key by key as a person would (keys follow focus, so ' +
+    'a code typed into its first box fills the next boxes; "\\n" is Enter). Replaces the current value unless ' +
+    'clear is false; then it goes in at the caret when the field already had focus (place it with press_key: ' +
+    'arrows, Home/End, Shift to select), else at the end. submit: true presses Enter afterwards (submits a form).',
   schema: z
     .object({
       ref,
@@ -82,11 +84,12 @@ export const check = defineTool({
 export const scroll = defineTool({
   name: 'scroll',
   description:
-    'Scroll the page (or the element `ref`) by about one screen in `direction`, or until element `toRef` is in view.',
+    'Scroll the page by about one screen in `direction`, or the scroll area that holds element `ref` (a list ' +
+    'item scrolls its list, even one that draws only the rows in view), or until element `toRef` is in view.',
   schema: z
     .object({
       direction: z.enum(['up', 'down', 'left', 'right']).optional().describe('Default down.'),
-      ref: ref.optional().describe('A scrollable element; the page when absent.'),
+      ref: ref.optional().describe('An element in (or of) the area to scroll; the page when absent.'),
       amount: z.number().positive().max(20).optional().describe('How many screens (default 1).'),
       toRef: ref.optional().describe('Scroll until this element is in view instead.'),
     })
@@ -115,7 +118,9 @@ export const scroll = defineTool({
 export const pressKey = defineTool({
   name: 'press_key',
   description:
-    'Press a key (e.g. Enter, Escape, Tab, ArrowDown, a) with optional modifiers, on element `ref` if given.',
+    'Press a key (e.g. Enter, Escape, Tab, ArrowDown, a) with optional modifiers, on element `ref` if given. In ' +
+    'a text field or editor, arrows/Home/End move the caret and with Shift select text; Control+b/i/u format ' +
+    'the selection in a rich editor.',
   schema: z
     .object({
       key: z.string().min(1),
