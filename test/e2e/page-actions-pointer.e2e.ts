@@ -50,6 +50,21 @@ describe('drag', () => {
     await page.close();
   });
 
+  it('waits for a drop animation before it judges: the reorder it reports, and the way home it does not', async ({
+    browser,
+    panel,
+    site,
+  }) => {
+    const { tabId, page, ref } = await open(browser, site.url('/page/pc-drag.html'));
+    const moved = await call(panel, tabId, 'drag', { ...ref('button', 'Red'), toRef: ref('button', 'Blue').ref });
+    expect(moved).toMatchObject({ ok: true, verified: true });
+    expect(await textIn(page, '#animated-order')).toBe('Order: Green, Blue, Red');
+    const home = await call(panel, tabId, 'drag', { ...ref('button', 'Green'), dx: 300, dy: 6 });
+    expect(home).toMatchObject({ ok: true, verified: false, reason: expect.stringMatching(/ended as it started/) });
+    expect(await textIn(page, '#animated-order')).toBe('Order: Green, Blue, Red');
+    await page.close();
+  });
+
   it('drops a native draggable item with the HTML drag events and one DataTransfer, once', async ({
     browser,
     panel,

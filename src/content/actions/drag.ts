@@ -6,6 +6,7 @@ import { PageError } from '../../shared/errors';
 import type { ActionResult, DragArgs } from '../../shared/page-types';
 import { describeCoverer, hitTest, visibleCentre } from '../snapshot/hit-test';
 import { aimAt } from './aim-point';
+import { afterAnimations } from './animations';
 import { type ActionContext, isDisabled, notPerformed, performed } from './context';
 import { describeTarget } from './describe';
 import { playDrag } from './drag-gesture';
@@ -13,6 +14,7 @@ import type { Point } from './drag-path';
 import { EffectWatch } from './effects';
 import { NetChange } from './net-change';
 import { eventTarget } from './pointer';
+import { SETTLE_CAP_MS } from './settle';
 
 const MAX_OFFSET_PX = 10_000;
 
@@ -94,11 +96,14 @@ export async function drag(ctx: ActionContext, args: DragArgs): Promise<ActionRe
   }
   const placeBefore = pagePlace(source);
   const valuesBefore = [currentValue(source), currentValue(target)];
+  const began = performance.now();
   const watch = new EffectWatch(ctx.doc, source, ctx.churn);
   const net = new NetChange(source, ctx.churn);
   try {
     const outcome = await playDrag(grip, from, to, ctx.shadowRootOf);
-    await watch.settle({ untilFirst: true });
+    await afterAnimations(source);
+    // The settle cap counts from the watch's start; the gesture and the drop animation come on top of it.
+    await watch.settle({ untilFirst: true, maxMs: performance.now() - began + SETTLE_CAP_MS });
     const effects = watch.effects();
     const moved = source.isConnected && pagePlace(source) !== placeBefore;
     const valued = currentValue(source) !== valuesBefore[0] || currentValue(target) !== valuesBefore[1];

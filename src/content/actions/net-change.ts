@@ -2,7 +2,8 @@
 // the lists it passes over, then puts them back when the drop is refused; a double click may toggle twice. Mutation
 // counts call both "changed", so these actions ask instead whether anything ended different from how it started: an
 // attribute or text that does not hold its first old value, a node added and still there, removed and still gone,
-// or moved to another place among its siblings.
+// or moved to another place among its siblings. Changes nobody can see (style sheets, screen-reader announcements)
+// do not count.
 
 import { type ChurnTracker, isBackground } from './churn';
 import { isOwnMutation, rootsOf } from './settle';
@@ -10,6 +11,29 @@ import { isOwnMutation, rootsOf } from './settle';
 interface Place {
   parent: Node | null;
   previous: Node | null;
+}
+
+/** Where nobody sees a change: the head and style sheets (@hello-pangea/dnd swaps its style text while dragging). */
+const NOT_CONTENT = 'head, style, script, template, noscript';
+
+/**
+ * A change nobody sees: in the head or a style sheet, or inside a visually hidden box (1 px, clipped: the live
+ * region where dnd-kit and @hello-pangea/dnd announce "item dropped" to screen readers).
+ */
+function unseen(node: Node | null): boolean {
+  const element = node instanceof Element ? node : (node?.parentElement ?? null);
+  if (!element) return true;
+  if (element.closest(NOT_CONTENT)) return true;
+  let box: Element | null = element;
+  for (let depth = 0; box && depth < 4; depth++, box = box.parentElement) {
+    const r = box.getBoundingClientRect();
+    if (r.width > 1 || r.height > 1) continue;
+    const style = box.ownerDocument.defaultView?.getComputedStyle(box);
+    if (!style) continue;
+    const clipped = (style.clipPath || 'none') !== 'none' || (style.clip || 'auto') !== 'auto';
+    if (clipped || style.overflow === 'hidden' || style.overflow === 'clip') return true;
+  }
+  return false;
 }
 
 /** classList.remove and style.x = '' leave an empty attribute where there was none: the same look. */
@@ -46,15 +70,17 @@ export class NetChange {
     }
   }
 
-  /** True when something the observer saw ends different from how it started. */
+  /** True when something a person can see ends different from how it started. */
   changed(): boolean {
     this.takeRecords();
     for (const [element, names] of this.attributes) {
+      if (unseen(element)) continue;
       for (const [name, first] of names) if (!sameAttribute(name, element.getAttribute(name), first)) return true;
     }
-    for (const [node, first] of this.texts) if (node.nodeValue !== first) return true;
+    for (const [node, first] of this.texts) if (node.nodeValue !== first && !unseen(node)) return true;
     for (const [node, place] of this.places) {
-      if (node.parentNode !== place.parent || (place.parent && node.previousSibling !== place.previous)) return true;
+      const moved = node.parentNode !== place.parent || (place.parent && node.previousSibling !== place.previous);
+      if (moved && !unseen(node.isConnected ? node : place.parent)) return true;
     }
     return false;
   }

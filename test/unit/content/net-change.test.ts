@@ -52,3 +52,29 @@ describe('net change', () => {
     expect(watch.changed()).toBe(false);
   });
 });
+
+describe('changes nobody sees', () => {
+  it('leaves out a style sheet rewritten during a drag and the head', () => {
+    const sheet = document.createElement('style');
+    document.head.append(sheet);
+    const fresh = new NetChange(document.body);
+    sheet.textContent = '[data-handle] { cursor: grabbing; }';
+    sheet.textContent = '[data-handle] { cursor: grab; }';
+    document.title = 'Dragging';
+    expect(fresh.changed()).toBe(false);
+    fresh.dispose();
+  });
+
+  it('leaves out a clipped live region announcing the drop to screen readers', () => {
+    const region = document.createElement('div');
+    region.setAttribute('aria-live', 'assertive');
+    region.style.cssText = 'position: fixed; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0);';
+    document.body.append(region);
+    const fresh = new NetChange(document.body);
+    region.textContent = 'Draggable item A was dropped.';
+    expect(fresh.changed()).toBe(false);
+    item('status').textContent = 'Dropped';
+    expect(fresh.changed()).toBe(true);
+    fresh.dispose();
+  });
+});

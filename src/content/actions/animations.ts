@@ -1,0 +1,28 @@
+// Waiting for what a gesture set in motion. Drag libraries animate the drop before they report it
+// (@hello-pangea/dnd moves the item to its slot with a CSS transition and reorders on transitionend), and menus
+// fade in; a verdict taken mid-animation would read the animation's styles as the result. So a gesture waits for
+// the page's finite animations (Web Animations: CSS transitions and animations are in document.getAnimations()),
+// then for a quiet window from then on, so the page's answer to transitionend is seen.
+
+import { QUIET_MS, quietWindow, rootsOf } from './settle';
+
+const ANIMATION_CAP_MS = 1_000;
+
+function finite(animation: Animation): boolean {
+  const end = animation.effect?.getComputedTiming().endTime;
+  return typeof end === 'number' && Number.isFinite(end);
+}
+
+/** Resolves when the running finite animations finished (or the cap passed) and the DOM was quiet after them. */
+export async function afterAnimations(target: Element): Promise<void> {
+  const doc = target.ownerDocument;
+  const running = (doc.getAnimations?.() ?? []).filter((a) => a.playState === 'running' && finite(a));
+  if (running.length === 0) return;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const cap = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ANIMATION_CAP_MS);
+  });
+  await Promise.race([Promise.allSettled(running.map((a) => a.finished)), cap]);
+  clearTimeout(timer);
+  await quietWindow(rootsOf(target), { quietMs: QUIET_MS, maxMs: ANIMATION_CAP_MS });
+}
