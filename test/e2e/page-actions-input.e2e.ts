@@ -170,6 +170,16 @@ describe('scrolling', () => {
     const stuck = await call(panel, tabId, 'scroll', { ...first, direction: 'up' });
     expect(stuck).toMatchObject({ ok: true, verified: false, reason: expect.stringMatching(/showed nothing new/) });
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+    // A control in no scroll area: the page scrolls, and the result says why it was the page.
+    const save = { ref: refOf(top, 'button', 'Save draft'), snapshotId: top.snapshotId };
+    const outer = await call(panel, tabId, 'scroll', { ...save, direction: 'down', amount: 200 });
+    expect(outer).toMatchObject({
+      ok: true,
+      verified: true,
+      reason: expect.stringContaining('is not inside a scroll area'),
+    });
+    expect(await page.evaluate(() => window.scrollY)).toBe(200);
     await page.close();
   });
 });

@@ -72,7 +72,7 @@ export async function scroll(ctx: ActionContext, args: ScrollArgs): Promise<Acti
       `Scrolled ${what} ${direction}: it drew other content in place (a list that renders only the rows in view).`,
     );
   }
-  const limit = sign > 0 ? maxPosition(scroller, vertical) : 0;
+  const limit = sign > 0 ? Math.max(0, maxPosition(scroller, vertical)) : 0;
   const edge = { down: 'bottom', up: 'top', left: 'left edge', right: 'right edge' }[direction];
   if (!wheelTaken && Math.abs(before - limit) <= 1) {
     return performed(true, effects, `Already at the ${edge} of ${what}.`);

@@ -85,7 +85,7 @@ async function selectFromDatalist(
   try {
     input.focus({ preventScroll: true });
     clearField(input);
-    typeKeys(input, value);
+    await typeKeys(input, value);
     await watch.settle();
   } finally {
     watch.dispose();

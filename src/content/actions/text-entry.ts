@@ -12,6 +12,8 @@ import { spliceText } from './text-edit';
 
 /** Past this length, text goes in as one input event instead of one per character. */
 const PER_KEY_LIMIT = 256;
+/** How long to wait for a selectionchange that may not come (the selection was already there). */
+const SELECTION_WAIT_MS = 50;
 
 export type Field = HTMLInputElement | HTMLTextAreaElement;
 
@@ -73,9 +75,51 @@ export function clearField(field: Field): void {
   field.dispatchEvent(new InputEvent('input', init));
 }
 
-export function clearEditable(host: HTMLElement): void {
-  host.ownerDocument.getSelection()?.selectAllChildren(host);
-  host.ownerDocument.execCommand('delete');
+/** Selects everything in the editor and deletes it, as select-all and Backspace would (beforeinput first). */
+export async function clearEditable(host: HTMLElement): Promise<void> {
+  const doc = host.ownerDocument;
+  const moved = selectionChanged(doc);
+  doc.getSelection()?.selectAllChildren(host);
+  await moved;
+  const init = { inputType: 'deleteContentBackward', data: null, bubbles: true, cancelable: true, composed: true };
+  if (host.dispatchEvent(new InputEvent('beforeinput', init))) doc.execCommand('delete');
+  await selectionChanged(doc);
+}
+
+/** Puts the caret at the end of the editor's last text (inside its last paragraph, not after it). */
+export function caretAtEnd(host: HTMLElement): void {
+  const doc = host.ownerDocument;
+  const selection = doc.getSelection();
+  if (!selection) return;
+  const walker = doc.createTreeWalker(host, NodeFilter.SHOW_TEXT);
+  let last: Text | null = null;
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if ((node.nodeValue ?? '').trim() !== '') last = node as Text;
+  }
+  if (last) {
+    selection.collapse(last, last.length);
+    return;
+  }
+  // An empty editor: the start of its deepest last block (`<p><br></p>`).
+  let block: Element = host;
+  while (block.lastElementChild && block.lastElementChild.localName !== 'br') block = block.lastElementChild;
+  selection.collapse(block, 0);
+}
+
+/**
+ * Resolves at the next `selectionchange` (which editors read the selection from), or at the next task when the
+ * selection did not change and none comes.
+ */
+export function selectionChanged(doc: Document): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      doc.removeEventListener('selectionchange', done);
+      clearTimeout(timer);
+      resolve();
+    };
+    doc.addEventListener('selectionchange', done);
+    const timer = setTimeout(done, SELECTION_WAIT_MS);
+  });
 }
 
 export interface Typed {
@@ -85,6 +129,18 @@ export interface Typed {
   typed: number;
   /** Where focus was when typing stopped early. */
   strayFocus?: Element | null;
+}
+
+/** Resolves in a new task, after the page's microtasks, without a timer's clamping (HTML §8.1.7.3). */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
 }
 
 /** The text entry with focus now: where the next key goes. */
@@ -100,12 +156,15 @@ function editingHost(element: Element): HTMLElement {
 }
 
 /** Types `text` starting in `first` (focused by the caller, caret placed); later keys follow focus. */
-export function typeKeys(first: Element, text: string): Typed {
+export async function typeKeys(first: Element, text: string): Promise<Typed> {
   const doc = first.ownerDocument;
   const touched: Element[] = [];
   const chunks = text.length > PER_KEY_LIMIT ? [text] : [...text];
   let typed = 0;
   for (const chunk of chunks) {
+    // Each key in a task of its own, as a person's keys come: an editor that renders its model in a microtask
+    // (Lexical) must have drawn the last character before the next one is typed at the DOM's caret.
+    if (typed > 0) await nextTask();
     // The first key goes to the field the caller focused even when the page kept focus from it, as before.
     const target = focusedEntry(doc) ?? (typed === 0 ? first : null);
     if (!target) return { touched, typed, strayFocus: deepActiveElement(doc) };

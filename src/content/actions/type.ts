@@ -10,11 +10,13 @@ import { pressOn } from './keys';
 import { bringIntoView } from './pointer';
 import { compareAcross, compareValue, type ValueCheck } from './text-edit';
 import {
+  caretAtEnd,
   clearEditable,
   clearField,
   type Field,
   fieldSelection,
   isField,
+  selectionChanged,
   setCaret,
   type Typed,
   typeKeys,
@@ -70,15 +72,15 @@ export async function typeText(ctx: ActionContext, args: TypeArgs): Promise<Acti
   if (isField(field) && field.readOnly) return notPerformed(`${name} is read-only.`);
 
   bringIntoView(field);
-  const start = placeCaret(field, args.clear === true);
+  const start = isField(field) ? placeCaret(field, args.clear === true) : await editorCaret(field, args.clear === true);
   const watch = new EffectWatch(ctx.doc, field, ctx.churn);
   let check: ValueCheck;
   try {
     if (args.clear) {
       if (isField(field)) clearField(field);
-      else clearEditable(field);
+      else await clearEditable(field);
     }
-    const typed = typeKeys(field, args.text);
+    const typed = await typeKeys(field, args.text);
     await watch.settle();
     check = verify(field, args.text, start, typed);
   } finally {
@@ -122,11 +124,16 @@ function placeCaret(field: Field | HTMLElement, clear: boolean): Start {
   }
   const selection = doc.getSelection();
   const inside = selection?.anchorNode ? field.contains(selection.anchorNode) : false;
-  if (selection && (!hadFocus || !inside)) {
-    selection.selectAllChildren(field);
-    selection.collapseToEnd();
-  }
+  if (selection && (!hadFocus || !inside)) caretAtEnd(field);
   return { before: '', after: '', near };
+}
+
+/** placeCaret for a rich editor, which learns the selection from `selectionchange` (Lexical, Slate): waits for it. */
+async function editorCaret(host: HTMLElement, clear: boolean): Promise<Start> {
+  const moved = selectionChanged(host.ownerDocument);
+  const start = placeCaret(host, clear);
+  await moved;
+  return start;
 }
 
 function verify(field: Field | HTMLElement, text: string, start: Start, typed: Typed): ValueCheck {
