@@ -49,6 +49,20 @@ async function openTask(browser: ExtensionHarness, site: FixtureServer, id: stri
   return page;
 }
 
+/**
+ * Waits for the page's finite animations and transitions to end (a carousel reports its new slide when its slide
+ * transition ends), then one frame and one task for the handlers they trigger, so the check reads what a person sees
+ * once the page is still. Capped, so a page that keeps animating is judged anyway.
+ */
+async function settled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const finite = document.getAnimations().filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime));
+    const cap = new Promise((resolve) => setTimeout(resolve, 3000));
+    await Promise.race([Promise.allSettled(finite.map((a) => a.finished)), cap]);
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  });
+}
+
 const probe = (page: Page) => page.evaluate(() => (window as TaskWindow).__widgetTask?.probe() ?? '');
 
 export async function judgeTask(
@@ -73,6 +87,7 @@ export async function judgeTask(
       return policy(seen);
     });
     const { result, events } = await runTask(browser.panel, meta.instruction);
+    await settled(page);
     probes.push(await probe(page));
     const check = await page.evaluate(() => (window as TaskWindow).__widgetTask?.check());
     const results = events.flatMap((event) => (event.type === 'tool_result' ? [event] : []));
