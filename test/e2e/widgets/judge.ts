@@ -1,0 +1,109 @@
+// Runs one widget task as a real agent task (the panel's controller, the stand-in model playing the task's policy)
+// and judges it through the page: the task's own check, and each action the agent reported verified held up against
+// the page's state probe (the rule: docs/decisions/0023-widget-suite.md).
+
+import type { Page } from 'playwright-core';
+import type { WidgetTaskWindow } from '../../fixtures/widgets/src/contract';
+import {
+  type ExtensionHarness,
+  type FakeAnthropic,
+  type FixtureServer,
+  giveUp,
+  openFrontTab,
+  type Policy,
+  play,
+  runTask,
+} from '../kit';
+import { type ActionJudged, isFalseVerification, judgeActions } from './verdict';
+
+/** A policy still asking after this many model requests has lost its way; the task ends as given up. */
+const MAX_REQUESTS = 16;
+
+export interface TaskJudged {
+  id: string;
+  library: string;
+  family: string;
+  instruction: string;
+  /** The in-page check passed after the task ended. */
+  passed: boolean;
+  state: Record<string, unknown>;
+  agentStatus: string;
+  agentVerified: boolean;
+  actions: ActionJudged[];
+  /** Actions reported verified:true after which the probe showed no change at all. */
+  falseVerifications: number;
+  /** Set when the task page or the run broke before it could be judged. */
+  error?: string;
+}
+
+type TaskWindow = Window & WidgetTaskWindow;
+
+async function openTask(browser: ExtensionHarness, site: FixtureServer, id: string): Promise<Page> {
+  const { page } = await openFrontTab(browser, site.url(`/widgets/?task=${encodeURIComponent(id)}`));
+  await page.waitForFunction(() => {
+    const w = window as TaskWindow;
+    return w.__widgetTask !== undefined || w.__widgetTaskError !== undefined;
+  });
+  const error = await page.evaluate(() => (window as TaskWindow).__widgetTaskError);
+  if (error) throw new Error(`The task page failed: ${error}`);
+  return page;
+}
+
+/**
+ * Waits for the page's finite animations and transitions to end (a carousel reports its new slide when its slide
+ * transition ends), then one frame and one task for the handlers they trigger, so the check reads what a person sees
+ * once the page is still. Capped, so a page that keeps animating is judged anyway.
+ */
+async function settled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const finite = document.getAnimations().filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime));
+    const cap = new Promise((resolve) => setTimeout(resolve, 3000));
+    await Promise.race([Promise.allSettled(finite.map((a) => a.finished)), cap]);
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  });
+}
+
+const probe = (page: Page) => page.evaluate(() => (window as TaskWindow).__widgetTask?.probe() ?? '');
+
+export async function judgeTask(
+  context: { browser: ExtensionHarness; site: FixtureServer; model: FakeAnthropic },
+  id: string,
+  policy: Policy,
+): Promise<TaskJudged> {
+  const { browser, site, model } = context;
+  const page = await openTask(browser, site, id);
+  try {
+    const meta = await page.evaluate(() => {
+      const task = (window as TaskWindow).__widgetTask;
+      return { library: task?.library ?? '', family: task?.family ?? '', instruction: task?.instruction ?? '' };
+    });
+    // probes[i]: the page's state when model request i arrived, i.e. after the action request i-1 asked for.
+    const probes: string[] = [];
+    play(model, async (seen) => {
+      probes.push(await probe(page));
+      if (process.env.WIDGETS_TRACE)
+        console.log(`--- ${id} request ${seen.index}\nprobe: ${probes.at(-1)}\n${seen.text}`);
+      if (seen.index >= MAX_REQUESTS) return giveUp(`No result after ${MAX_REQUESTS} model requests.`);
+      return policy(seen);
+    });
+    const { result, events } = await runTask(browser.panel, meta.instruction);
+    await settled(page);
+    probes.push(await probe(page));
+    const check = await page.evaluate(() => (window as TaskWindow).__widgetTask?.check());
+    const results = events.flatMap((event) => (event.type === 'tool_result' ? [event] : []));
+    const { actions, paired } = judgeActions(results, probes);
+    return {
+      id,
+      ...meta,
+      passed: check?.done === true,
+      state: check?.state ?? {},
+      agentStatus: result.status,
+      agentVerified: result.verified === true,
+      actions,
+      falseVerifications: actions.filter(isFalseVerification).length,
+      ...(paired ? {} : { error: `${results.length} tool results for ${probes.length - 1} model requests` }),
+    };
+  } finally {
+    await page.close();
+  }
+}
