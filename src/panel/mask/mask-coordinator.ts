@@ -254,8 +254,9 @@ export class MaskCoordinator {
       if (want !== null && this.shownTab !== want) {
         this.touched.add(want);
         await this.deps.pages(want).showMask(this.maskArgs(), CALL);
-        // Only now, and only if nothing changed meanwhile: a failed show is retried at the next renewal.
-        if (this.desiredTab() === want) this.shownTab = want;
+        // Only now (a failed show is retried at the next renewal), and even if the rule changed while the call was
+        // out: the page shows the mask, and the sync that change queued must know it to take it down.
+        this.shownTab = want;
       }
     });
   }

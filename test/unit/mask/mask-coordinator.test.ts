@@ -209,6 +209,34 @@ describe('MaskCoordinator transitions (docs/contracts.md 004-M*)', () => {
     expect(masked).toEqual(new Set([agentTab]));
   });
 
+  it('takes the mask down when the person leaves the window while its show is still on its way', async () => {
+    let finishShow = () => {};
+    coordinator = new MaskCoordinator({
+      bus,
+      pages: (tabId) => ({
+        ...fakePage(tabId),
+        showMask: () =>
+          new Promise((resolve) => {
+            finishShow = () => {
+              masked.add(tabId);
+              resolve({ shown: true });
+            };
+          }),
+      }),
+      adapter: browser,
+      timers,
+      leaseMs: 9_000,
+    });
+    agentTabs.switchTo(agentTab);
+    void coordinator.start({ tabs: agentTabs, onStop: () => stopRequests++ });
+    await flush();
+    browser.focus(browser.addWindow()); // the person opens a window while the show is in flight
+    await flush();
+    finishShow();
+    await settled();
+    expect(masked.size).toBe(0);
+  });
+
   it('takes a stop from an owned tab in the background, and ignores tabs it does not work on', async () => {
     const owned = browser.addTab(win, 'https://docs.example.com/');
     agentTabs.owned.add(owned);
