@@ -293,8 +293,32 @@ describe('scroll, keys, hover, waits, evaluate', () => {
 
   it('hovers, waits for text and for quiet', async ({ browser, panel, site }) => {
     const { tabId, page, ref } = await open(browser, site.url('/page/pc-menu.html'));
+    // The card has no hover behaviour: the pointer reaching it is not a result the page bears out.
     const hovered = await call(panel, tabId, 'hover', ref('clickable', 'Product card Blue kettle'));
-    expect(hovered).toMatchObject({ ok: true, verified: true });
+    expect(hovered).toMatchObject({ ok: true, verified: false });
+    expect(hovered.reason).toMatch(/nothing observable changed/);
+    // Now the card answers a hover late and fades a panel in: the hover waits for both, and reports it verified.
+    await page.evaluate(() => {
+      const card = document.getElementById('card') as HTMLElement;
+      card.addEventListener(
+        'mouseover',
+        () => {
+          setTimeout(() => {
+            const tip = Object.assign(document.createElement('div'), { id: 'tip', textContent: 'Kettle details' });
+            tip.style.cssText = 'opacity: 0; transition: opacity 400ms';
+            tip.addEventListener('transitionend', () => tip.setAttribute('data-shown', 'yes'));
+            card.after(tip);
+            tip.getBoundingClientRect();
+            tip.style.opacity = '1';
+          }, 200);
+        },
+        { once: true },
+      );
+    });
+    const shown = await call(panel, tabId, 'hover', ref('clickable', 'Product card Blue kettle'));
+    expect(shown).toMatchObject({ ok: true, verified: true });
+    expect(shown.effects).toContain('dom_change');
+    expect(await page.evaluate(() => document.getElementById('tip')?.getAttribute('data-shown'))).toBe('yes');
     await call(panel, tabId, 'click', ref('button', 'Loads slowly'));
     await page.evaluate(() => {
       setTimeout(() => {

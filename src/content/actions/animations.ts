@@ -1,8 +1,9 @@
 // Waiting for what a gesture set in motion. Drag libraries animate the drop before they report it
 // (@hello-pangea/dnd moves the item to its slot with a CSS transition and reorders on transitionend), and menus
-// fade in; a verdict taken mid-animation would read the animation's styles as the result. So a gesture waits for
-// the page's finite animations (Web Animations: CSS transitions and animations are in document.getAnimations()),
-// then for a quiet window from then on, so the page's answer to transitionend is seen.
+// fade in; a verdict taken mid-animation would read the animation's styles as the result. So an action waits for
+// the finite animations it set off (Web Animations: CSS transitions and animations are in document.getAnimations()),
+// then for a quiet window from then on, so the page's answer to transitionend is seen. Animations already running
+// when the action began (a spinner, a marquee) are not its doing and are not waited for; infinite ones never end.
 
 import { QUIET_MS, quietWindow, rootsOf } from './settle';
 
@@ -13,10 +14,20 @@ function finite(animation: Animation): boolean {
   return typeof end === 'number' && Number.isFinite(end);
 }
 
-/** Resolves when the running finite animations finished (or the cap passed) and the DOM was quiet after them. */
-export async function afterAnimations(target: Element): Promise<void> {
+/** The animations of `doc` now: taken before an action, so the wait after it leaves them out. */
+export function animationsNow(doc: Document): ReadonlySet<Animation> {
+  return new Set(doc.getAnimations?.() ?? []);
+}
+
+/**
+ * Resolves when the running finite animations not in `before` finished (or the cap passed) and the DOM was quiet
+ * after them; at once when there are none.
+ */
+export async function afterAnimations(target: Element, before?: ReadonlySet<Animation>): Promise<void> {
   const doc = target.ownerDocument;
-  const running = (doc.getAnimations?.() ?? []).filter((a) => a.playState === 'running' && finite(a));
+  const running = (doc.getAnimations?.() ?? []).filter(
+    (a) => a.playState === 'running' && finite(a) && !before?.has(a),
+  );
   if (running.length === 0) return;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const cap = new Promise<void>((resolve) => {

@@ -1,4 +1,5 @@
-// click and hover: aim (scroll into view, hit-test), play the pointer events, and report what changed.
+// click and hover: aim (scroll into view, hit-test), play the pointer events, wait for what they set off (a first
+// effect, then the animations it started), and report what changed.
 
 import type { ActionResult, BoxPoint, PointerArgs, RefTarget } from '../../shared/page-types';
 import { describeElement } from '../snapshot/dom';
@@ -6,6 +7,7 @@ import { aimAt, parseBoxPoint } from './aim-point';
 import { type ActionContext, isDisabled, notPerformed, performed } from './context';
 import { describeTarget } from './describe';
 import { EffectWatch } from './effects';
+import { NetChange } from './net-change';
 import { aim, dispatchClick, dispatchHover, eventTarget, pointerAnchor } from './pointer';
 
 /** Links and forms that open their result in another window or tab. */
@@ -39,6 +41,7 @@ export async function clickElement(
     const activated = dispatchClick(target, aimed.x, aimed.y);
     if (activated && opensNewWindow(target)) watch.expectNewWindow();
     await watch.settle({ untilFirst: true });
+    if (watch.effects().length > 0) await watch.settleAnimations();
     const effects = watch.effects();
     if (effects.length === 0) {
       const hint = element.localName === 'select' ? ' A drop-down opens only for a person: use select_option.' : '';
@@ -63,17 +66,23 @@ export async function hover(ctx: ActionContext, args: RefTarget): Promise<Action
   const { hit, blocked, sameWidget } = aim(ctx, anchor);
   if (blocked) return notPerformed(blocked);
   const watch = new EffectWatch(ctx.doc, element, ctx.churn);
+  const net = new NetChange(element, ctx.churn);
   try {
     dispatchHover(eventTarget(anchor, hit, sameWidget), hit.x, hit.y);
-    await watch.settle();
-    // The postcondition of a hover is that the pointer reached the element, checked by the hit-test above; what
-    // the page did in response (a menu opening) is reported as effects.
+    // Menus open after a delay and then animate in (antd's submenus): wait for a first effect as a click does.
+    await watch.settle({ untilFirst: true });
+    if (watch.effects().length > 0) await watch.settleAnimations();
+    const effects = watch.effects();
+    // The pointer being over the element is not a result anyone sees: a hover is verified only when the page
+    // ended different (a menu or tooltip shown), not when it flickered and went back (issue 16 item 6).
+    if (net.changed() || effects.some((effect) => effect !== 'dom_change')) return performed(true, effects);
     return performed(
-      true,
-      watch.effects(),
-      'The pointer is over the element (CSS :hover cannot be triggered by a script).',
+      false,
+      effects,
+      `The pointer is over ${describeTarget(element, args.ref)}, but nothing observable changed within 1.5 s (no menu, tooltip or other change; CSS :hover styles cannot be triggered by a script).`,
     );
   } finally {
+    net.dispose();
     watch.dispose();
   }
 }

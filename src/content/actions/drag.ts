@@ -6,7 +6,6 @@ import { PageError } from '../../shared/errors';
 import type { ActionResult, DragArgs } from '../../shared/page-types';
 import { describeCoverer, hitTest, visibleCentre } from '../snapshot/hit-test';
 import { aimAt } from './aim-point';
-import { afterAnimations } from './animations';
 import { type ActionContext, isDisabled, notPerformed, performed } from './context';
 import { describeTarget } from './describe';
 import { playDrag } from './drag-gesture';
@@ -101,7 +100,7 @@ export async function drag(ctx: ActionContext, args: DragArgs): Promise<ActionRe
   const net = new NetChange(source, ctx.churn);
   try {
     const outcome = await playDrag(grip, from, to, ctx.shadowRootOf);
-    await afterAnimations(source);
+    await watch.settleAnimations();
     // The settle cap counts from the watch's start; the gesture and the drop animation come on top of it.
     await watch.settle({ untilFirst: true, maxMs: performance.now() - began + SETTLE_CAP_MS });
     const effects = watch.effects();

@@ -5,6 +5,7 @@
 import type { ActionEffect } from '../../shared/page-types';
 import { composedContains, deepActiveElement } from '../snapshot/dom';
 import { isTextEntry } from '../snapshot/roles';
+import { afterAnimations, animationsNow } from './animations';
 import { type ChurnTracker, isBackground } from './churn';
 import { isOwnMutation, OBSERVE_ALL, QUIET_MS, rootsOf, SETTLE_CAP_MS } from './settle';
 
@@ -35,6 +36,7 @@ export class EffectWatch {
   private readonly focusBefore: Element | null;
   private readonly stateBefore: Observed;
   private readonly scrollBefore: [number, number];
+  private readonly animationsBefore: ReadonlySet<Animation>;
   private mutations = 0;
   private lastChange = performance.now();
   private navigation: 'cross' | 'same' | null = null;
@@ -55,6 +57,7 @@ export class EffectWatch {
     this.focusBefore = deepActiveElement(doc);
     this.stateBefore = observe(target);
     this.scrollBefore = [this.win.scrollX, this.win.scrollY];
+    this.animationsBefore = animationsNow(doc);
     this.observer = new MutationObserver((records) => {
       const count = records.filter((record) => !isOwnMutation(record) && !isBackground(record, churning)).length;
       if (count === 0) return;
@@ -114,6 +117,15 @@ export class EffectWatch {
       });
       this.wake = null;
     }
+  }
+
+  /**
+   * Waits for the finite animations the action set off (a tree node sliding open, a carousel's track moving, a
+   * menu fading in), then for a quiet window, so the result and the next observation see the page at rest.
+   */
+  async settleAnimations(): Promise<void> {
+    if (this.navigation === 'cross') return;
+    await afterAnimations(this.target, this.animationsBefore);
   }
 
   effects(): ActionEffect[] {

@@ -49,6 +49,7 @@ async function press(ctx: ActionContext, target: Element, spec: KeySpec, modifie
     // A caret key in a text field acts at once (it moves the caret); waiting for a late effect would only stall.
     const caretKey = CARET_KEYS.has(spec.key) && isTextEntry(target);
     await watch.settle({ untilFirst: spec.key !== 'Tab' && !caretKey });
+    if (!caretKey && watch.effects().length > 0) await watch.settleAnimations();
     const effects = watch.effects();
     const selection = selectionState(ctx.doc);
     if (effects.length === 0 && selection.key !== selectionBefore.key) {

@@ -3,7 +3,6 @@
 // focus), so a gesture whose traces the page undid is not called a success.
 
 import type { ActionEffect, ActionResult } from '../../shared/page-types';
-import { afterAnimations } from './animations';
 import { type ActionContext, performed } from './context';
 import { EffectWatch } from './effects';
 import { NetChange } from './net-change';
@@ -21,7 +20,7 @@ export async function watchGesture(
   const net = new NetChange(element, ctx.churn);
   try {
     await play();
-    await afterAnimations(element);
+    await watch.settleAnimations();
     await watch.settle({ untilFirst: true });
     const effects = watch.effects();
     if (net.changed() || effects.some((effect) => LASTING.includes(effect))) return performed(true, effects);

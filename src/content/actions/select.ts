@@ -57,6 +57,7 @@ async function selectNative(
     select.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
     select.dispatchEvent(new Event('change', { bubbles: true }));
     await watch.settle();
+    await watch.settleAnimations();
   } finally {
     watch.dispose();
   }

@@ -3,7 +3,9 @@
 // the page's state probe (the rule: docs/decisions/0023-widget-suite.md).
 
 import type { Page } from 'playwright-core';
-import type { WidgetTaskWindow } from '../../fixtures/widgets/src/contract';
+import type { AgentEvent, TaskResult } from '../../../src/panel/agent/events';
+import type { TaskAttachment, WidgetTaskWindow } from '../../fixtures/widgets/src/contract';
+import type { PanelGlobal } from '../../support/panel';
 import {
   type ExtensionHarness,
   type FakeAnthropic,
@@ -13,6 +15,7 @@ import {
   type Policy,
   play,
   runTask,
+  type TaskRun,
 } from '../kit';
 import { type ActionJudged, isFalseVerification, judgeActions } from './verdict';
 
@@ -63,6 +66,44 @@ async function settled(page: Page): Promise<void> {
   });
 }
 
+type RunGlobal = PanelGlobal & { widgetRun?: { events: AgentEvent[]; result?: TaskResult; off?: () => void } };
+
+/**
+ * Gives the task the way a person does when it comes with a file: attaches the file in the panel's composer (its
+ * file input, into the panel's attachments store), types the instruction and presses Enter, so the panel's own
+ * command sends the file with the task (src/panel/wiring/commands.ts), as test/e2e/files-agent.e2e.ts does.
+ */
+async function runWithAttachment(panel: Page, instruction: string, attach: TaskAttachment): Promise<TaskRun> {
+  await panel.setInputFiles('[data-testid=attach-input]', {
+    name: attach.name,
+    mimeType: attach.type,
+    buffer: Buffer.from(attach.text),
+  });
+  await panel.waitForFunction(
+    (name) => document.querySelector('[data-testid=attachments]')?.textContent?.includes(name) === true,
+    attach.name,
+  );
+  await panel.evaluate(() => {
+    const g = globalThis as RunGlobal;
+    const run: NonNullable<RunGlobal['widgetRun']> = { events: [] };
+    g.widgetRun = run;
+    run.off = g.steadyhand.controller.subscribe((event) => {
+      run.events.push(event);
+      if (event.type === 'task_finished') run.result = { ...event };
+    });
+  });
+  await panel.fill('#task-input', instruction);
+  await panel.press('#task-input', 'Enter');
+  await panel.waitForFunction(() => (globalThis as RunGlobal).widgetRun?.result !== undefined, null, {
+    timeout: 60_000,
+  });
+  return panel.evaluate(() => {
+    const run = (globalThis as RunGlobal).widgetRun;
+    run?.off?.();
+    return { result: run?.result as TaskResult, events: run?.events ?? [] };
+  });
+}
+
 const probe = (page: Page) => page.evaluate(() => (window as TaskWindow).__widgetTask?.probe() ?? '');
 
 export async function judgeTask(
@@ -75,8 +116,14 @@ export async function judgeTask(
   try {
     const meta = await page.evaluate(() => {
       const task = (window as TaskWindow).__widgetTask;
-      return { library: task?.library ?? '', family: task?.family ?? '', instruction: task?.instruction ?? '' };
+      return {
+        library: task?.library ?? '',
+        family: task?.family ?? '',
+        instruction: task?.instruction ?? '',
+        attach: task?.attach,
+      };
     });
+    const { attach, ...about } = meta;
     // probes[i]: the page's state when model request i arrived, i.e. after the action request i-1 asked for.
     const probes: string[] = [];
     play(model, async (seen) => {
@@ -86,7 +133,9 @@ export async function judgeTask(
       if (seen.index >= MAX_REQUESTS) return giveUp(`No result after ${MAX_REQUESTS} model requests.`);
       return policy(seen);
     });
-    const { result, events } = await runTask(browser.panel, meta.instruction);
+    const { result, events } = attach
+      ? await runWithAttachment(browser.panel, about.instruction, attach)
+      : await runTask(browser.panel, about.instruction);
     await settled(page);
     probes.push(await probe(page));
     const check = await page.evaluate(() => (window as TaskWindow).__widgetTask?.check());
@@ -94,7 +143,7 @@ export async function judgeTask(
     const { actions, paired } = judgeActions(results, probes);
     return {
       id,
-      ...meta,
+      ...about,
       passed: check?.done === true,
       state: check?.state ?? {},
       agentStatus: result.status,

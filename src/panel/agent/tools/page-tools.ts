@@ -148,7 +148,8 @@ export const pressKey = defineTool({
 
 export const hover = defineTool({
   name: 'hover',
-  description: 'Move the pointer over an element (opens hover menus and tooltips).',
+  description:
+    'Move the pointer over an element (opens hover menus and tooltips). Waits for what the page shows in answer; verified only when something changed (a menu or tooltip opened). CSS :hover styles alone cannot be triggered.',
   schema: z.object({ ref }).strict(),
   group: 'page',
   mayNavigate: false,

@@ -1,10 +1,13 @@
-import { giveUp } from '../../../kit';
-import type { Policy } from '../../policy-kit';
+import { act, finish, need, type Policy, shows } from '../../policy-kit';
 
-// Choosing a file needs the upload_file tool (branch `files`); until it lands the policy says what blocks it.
+// The person attached the file in the panel: the observation names it on its files line. Upload it through the
+// upload button, then finish once the page lists it (a line of the page, not the files line or the task's).
 const policy: Policy = (seen) => {
-  if (JSON.stringify(seen.request.body?.tools ?? []).includes('"upload_file"'))
-    throw new Error('upload_file is offered now: write this policy against it');
-  return giveUp('There is no tool to choose a file for the upload.');
+  const file = /upload_file takes these names\): attached (\S+) \(/.exec(seen.text)?.[1];
+  if (!file) throw new Error(`The observation names no attached file:\n${seen.text}`);
+  const escaped = file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const listed = new RegExp(`^(?!Files of this task|Attached files).*${escaped}`);
+  if (seen.previousTools.includes('upload_file') && shows(seen, listed)) return finish(`Uploaded ${file}.`, [file]);
+  return act('upload_file', { ref: need(seen, 'button', /upload/i).ref, file });
 };
 export default policy;
