@@ -38,6 +38,8 @@ export interface CollectOptions {
   summarizeOffscreen?: boolean;
   /** Elements whose content the page keeps changing by itself; their text is marked to stay out of the digest. */
   isVolatile?: (element: Element) => boolean;
+  /** Keep on each text line the text nodes it was made of (find). Default false. */
+  keepTextNodes?: boolean;
 }
 
 const SKIP_TAGS = new Set(['script', 'style', 'noscript', 'template', 'head', 'meta', 'link', 'title', 'datalist']);
@@ -60,7 +62,7 @@ class Walker extends FrameWalker {
   private readonly labels = new LabelIndex();
   private readonly hover = new HoverReveal();
   private readonly proxied = new Set<Element>();
-  private readonly text = new TextBuffer(this.items);
+  private readonly text: TextBuffer;
   private placedBox: Element | null = null;
   private placedWhere: Where | null = null;
 
@@ -69,6 +71,7 @@ class Walker extends FrameWalker {
     private readonly options: CollectOptions,
   ) {
     super(doc, options.shadowRootOf ?? openShadowRoot);
+    this.text = new TextBuffer(this.items, options.keepTextNodes === true);
   }
 
   run(): PageModel {
@@ -134,10 +137,11 @@ class Walker extends FrameWalker {
     } else {
       let role = semanticRole(element, attrs);
       if (!role) {
-        const pointer = style.cursor === 'pointer';
-        if (!ctx.insideControl) role = behaviouralRole(element, pointer, ctx.parentPointer, attrs);
-        else if (ctx.partOf && isPart(element, pointer, ctx.parentPointer, attrs)) role = 'clickable';
-        child.parentPointer = pointer;
+        const cursor = style.cursor;
+        if (!ctx.insideControl) role = behaviouralRole(element, cursor, ctx.parentCursor, attrs);
+        else if (ctx.partOf && isPart(element, cursor === 'pointer', ctx.parentCursor === 'pointer', attrs))
+          role = 'clickable';
+        child.parentCursor = cursor;
       }
       if (role) {
         if (isShown(style, lateOpacity)) this.control(element, role, element, child, block, style);
@@ -145,7 +149,7 @@ class Walker extends FrameWalker {
         child.insideControl = true;
         child.partOf = { element, role };
         // A link's icon inherits its pointer: only a part with a pointer of its own is a control of its own.
-        child.parentPointer = style.cursor === 'pointer';
+        child.parentCursor = style.cursor;
       } else if (tag === 'label') {
         this.label(element as HTMLLabelElement, child, isShown(style, lateOpacity));
       }
@@ -280,11 +284,11 @@ class Walker extends FrameWalker {
       visible ??= isShown(style, lateOpacity);
       if (!visible) continue;
       if (ctx.far) {
-        this.text.add(data, ctx.far, ctx.volatile);
+        this.text.add(data, ctx.far, ctx.volatile, node as Text);
         continue;
       }
       const where = this.placeInBlock(ctx);
-      if (where) this.text.add(data, where, ctx.volatile);
+      if (where) this.text.add(data, where, ctx.volatile, node as Text);
     }
   }
 

@@ -1,5 +1,7 @@
 // find: controls and text anywhere on the page (not just on screen) that match every word of a query. Matching
-// controls get refs, so the model can act on them directly (actions scroll them into view).
+// controls get refs, so the model can act on them directly (actions scroll them into view); so does the element
+// holding a text match (text-holder.ts), listed as `text "…"`, for text the page made clickable in ways the snapshot
+// cannot see.
 
 import { PageError } from '../../shared/errors';
 import type { FindMatch } from '../../shared/page-types';
@@ -7,7 +9,9 @@ import { collectPage } from './collect';
 import { clip, type ShadowRootOf } from './dom';
 import type { Item } from './items';
 import { controlLine } from './lines';
+import { textOf } from './names';
 import type { RefRegistry } from './ref-registry';
+import { textHolder } from './text-holder';
 
 const DEFAULT_LIMIT = 20;
 const SNIPPET_CHARS = 200;
@@ -30,7 +34,7 @@ export function find(
   if (!Number.isInteger(limit) || limit < 1 || limit > 100)
     throw new PageError('invalid_argument', 'limit must be 1 to 100.');
   const words = query.split(/\s+/);
-  const model = collectPage(doc, { shadowRootOf, hitTest: false });
+  const model = collectPage(doc, { shadowRootOf, hitTest: false, keepTextNodes: true });
   const origin = doc.location?.origin ?? '';
   const hits: { item: Item; text: string; order: number; rank: number }[] = [];
   model.items.forEach((item, order) => {
@@ -47,6 +51,14 @@ export function find(
       match.role = item.info.role;
     } else if (item.kind === 'heading') {
       match.role = 'heading';
+    } else if (item.kind === 'text') {
+      const holder = textHolder(item.nodes ?? [], words);
+      if (holder) {
+        match.ref = registry.refFor(holder);
+        match.role = 'text';
+        // With a ref, the match reads as an observation line, as a control's does: `[41] text "Dev A."`.
+        match.text = `text ${JSON.stringify(snippet(textOf(holder, shadowRootOf), words[0] ?? ''))}`;
+      }
     }
     return match;
   });

@@ -28,6 +28,8 @@ export interface TextItem {
   where: Where;
   /** The text without the parts the page keeps changing by itself, when there were such parts (for the digest). */
   stable?: string;
+  /** The text nodes the line was made of, when the walk was asked to keep them (find). */
+  nodes?: Text[];
 }
 
 export interface FrameItem {

@@ -23,7 +23,8 @@ export interface Ctx {
   /** Text here names a control, a label or a heading: do not repeat it as page text. */
   quiet: boolean;
   insideControl: boolean;
-  parentPointer: boolean;
+  /** The parent's computed cursor: a cursor it inherits does not make an element a control. */
+  parentCursor: string;
   /** Inside a control: the control and its name, for parts of it that get their own ref (parts.ts). */
   partOf?: { element: Element; role: string };
   /** Inside an element that is transparent until the pointer is over it (hover-reveal.ts). */
@@ -63,7 +64,7 @@ export abstract class FrameWalker {
         clip: null,
         quiet: false,
         insideControl: false,
-        parentPointer: false,
+        parentCursor: '',
         boxOwner: root,
         far: null,
         volatile: false,
@@ -122,7 +123,7 @@ export abstract class FrameWalker {
       clip: base,
       quiet: false,
       insideControl: false,
-      parentPointer: false,
+      parentCursor: '',
       boxOwner: body,
       far: null,
       volatile: false,

@@ -13,13 +13,19 @@ export class TextBuffer {
   private stable = '';
   private hasVolatile = false;
   private where: Where = 'in';
+  private nodes: Text[] = [];
 
-  constructor(private readonly items: Item[]) {}
+  /** `keepNodes`: each line keeps the text nodes it was made of (find gives the element holding a match a ref). */
+  constructor(
+    private readonly items: Item[],
+    private readonly keepNodes = false,
+  ) {}
 
-  add(text: string, where: Where, volatile = false): void {
+  add(text: string, where: Where, volatile = false, node?: Text): void {
     if (this.buffer && where !== this.where) this.flush();
     if (!this.buffer) this.where = where;
     this.buffer += text;
+    if (this.keepNodes && node) this.nodes.push(node);
     if (volatile) this.hasVolatile = true;
     else this.stable += text;
   }
@@ -39,12 +45,15 @@ export class TextBuffer {
     if (!this.buffer) return;
     const text = tidy(this.buffer);
     const stable = this.hasVolatile ? tidy(this.stable) : text;
+    const nodes = this.nodes;
     this.buffer = '';
     this.stable = '';
     this.hasVolatile = false;
+    this.nodes = [];
     if (!text) return;
     const item: TextItem = { kind: 'text', text, where: this.where };
     if (stable !== text) item.stable = stable;
+    if (this.keepNodes) item.nodes = nodes;
     this.items.push(item);
   }
 }

@@ -76,8 +76,24 @@ describe('roles and state', () => {
     expect(semanticRole($('#card'))).toBe('button');
     expect(semanticRole($('#summary'))).toBe('button');
     expect(semanticRole($('#l1'))).toBeNull();
-    expect(behaviouralRole($('#l1'), true, false)).toBe('clickable');
-    expect(behaviouralRole($('#l1'), true, true)).toBeNull(); // the pointer is inherited from the parent
+    expect(behaviouralRole($('#l1'), 'pointer', 'auto')).toBe('clickable');
+    expect(behaviouralRole($('#l1'), 'pointer', 'pointer')).toBeNull(); // the pointer is inherited from the parent
+  });
+
+  it('lists splitters: a focusable or valued role=separator, or a resize cursor of its own, but not a divider', () => {
+    document.body.innerHTML = `
+      <div id="antd-bar" role="separator" aria-valuenow="30"></div>
+      <div id="focusable-bar" role="separator" tabindex="0"></div>
+      <div id="disabled-bar" role="separator" aria-disabled="true" aria-valuenow="30"></div>
+      <li id="divider" role="separator"></li>
+      <div id="handle"></div>`;
+    expect(behaviouralRole($('#antd-bar'), 'col-resize', 'auto')).toBe('separator');
+    expect(behaviouralRole($('#focusable-bar'), 'auto', 'auto')).toBe('separator');
+    expect(behaviouralRole($('#disabled-bar'), 'default', 'auto')).toBeNull();
+    expect(behaviouralRole($('#divider'), 'auto', 'auto')).toBeNull();
+    expect(behaviouralRole($('#handle'), 'row-resize', 'auto')).toBe('separator');
+    expect(behaviouralRole($('#handle'), 'col-resize', 'col-resize')).toBeNull(); // inherited from the bar
+    expect(behaviouralRole($('#handle'), 'grab', 'auto')).toBeNull(); // pannable areas, not handles
   });
 
   it('reports value, checked, disabled, expanded, pressed, required, readonly; masks passwords', () => {

@@ -43,7 +43,9 @@ export const readPage = defineTool({
 export const find = defineTool({
   name: 'find',
   description:
-    'Search the page for text or an element by words (e.g. "price", "Sign in button"); returns matches with refs.',
+    'Search the page for text or an element by words (e.g. "price", "Sign in button"); returns matches with refs. ' +
+    'A text match\'s ref (`[41] text "…"`) is the element holding that text: click, double_click or right_click it ' +
+    'when the page made the text itself clickable (an editable cell, a block with a context menu).',
   schema: z
     .object({
       query: z.string().min(1),

@@ -1,0 +1,43 @@
+// Refs for what a page makes actionable without a role, a pointer cursor or a handler the isolated world can see:
+// a splitter bar known by its resize cursor, and text whose handler listens at the document (React's way), which
+// find gives a ref to act on.
+
+import { call, describe, expect, it, openTab, refOf, textIn } from './kit';
+
+describe('refs for handlers the page hides', () => {
+  it('lists a splitter bar by its resize cursor, but not a divider, and drags it', async ({ browser, panel, site }) => {
+    const { tabId, page } = await openTab(browser, site.url('/page/pc-hidden-handlers.html'));
+    const snap = await call(panel, tabId, 'snapshot', { mode: 'full' });
+    expect(snap.elements.filter((e) => e.role === 'separator')).toHaveLength(1);
+    const bar = { ref: refOf(snap, 'separator', ''), snapshotId: snap.snapshotId };
+    const dragged = await call(panel, tabId, 'drag', { ...bar, dx: 120 });
+    expect(dragged).toMatchObject({ ok: true, verified: true });
+    expect(await textIn(page, '#split-width')).toBe('Left pane 320 px');
+    await page.close();
+  });
+
+  it('gives the element holding a text match a ref that click and right_click accept', async ({
+    browser,
+    panel,
+    site,
+  }) => {
+    const { tabId, page } = await openTab(browser, site.url('/page/pc-hidden-handlers.html'));
+    const snap = await call(panel, tabId, 'snapshot', { mode: 'full' });
+    expect(snap.elements.map((e) => e.name)).not.toContain('Dev A.');
+    const cell = (await call(panel, tabId, 'find', { query: 'Dev A.' })).matches[0];
+    expect(cell).toMatchObject({ role: 'text', text: 'text "Dev A."', ref: expect.any(Number) });
+    const clicked = await call(panel, tabId, 'click', { ref: cell?.ref ?? -1, snapshotId: snap.snapshotId });
+    expect(clicked).toMatchObject({ ok: true, verified: true });
+    expect(await textIn(page, '#edited')).toBe('Editing Dev A.');
+
+    const notes = (await call(panel, tabId, 'find', { query: 'release notes' })).matches[0];
+    expect(notes).toMatchObject({
+      role: 'text',
+      text: expect.stringMatching(/^text ".*release notes of version 2\.4/),
+    });
+    const opened = await call(panel, tabId, 'rightClick', { ref: notes?.ref ?? -1, snapshotId: snap.snapshotId });
+    expect(opened).toMatchObject({ ok: true, verified: true });
+    expect(await textIn(page, '#menu-state')).toBe('Menu open');
+    await page.close();
+  });
+});
