@@ -74,6 +74,29 @@ describe('typing', () => {
   });
 });
 
+describe('caret keys in an editor', () => {
+  it('goes to the start and the end of the whole editor with Control+Home and Control+End', async ({
+    browser,
+    panel,
+    site,
+  }) => {
+    const { tabId, page, ref } = await open(browser, site.url('/page/pi-editor.html'));
+    const message = ref('textbox', 'Message');
+    await call(panel, tabId, 'type', { ...message, text: 'Hello team\nSee you' });
+    const key = (key: string, modifiers: Array<'Control' | 'Shift'> = []) =>
+      call(panel, tabId, 'pressKey', { ...message, key, modifiers });
+    await key('ArrowLeft');
+    expect(await key('Home', ['Control'])).toMatchObject({ ok: true, verified: true });
+    // press_key inserts a character without the beforeinput this editor reads; type at the caret sends it.
+    await call(panel, tabId, 'type', { ...message, text: 'X', clear: false });
+    expect(await textIn(page, '#model')).toBe('Model: ["XHello team","See you"]');
+    expect(await key('End', ['Control'])).toMatchObject({ ok: true, verified: true });
+    await call(panel, tabId, 'type', { ...message, text: '!', clear: false });
+    expect(await textIn(page, '#model')).toBe('Model: ["XHello team","See you!"]');
+    await page.close();
+  });
+});
+
 describe('clicking widgets', () => {
   it('reports focus landing in a clicked text field as an effect', async ({ browser, panel, site }) => {
     const { tabId, page, ref } = await open(browser, site.url('/page/pi-fields.html'));

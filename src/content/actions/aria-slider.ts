@@ -3,6 +3,7 @@
 // the closest one its steps allow. When keys do not move it, press the track at the value's proportional point.
 
 import type { ActionResult } from '../../shared/page-types';
+import { deepActiveElement } from '../snapshot/dom';
 import { deepElementFromPoint } from '../snapshot/hit-test';
 import { type ActionContext, notPerformed, performed } from './context';
 import { describeTarget } from './describe';
@@ -24,7 +25,21 @@ function reading(slider: Element): { now: number; min: number; max: number } | n
   return { now, min: number('aria-valuemin') ?? 0, max: number('aria-valuemax') ?? 100 };
 }
 
+/**
+ * Focus the thumb and let the page take the focus in before any key, as a person's key always comes later: a range
+ * slider that picks the thumb its keys move from the focus it recorded (Mantine's RangeSlider keeps it in state set
+ * by the thumb's focus event and, until that renders, moves the first thumb and focuses it) would otherwise move the
+ * other thumb. Again before a press if the page moved focus away from the thumb.
+ */
+async function focusThumb(slider: Element): Promise<void> {
+  if (deepActiveElement(slider.ownerDocument) === slider) return;
+  (slider as HTMLElement).focus({ preventScroll: true });
+  // A thumb that cannot take focus sent no focus event: nothing to wait for.
+  if (deepActiveElement(slider.ownerDocument) === slider) await nextFrame(slider.ownerDocument);
+}
+
 async function press(slider: Element, key: string): Promise<number | null> {
+  await focusThumb(slider);
   const before = reading(slider)?.now;
   const spec = parseKey(key);
   keyEvent('keydown', slider, spec);
@@ -110,7 +125,6 @@ export async function setAriaSlider(
   const watch = new EffectWatch(ctx.doc, slider, ctx.churn);
   try {
     bringIntoView(slider);
-    (slider as HTMLElement).focus({ preventScroll: true });
     const keys = await driveByKeys(slider, target);
     let how = 'keys';
     if (!keys.moved) {

@@ -2,8 +2,9 @@
 
 import { windowOf } from '../snapshot/dom';
 import { explicitRole, isTextEntry } from '../snapshot/roles';
+import { moveToEditorBoundary } from './editor-boundary';
 import type { KeySpec, Modifier } from './keyboard';
-import { type CaretKey, moveCaret } from './text-edit';
+import { type CaretKey, caretStep, moveCaret } from './text-edit';
 import { fieldSelection, setCaret } from './text-entry';
 
 const ACTIVATES_ON_ENTER = new Set(['a', 'button', 'summary', 'area']);
@@ -111,17 +112,16 @@ function editingRoot(element: Element): Element {
   return host;
 }
 
-/** Caret keys in a text field or editor: move the caret, or with Shift extend the selection (PT-T4). */
+/** Caret keys in a text field or editor: move the caret, or with Shift extend the selection (PT-T4, FX-K-2). */
 function moveSelection(target: Element, key: CaretKey, modifiers: Modifier[]): void {
   const shift = modifiers.includes('Shift');
-  const word = modifiers.includes('Control') || modifiers.includes('Alt');
+  const step = caretStep(key, modifiers);
   if (target.localName === 'input' || target.localName === 'textarea') {
     const field = target as HTMLInputElement | HTMLTextAreaElement;
     const [start, end] = fieldSelection(field);
     const backward = field.selectionDirection === 'backward';
-    const next = moveCaret(field.value, { start, end, backward }, key, {
+    const next = moveCaret(field.value, { start, end, backward }, step, {
       shift,
-      word,
       multiline: field.localName === 'textarea',
     });
     setCaret(field, next.start, next.end, next.backward ? 'backward' : 'forward');
@@ -129,16 +129,8 @@ function moveSelection(target: Element, key: CaretKey, modifiers: Modifier[]): v
   }
   const selection = target.ownerDocument.getSelection() as (Selection & { modify?: SelectionModify }) | null;
   if (!selection?.modify) return;
-  const direction = key === 'ArrowLeft' || key === 'ArrowUp' || key === 'Home' ? 'backward' : 'forward';
-  const granularity =
-    key === 'Home' || key === 'End'
-      ? 'lineboundary'
-      : key === 'ArrowUp' || key === 'ArrowDown'
-        ? 'line'
-        : word
-          ? 'word'
-          : 'character';
-  selection.modify(shift ? 'extend' : 'move', direction, granularity);
+  if (step.unit === 'documentboundary' && moveToEditorBoundary(editingRoot(target), step.direction, shift)) return;
+  selection.modify(shift ? 'extend' : 'move', step.direction, step.unit);
 }
 
 /** Selection.modify (non-standard, in Chrome and Firefox): https://developer.mozilla.org/en-US/docs/Web/API/Selection/modify */

@@ -55,36 +55,63 @@ function lineEnd(value: string, from: number): number {
   return end < 0 ? value.length : end;
 }
 
+/** How far a caret key moves, by the unit names of Selection.modify (https://developer.mozilla.org/en-US/docs/Web/API/Selection/modify). */
+export type CaretUnit = 'character' | 'word' | 'line' | 'lineboundary' | 'documentboundary';
+
+export interface CaretStep {
+  direction: 'backward' | 'forward';
+  unit: CaretUnit;
+}
+
 /**
- * Where a caret key puts the selection of a text field, as in Chrome on Linux and Windows: arrows move by a
- * character (by a word with Control or Alt), Home and End to the line's ends (the field's in an input, Up and Down
- * too), Shift extends the selection instead of moving it; an arrow without Shift collapses a selection to its side.
+ * What a caret key with its modifiers does, as in Chrome: arrows move by a character (by a word with Control or
+ * Alt), Up and Down by a line, Home and End to the line's ends, and Control+Home/End to the start or end of the whole
+ * text or editor; on macOS Command+Left/Right go to the line's ends and Command+Up/Down to the text's.
+ */
+export function caretStep(key: CaretKey, modifiers: readonly string[]): CaretStep {
+  const control = modifiers.includes('Control');
+  const meta = modifiers.includes('Meta');
+  const direction = key === 'ArrowLeft' || key === 'ArrowUp' || key === 'Home' ? 'backward' : 'forward';
+  if (key === 'Home' || key === 'End')
+    return { direction, unit: control || meta ? 'documentboundary' : 'lineboundary' };
+  if (key === 'ArrowUp' || key === 'ArrowDown') return { direction, unit: meta ? 'documentboundary' : 'line' };
+  if (meta) return { direction, unit: 'lineboundary' };
+  return { direction, unit: control || modifiers.includes('Alt') ? 'word' : 'character' };
+}
+
+/**
+ * Where a caret key puts the selection of a text field (caretStep says how far: a word, a line's end, the whole
+ * text's end; Up and Down go to the line's ends, and in an input every line end is the field's), Shift extends the
+ * selection instead of moving it; an arrow without Shift collapses a selection to its side.
  */
 export function moveCaret(
   value: string,
   sel: Selection,
-  key: CaretKey,
-  mods: { shift: boolean; word: boolean; multiline: boolean },
+  step: CaretStep,
+  mods: { shift: boolean; multiline: boolean },
 ): Selection {
   const focus = sel.backward ? sel.start : sel.end;
   const anchor = sel.backward ? sel.end : sel.start;
   const collapsed = sel.start === sel.end;
+  const back = step.direction === 'backward';
   let next: number;
-  switch (key) {
-    case 'ArrowLeft':
-      if (!mods.shift && !collapsed && !mods.word) return { start: sel.start, end: sel.start, backward: false };
-      next = mods.word ? wordLeft(value, focus) : Math.max(0, focus - 1);
+  switch (step.unit) {
+    case 'character':
+      if (!mods.shift && !collapsed) {
+        const side = back ? sel.start : sel.end;
+        return { start: side, end: side, backward: false };
+      }
+      next = back ? Math.max(0, focus - 1) : Math.min(value.length, focus + 1);
       break;
-    case 'ArrowRight':
-      if (!mods.shift && !collapsed && !mods.word) return { start: sel.end, end: sel.end, backward: false };
-      next = mods.word ? wordRight(value, focus) : Math.min(value.length, focus + 1);
+    case 'word':
+      next = back ? wordLeft(value, focus) : wordRight(value, focus);
       break;
-    case 'Home':
-    case 'ArrowUp':
-      next = mods.multiline ? lineStart(value, focus) : 0;
+    case 'documentboundary':
+      next = back ? 0 : value.length;
       break;
     default:
-      next = mods.multiline ? lineEnd(value, focus) : value.length;
+      if (!mods.multiline) next = back ? 0 : value.length;
+      else next = back ? lineStart(value, focus) : lineEnd(value, focus);
   }
   if (!mods.shift) return { start: next, end: next, backward: false };
   return next < anchor ? { start: next, end: anchor, backward: true } : { start: anchor, end: next, backward: false };

@@ -4,9 +4,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   bareCharacters,
+  caretStep,
   compareAcross,
   compareValue,
   moveCaret,
+  type Selection,
   spliceText,
 } from '../../../src/content/actions/text-edit';
 
@@ -24,27 +26,52 @@ describe('spliceText', () => {
 });
 
 describe('moveCaret', () => {
-  const none = { shift: false, word: false, multiline: false };
+  type Key = Parameters<typeof caretStep>[0];
+  const field = { shift: false, multiline: false };
+  const move = (value: string, sel: Selection, key: Key, mods = field, modifiers: string[] = []) =>
+    moveCaret(value, sel, caretStep(key, modifiers), mods);
+  const at = (n: number) => ({ start: n, end: n, backward: false });
+
   it('moves by a character, by a word with Control, and to the ends with Home and End', () => {
-    const at = (n: number) => ({ start: n, end: n, backward: false });
-    expect(moveCaret('Alex', at(4), 'ArrowLeft', none)).toEqual(at(3));
-    expect(moveCaret('Alex', at(0), 'ArrowLeft', none)).toEqual(at(0));
-    expect(moveCaret('see you soon', at(12), 'ArrowLeft', { ...none, word: true })).toEqual(at(8));
-    expect(moveCaret('see you soon', at(0), 'ArrowRight', { ...none, word: true })).toEqual(at(3));
-    expect(moveCaret('Alex', at(2), 'Home', none)).toEqual(at(0));
-    expect(moveCaret('Alex', at(2), 'End', none)).toEqual(at(4));
-    expect(moveCaret('one\ntwo', at(6), 'Home', { ...none, multiline: true })).toEqual(at(4));
+    expect(move('Alex', at(4), 'ArrowLeft')).toEqual(at(3));
+    expect(move('Alex', at(0), 'ArrowLeft')).toEqual(at(0));
+    expect(move('see you soon', at(12), 'ArrowLeft', field, ['Control'])).toEqual(at(8));
+    expect(move('see you soon', at(0), 'ArrowRight', field, ['Alt'])).toEqual(at(3));
+    expect(move('Alex', at(2), 'Home')).toEqual(at(0));
+    expect(move('Alex', at(2), 'End')).toEqual(at(4));
+    expect(move('one\ntwo', at(6), 'Home', { ...field, multiline: true })).toEqual(at(4));
+  });
+
+  it('goes to the start or end of the whole text with Control+Home/End, not of the caret’s line', () => {
+    const area = { ...field, multiline: true };
+    expect(move('one\ntwo\nthree', at(1), 'End', area)).toEqual(at(3));
+    expect(move('one\ntwo\nthree', at(1), 'End', area, ['Control'])).toEqual(at(13));
+    expect(move('one\ntwo\nthree', at(9), 'Home', area, ['Control'])).toEqual(at(0));
+    expect(move('one\ntwo', at(5), 'ArrowDown', area, ['Meta'])).toEqual(at(7));
+    expect(move('one\ntwo', at(1), 'End', { ...area, shift: true }, ['Control', 'Shift'])).toEqual({
+      start: 1,
+      end: 7,
+      backward: false,
+    });
   });
 
   it('extends the selection with Shift from its anchor, and collapses it to a side without', () => {
-    const sel = moveCaret('Alex', { start: 4, end: 4, backward: false }, 'ArrowLeft', { ...none, shift: true });
+    const shift = { ...field, shift: true };
+    const sel = move('Alex', at(4), 'ArrowLeft', shift);
     expect(sel).toEqual({ start: 3, end: 4, backward: true });
-    expect(moveCaret('Alex', sel, 'Home', { ...none, shift: true })).toEqual({ start: 0, end: 4, backward: true });
-    expect(moveCaret('Alex', { start: 1, end: 3, backward: false }, 'ArrowLeft', none)).toEqual({
-      start: 1,
-      end: 1,
-      backward: false,
-    });
+    expect(move('Alex', sel, 'Home', shift)).toEqual({ start: 0, end: 4, backward: true });
+    expect(move('Alex', { start: 1, end: 3, backward: false }, 'ArrowLeft')).toEqual(at(1));
+  });
+});
+
+describe('caretStep', () => {
+  it('names the unit an editor’s selection moves by: the editor’s ends for Control+Home/End', () => {
+    expect(caretStep('End', ['Control'])).toEqual({ direction: 'forward', unit: 'documentboundary' });
+    expect(caretStep('Home', ['Control'])).toEqual({ direction: 'backward', unit: 'documentboundary' });
+    expect(caretStep('End', [])).toEqual({ direction: 'forward', unit: 'lineboundary' });
+    expect(caretStep('ArrowUp', [])).toEqual({ direction: 'backward', unit: 'line' });
+    expect(caretStep('ArrowRight', ['Control'])).toEqual({ direction: 'forward', unit: 'word' });
+    expect(caretStep('ArrowLeft', ['Meta'])).toEqual({ direction: 'backward', unit: 'lineboundary' });
   });
 });
 

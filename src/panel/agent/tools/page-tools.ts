@@ -119,8 +119,8 @@ export const pressKey = defineTool({
   name: 'press_key',
   description:
     'Press a key (e.g. Enter, Escape, Tab, ArrowDown, a) with optional modifiers, on element `ref` if given. In ' +
-    'a text field or editor, arrows/Home/End move the caret and with Shift select text; Control+b/i/u format ' +
-    'the selection in a rich editor.',
+    'a text field or editor, arrows/Home/End move the caret (Control+Home/End to the start/end of all its text) ' +
+    'and with Shift select text; Control+b/i/u format the selection in a rich editor.',
   schema: z
     .object({
       key: z.string().min(1),

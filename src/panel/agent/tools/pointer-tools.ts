@@ -98,7 +98,8 @@ export const setValue = defineTool({
   description:
     'Set a slider (role slider, a range input) to a number, or a native date, time, datetime-local, month, week ' +
     'or color input to a value in its format: date 2026-03-14, time 09:30, datetime-local 2026-03-14T09:30, ' +
-    'month 2026-03, week 2026-W11, color #1e90ff. Not for text fields (use type) or drop-downs (select_option).',
+    'month 2026-03, week 2026-W11, color #1e90ff. A range slider has a thumb per end: set each by its own ref. ' +
+    'Not for text fields (use type) or drop-downs (select_option).',
   schema: z
     .object({
       ref,
