@@ -29,6 +29,8 @@ export default defineConfig({
           // do not race each other; the whole project ran 8 min instead of 12.5.
           fileParallelism: true,
           maxWorkers: 2,
+          // Vitest runs projects with different worker counts one after the other: the unit project first.
+          sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 60_000,
           globalSetup: ['test/support/e2e-global-setup.ts'],
