@@ -3,6 +3,7 @@
 
 import { PageError } from '../../shared/errors';
 import type { ReadPageResult } from '../../shared/page-types';
+import { pageOfText } from '../../shared/text-pages';
 import { isMaskHost } from '../mask/marker';
 import { collapse, flatChildren, openShadowRoot, type ShadowRootOf, safeContentDocument } from './dom';
 import { headingLevel } from './roles';
@@ -77,16 +78,5 @@ export function readPage(
   if (!Number.isInteger(maxChars) || maxChars < 200 || maxChars > 50_000) {
     throw new PageError('invalid_argument', 'maxChars must be between 200 and 50000.');
   }
-  const text = pageText(doc, shadowRootOf);
-  const total = text.length;
-  let end = Math.min(from + maxChars, total);
-  if (end < total) {
-    // End the page at a line or word break when there is one in the last fifth, so words are not cut.
-    const window = text.slice(from + Math.floor(maxChars * 0.8), end);
-    const breakAt = Math.max(window.lastIndexOf('\n'), window.lastIndexOf(' '));
-    if (breakAt >= 0) end = from + Math.floor(maxChars * 0.8) + breakAt + 1;
-  }
-  const result: ReadPageResult = { text: text.slice(from, end), from, total };
-  if (end < total) result.next = end;
-  return result;
+  return pageOfText(pageText(doc, shadowRootOf), from, maxChars);
 }

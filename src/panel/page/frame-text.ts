@@ -3,6 +3,7 @@
 
 import { PageError } from '../../shared/errors';
 import type { ReadPageResult } from '../../shared/page-types';
+import { pageOfText } from '../../shared/text-pages';
 import type { KnownFrame } from './frame-refs';
 
 const DEFAULT_MAX_CHARS = 8_000;
@@ -42,16 +43,5 @@ export async function pageOfFrames(args: { from?: number; maxChars?: number }, d
       console.debug(`[steadyhand] readPage skipped frame ${frame.frameId}:`, error);
     }
   }
-  const text = parts.join('\n\n');
-  const total = text.length;
-  let end = Math.min(from + maxChars, total);
-  if (end < total) {
-    // The same rule as one document's pages: end at a line or word break in the last fifth.
-    const window = text.slice(from + Math.floor(maxChars * 0.8), end);
-    const breakAt = Math.max(window.lastIndexOf('\n'), window.lastIndexOf(' '));
-    if (breakAt >= 0) end = from + Math.floor(maxChars * 0.8) + breakAt + 1;
-  }
-  const result: ReadPageResult = { text: text.slice(from, end), from, total };
-  if (end < total) result.next = end;
-  return result;
+  return pageOfText(parts.join('\n\n'), from, maxChars);
 }
