@@ -54,6 +54,10 @@ export interface TaskResult {
   /** True only for a done whose evidence a fresh observation confirmed. */
   verified: boolean;
   evidence?: DoneEvidence;
+  /** For a verified done: whether it proved an outcome of the task or an answer read from a page (decision 0024). */
+  verifiedAs?: 'outcome' | 'reading';
+  /** A verified reading whose proof was on the page before the task started. */
+  alreadyThere?: boolean;
   stopCause?: StopCause;
   /** For `error` from the model API: what kind of failure, so the panel can say it in the person's language. */
   errorKind?: ModelFailureKind;

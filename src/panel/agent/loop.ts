@@ -13,6 +13,8 @@ import { observe, type StepView } from './observe';
 import type { NavigationMark } from './ports';
 import { type ActionRecord, ProgressTracker } from './progress';
 import { newNonce } from './prompt';
+import { recordBaseline } from './proof/baseline';
+import { ProofLedger } from './proof/proof-ledger';
 import { decideRepair, repairMessage } from './repair';
 import { frameGate, gateCheck, gateView } from './site-gate';
 import { act, decideWatchingTab, type LoopDeps } from './step-io';
@@ -86,6 +88,8 @@ export class Run {
     private readonly signal: AbortSignal,
   ) {
     this.#wallMark = deps.clock.now();
+    // Each instruction proves its own outcome: what an earlier one brought about is its baseline (decision 0024).
+    task.proof = new ProofLedger();
   }
 
   /** The person added an instruction while the run goes on: the model reads it with the next observation. */
@@ -176,6 +180,7 @@ export class Run {
     }
     task.lastTabId = tabId;
     this.#navigated.clear();
+    if (!denied) await recordBaseline(task.proof, deps.tabs, view, signal);
     deps.emit({
       type: 'step_started',
       taskId: task.taskId,
@@ -241,7 +246,8 @@ export class Run {
     if (done?.accepted) {
       task.metrics.metrics.doneAndVerified = done.verified;
       const evidence = done.evidence ? { evidence: done.evidence } : {};
-      return end(done.status, done.summary, { answer: done.answer, verified: done.verified, ...evidence });
+      const proof = done.verifiedAs ? { verifiedAs: done.verifiedAs, alreadyThere: done.alreadyThere ?? false } : {};
+      return end(done.status, done.summary, { answer: done.answer, verified: done.verified, ...evidence, ...proof });
     }
     const rejected = this.#countRejections(step, results);
     if (rejected) return rejected;
@@ -318,7 +324,7 @@ export class Run {
         return end(
           'failed',
           `The agent reported success ${this.#rejections} times, but its evidence could not be confirmed on the ` +
-            `page (last: ${r.done.reason}).`,
+            `page (last: ${r.done.forPerson ?? r.done.reason}).`,
         );
       }
     }

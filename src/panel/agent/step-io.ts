@@ -176,6 +176,7 @@ export async function act(
     sites: task.sites,
     deniedOrigin: input.denied ?? null,
     askUser: (question) => deps.ask(step, question, signal),
+    proof: task.proof,
   };
   const state: TurnState = { operable: view.operable, pageChangedBy: null };
   const results: CallResult[] = [];
@@ -197,6 +198,7 @@ export async function act(
       result = withDownloads(result, await deps.files.downloadsAfter(cursor, { maxMs, signal }));
     }
     results.push(result);
+    if (ranAtAll(result)) task.proof.noteCall(result.name, result.input, deps.tabs.currentTabId);
     // Kept at once: a Stop during a later call still leaves this one answered in the conversation.
     task.conversation.answer(toolResultBlock(result, input.nonce));
     deps.emit({
@@ -214,6 +216,11 @@ export async function act(
     if (result.done?.accepted) break;
   }
   return results;
+}
+
+/** A call that reached the page or the browser (a refused or skipped one supplied nothing to any page). */
+function ranAtAll(result: CallResult): boolean {
+  return !['invalid_input', 'unknown_tool', 'skipped'].includes(result.outcome);
 }
 
 /** The accessible name (or role) of the element a call names by `ref`, so a person reads "Clicked Add to cart". */

@@ -5,6 +5,7 @@
 import { Conversation } from './conversation';
 import { MetricsRecorder } from './metrics';
 import type { ToolDefinition } from './model';
+import { ProofLedger } from './proof/proof-ledger';
 import type { RepairBudget } from './repair';
 import type { SiteAccess } from './site-access';
 
@@ -26,6 +27,8 @@ export interface TaskState {
   readonly budget: RepairBudget;
   /** Which sites the agent may work on; a grant or a denial holds for the whole task, follow-ups included. */
   readonly sites: SiteAccess;
+  /** The current instruction's baselines and supplied texts, new for each run (decision 0024). */
+  proof: ProofLedger;
 }
 
 export function newTaskState(taskId: string, sites: SiteAccess): TaskState {
@@ -40,5 +43,6 @@ export function newTaskState(taskId: string, sites: SiteAccess): TaskState {
     lastTabId: null,
     step: 0,
     budget: { repairsUsed: 0, noProgressRepaired: false },
+    proof: new ProofLedger(),
   };
 }

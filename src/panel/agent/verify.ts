@@ -1,39 +1,46 @@
-// Done must be proven (docs/contracts.md 002-3). A reported success is accepted only when a fresh observation, taken
-// now and not remembered from earlier steps, confirms the evidence: each quoted text is on the agent's page, and the
-// URL condition holds. Verify mode decides what an unconfirmed success becomes.
+// Done must be proven (docs/contracts.md 002-3, decision 0024). A reported success is accepted as verified only when
+// a fresh observation, taken now and not remembered from earlier steps, confirms the evidence (each quoted text is on
+// the agent's page, the URL condition holds) and the evidence proves what this instruction brought about: strong enough
+// to tell this outcome from any page, not text the task supplied itself, not on the page before the task acted, not a
+// control's name (proof/judge-evidence.ts). A reading (an answer read from a page) may quote what was there before.
+// Verify mode decides what an unproven success becomes.
 
 import { isSteadyhandError } from '../../shared/errors';
 import { isRestrictedUrl } from '../../shared/urls';
 import { isAbort, raceAbort } from './abort';
 import type { DoneEvidence } from './events';
+import { clipForEcho, normalizeText, normalizeUrl } from './proof/evidence-text';
+import {
+  type DoneKind,
+  forModel,
+  forPerson,
+  judgeQuote,
+  judgeUrlPart,
+  type PieceContext,
+  type PieceVerdict,
+} from './proof/judge-evidence';
 import { callOptions } from './tools/common';
 import type { DoneDecision, ToolContext } from './tools/types';
+
+export { normalizeText } from './proof/evidence-text';
 
 export interface DoneInput {
   success: boolean;
   answer: string;
+  kind?: DoneKind | undefined;
   evidence?: DoneEvidence | undefined;
 }
 
-export interface EvidenceCheck {
-  confirmed: boolean;
-  /** What was or was not found, in words for the model (on rejection) and the person (in the summary). */
-  reason: string;
-}
-
-/** Case, whitespace, typographic quotes and dashes must not decide whether a quote is "on the page". */
-export function normalizeText(text: string): string {
-  return text
-    .normalize('NFKC')
-    .replace(/[\u2018\u2019\u201A\u201B]/g, "'")
-    .replace(/[\u201C\u201D\u201E\u201F]/g, '"')
-    .replace(/[\u2010-\u2015\u2212]/g, '-')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .toLowerCase();
-}
+export type EvidenceCheck =
+  | { verdict: 'proven'; reason: string; kind: DoneKind; alreadyThere: boolean }
+  /** On the page, but proving nothing; `selfMade` when the page shows only what the task entered itself. */
+  | { verdict: 'unproven'; reason: string; forPerson: string; selfMade: boolean }
+  /** Not given, not on the page, or the page could not be read. */
+  | { verdict: 'missing'; reason: string; forPerson: string };
 
 const READ_LIMIT_CHARS = 200_000;
+/** The person's summary of a done: the full answer stays in the task's events and trace. */
+export const SUMMARY_MAX_CHARS = 2_000;
 
 async function pageContains(ctx: ToolContext, tabId: number, quote: string, snapshotText: string): Promise<boolean> {
   const wanted = normalizeText(quote);
@@ -42,6 +49,12 @@ async function pageContains(ctx: ToolContext, tabId: number, quote: string, snap
   const { matches } = await page.find({ query: quote, limit: 5 }, { signal: ctx.signal });
   if (matches.some((match) => normalizeText(match.text).includes(wanted))) return true;
   // Off-screen text that find reports only in pieces: read the page text itself, chunk by chunk.
+  return normalizeText(await readWholePage(ctx, tabId)).includes(wanted);
+}
+
+/** The page's text, chunk by chunk, up to READ_LIMIT_CHARS (the baseline reads the same way). */
+export async function readWholePage(ctx: Pick<ToolContext, 'tabs' | 'signal'>, tabId: number): Promise<string> {
+  const page = ctx.tabs.page(tabId);
   let from: number | undefined = 0;
   let text = '';
   while (from !== undefined && text.length < READ_LIMIT_CHARS) {
@@ -49,75 +62,118 @@ async function pageContains(ctx: ToolContext, tabId: number, quote: string, snap
     text += chunk.text;
     from = chunk.text.length > 0 ? chunk.next : undefined;
   }
-  return normalizeText(text).includes(wanted);
+  return text;
 }
 
-/** Takes a fresh observation of the agent's tab and checks the evidence against it. */
-export async function checkEvidence(evidence: DoneEvidence | undefined, ctx: ToolContext): Promise<EvidenceCheck> {
+const missing = (reason: string, person = reason): EvidenceCheck => ({ verdict: 'missing', reason, forPerson: person });
+
+/** Takes a fresh observation of the agent's tab and judges the evidence against it and against the task's record. */
+export async function checkEvidence(input: DoneInput, ctx: ToolContext): Promise<EvidenceCheck> {
+  const evidence = input.evidence;
   const quotes = (evidence?.quotes ?? []).map((q) => q.trim()).filter((q) => q.length > 0);
   const urlContains = evidence?.urlContains?.trim();
   if (quotes.length === 0 && !urlContains) {
-    return {
-      confirmed: false,
-      reason:
-        'no evidence was given: add evidence.quotes (short texts visible on the page that prove the result) ' +
+    return missing(
+      'no evidence was given: add evidence.quotes (short texts visible on the page that prove the result) ' +
         'or evidence.urlContains (a part of the URL the page must have)',
-    };
+      'the agent gave no evidence',
+    );
   }
   const tabId = ctx.tabs.currentTabId;
   const tab = tabId === null ? null : await raceAbort(ctx.tabs.getTab(tabId), ctx.signal, 'The done check');
-  if (tabId === null || !tab) return { confirmed: false, reason: 'the agent has no tab to check the evidence on' };
+  if (tabId === null || !tab) return missing('the agent has no tab to check the evidence on');
   const url = tab.url;
-  if (urlContains && !url.includes(urlContains) && !safeDecode(url).includes(urlContains)) {
-    return { confirmed: false, reason: `the page URL ${url} does not contain "${urlContains}"` };
+  if (urlContains && !normalizeUrl(url).includes(normalizeUrl(urlContains))) {
+    return missing(`the page URL ${url} does not contain "${clipForEcho(urlContains)}"`);
   }
-  if (quotes.length === 0) return { confirmed: true, reason: `the URL ${url} contains "${urlContains}"` };
-  if (isRestrictedUrl(url, ctx.ownOrigin)) {
-    return { confirmed: false, reason: `quotes cannot be checked on ${url}: the page cannot be read` };
-  }
-  try {
-    const fresh = await ctx.tabs.page(tabId).snapshot({ mode: 'viewport' }, callOptions(ctx));
-    const missing: string[] = [];
-    for (const quote of quotes) {
-      if (!(await pageContains(ctx, tabId, quote, fresh.text))) missing.push(quote);
+  let controlNames = new Set<string>();
+  if (quotes.length > 0) {
+    if (isRestrictedUrl(url, ctx.ownOrigin)) {
+      return missing(`quotes cannot be checked on ${url}: the page cannot be read`);
     }
-    if (missing.length > 0) {
-      const list = missing.map((q) => `"${q}"`).join(', ');
-      return { confirmed: false, reason: `not found on the page now (${url}): ${list}` };
+    try {
+      const fresh = await ctx.tabs.page(tabId).snapshot({ mode: 'viewport' }, callOptions(ctx));
+      const absent: string[] = [];
+      for (const quote of quotes) {
+        if (!(await pageContains(ctx, tabId, quote, fresh.text))) absent.push(quote);
+      }
+      if (absent.length > 0) {
+        const list = absent.map((q) => `"${clipForEcho(q)}"`).join(', ');
+        return missing(`not found on the page now (${url}): ${list}`);
+      }
+      controlNames = new Set(fresh.elements.map((element) => normalizeText(element.name)).filter(Boolean));
+    } catch (error) {
+      if (isAbort(error, ctx.signal)) throw error;
+      const message = isSteadyhandError(error) ? error.message : String(error);
+      return missing(`the page could not be read to check the evidence (${message})`);
     }
-    return { confirmed: true, reason: `found on ${url}: ${quotes.map((q) => `"${q}"`).join(', ')}` };
-  } catch (error) {
-    if (isAbort(error, ctx.signal)) throw error;
-    const message = isSteadyhandError(error) ? error.message : String(error);
-    return { confirmed: false, reason: `the page could not be read to check the evidence (${message})` };
   }
+  const kind = input.kind ?? 'outcome';
+  const pieceCtx: PieceContext = { ledger: ctx.proof, kind, answer: input.answer, controlNames };
+  const judged: { what: string; verdict: PieceVerdict }[] = [
+    ...quotes.map((quote) => ({ what: `"${clipForEcho(quote)}"`, verdict: judgeQuote(quote, pieceCtx) })),
+    ...(urlContains
+      ? [{ what: `the URL part "${clipForEcho(urlContains)}"`, verdict: judgeUrlPart(urlContains, pieceCtx) }]
+      : []),
+  ];
+  return verdictOf(judged, kind, url, ctx);
 }
 
-function safeDecode(url: string): string {
-  try {
-    return decodeURIComponent(url);
-  } catch {
-    return url;
+function verdictOf(
+  judged: { what: string; verdict: PieceVerdict }[],
+  kind: DoneKind,
+  url: string,
+  ctx: ToolContext,
+): EvidenceCheck {
+  const proving = judged.filter((j) => j.verdict.kind === 'proves');
+  if (proving.length > 0 && ctx.proof.scriptRan) {
+    const reason = 'a script this task ran could have written it on the page';
+    return { verdict: 'unproven', reason, forPerson: reason, selfMade: true };
   }
+  if (proving.length > 0) {
+    const alreadyThere = proving.every((j) => j.verdict.kind === 'proves' && j.verdict.alreadyThere);
+    const list = proving.map((j) => j.what).join(', ');
+    return { verdict: 'proven', reason: `found on ${url}: ${list}`, kind, alreadyThere };
+  }
+  const failures = judged.flatMap((j) => (j.verdict.kind === 'proves' ? [] : [{ what: j.what, verdict: j.verdict }]));
+  return {
+    verdict: 'unproven',
+    reason: `the evidence is on the page but proves nothing: ${failures.map((f) => forModel(f.what, f.verdict)).join('; ')}`,
+    forPerson: failures.map((f) => forPerson(f.what, f.verdict)).join('; '),
+    selfMade: failures.some((f) => f.verdict.kind === 'self_made'),
+  };
+}
+
+/** The person's summary: the answer, bounded (the whole answer stays in the result's `answer`). */
+export function summaryOf(answer: string, note = ''): string {
+  const cut =
+    answer.length > SUMMARY_MAX_CHARS
+      ? `${answer.slice(0, SUMMARY_MAX_CHARS)}… (${answer.length - SUMMARY_MAX_CHARS} more characters in the trace)`
+      : answer;
+  return note ? `${cut} (${note})` : cut;
 }
 
 /** The loop's verdict on one done call, given the verify mode. */
 export async function decideDone(input: DoneInput, ctx: ToolContext): Promise<DoneDecision> {
   const base = { answer: input.answer, ...(input.evidence ? { evidence: input.evidence } : {}) };
   if (!input.success) {
-    return { accepted: true, status: 'failed', verified: false, summary: input.answer, ...base };
+    return { accepted: true, status: 'failed', verified: false, summary: summaryOf(input.answer), ...base };
   }
   const mode = ctx.settings.verifyMode;
   if (mode === 'off') {
-    return { accepted: true, status: 'succeeded', verified: false, summary: `${input.answer} (not verified)`, ...base };
-  }
-  const check = await checkEvidence(input.evidence, ctx);
-  if (check.confirmed) {
-    return { accepted: true, status: 'succeeded', verified: true, summary: input.answer, ...base };
-  }
-  if (mode === 'lenient') {
-    const summary = `${input.answer} (unverified: ${check.reason})`;
+    const summary = summaryOf(input.answer, 'not verified');
     return { accepted: true, status: 'succeeded', verified: false, summary, ...base };
   }
-  return { accepted: false, reason: check.reason };
+  const check = await checkEvidence(input, ctx);
+  if (check.verdict === 'proven') {
+    const proof = { verifiedAs: check.kind, alreadyThere: check.alreadyThere };
+    return { accepted: true, status: 'succeeded', verified: true, summary: summaryOf(input.answer), ...proof, ...base };
+  }
+  // Text the task entered itself is all the page shows (a form filled and left unsent, say): nothing better can be
+  // quoted, so the done ends the task, honestly unverified, rather than being sent back until the task fails.
+  if (mode === 'lenient' || (check.verdict === 'unproven' && check.selfMade)) {
+    const summary = summaryOf(input.answer, `unverified: ${check.forPerson}`);
+    return { accepted: true, status: 'succeeded', verified: false, summary, ...base };
+  }
+  return { accepted: false, reason: check.reason, forPerson: check.forPerson };
 }

@@ -85,6 +85,10 @@ export interface TaskRecord {
   answer?: string;
   verified?: boolean;
   evidence?: DoneEvidence;
+  /** A verified done's proof: an outcome of the task, or an answer read from a page (decision 0024). */
+  verifiedAs?: 'outcome' | 'reading';
+  /** A verified reading whose proof was on the page before the task started. */
+  alreadyThere?: boolean;
   /** Why a `stopped` task stopped (the person, or a tab check). */
   stopCause?: StopCause;
   /** For an `error` from the model API: the kind of failure. */
@@ -234,6 +238,8 @@ export function applyEvent(record: TaskRecord | undefined, event: AgentEvent, no
         answer: event.answer,
         verified: event.verified,
         evidence: event.evidence,
+        verifiedAs: event.verifiedAs,
+        alreadyThere: event.alreadyThere,
         stopCause: event.stopCause,
         errorKind: event.errorKind,
         refusal: event.refusal,

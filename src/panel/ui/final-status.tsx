@@ -10,6 +10,9 @@ export function FinalStatus({ record }: { record: TaskRecord }) {
   const summary = summaryText(record);
   const showAnswer = record.answer && !summary?.includes(record.answer);
   const { quotes = [], urlContains } = record.evidence ?? {};
+  // A reading is verified as read, not as done: the person must not take an answer for something the task did.
+  const reading = record.verified && record.verifiedAs === 'reading';
+  const badge = record.verified ? (reading ? 'badgeVerifiedReading' : 'badgeVerified') : 'badgeUnverified';
   return (
     <section
       class={`final final-${record.status}`}
@@ -21,11 +24,12 @@ export function FinalStatus({ record }: { record: TaskRecord }) {
         {statusLabel(record.status)}
         {succeeded && (
           <span class={`badge badge-${record.verified ? 'verified' : 'unverified'}`} data-testid="final-verified">
-            {t(record.verified ? 'badgeVerified' : 'badgeUnverified')}
+            {t(badge)}
           </span>
         )}
       </h3>
       {summary && <p data-testid="final-summary">{summary}</p>}
+      {reading && record.alreadyThere && <p data-testid="final-already-there">{t('finalAlreadyThere')}</p>}
       {showAnswer && (
         <p>
           <strong>{t('finalAnswer')}</strong> {record.answer}

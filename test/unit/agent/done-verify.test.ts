@@ -7,8 +7,9 @@ import { setupAgent } from './fakes/harness';
 import { call, calls, toolResults } from './fakes/scripted-model';
 import { RESULTS, SITE } from './fakes/sites';
 
-const claim = (evidence?: Record<string, unknown>) =>
-  call('done', { success: true, answer: 'The desk lamp costs 24.90 EUR.', ...(evidence ? { evidence } : {}) });
+/** The tasks here ask what the page says: an answer read from it (decision 0024). */
+const claim = (evidence?: Record<string, unknown>, answer = 'The desk lamp costs 24.90 EUR.') =>
+  call('done', { success: true, answer, kind: 'reading', ...(evidence ? { evidence } : {}) });
 
 describe('done', () => {
   it('is rejected for missing evidence, then accepted with it', async () => {
@@ -57,8 +58,14 @@ describe('done', () => {
     expect(h.of('done_rejected')).toHaveLength(1);
   });
 
-  it('accepts a URL condition', async () => {
-    const h = setupAgent({ site: SITE, startUrl: RESULTS, turns: [claim({ urlContains: '/results' })] });
+  it('accepts a URL condition the task brought about', async () => {
+    const h = setupAgent({
+      site: SITE,
+      turns: [
+        calls({ name: 'type', input: { ref: 1, text: 'lamp' } }, { name: 'click', input: { ref: 2 } }),
+        call('done', { success: true, answer: 'Searched.', evidence: { urlContains: '/results' } }),
+      ],
+    });
     expect((await h.controller.execute('Search')).verified).toBe(true);
   });
 
@@ -85,10 +92,12 @@ describe('done', () => {
         elements: [{ ref: 1, role: 'link', name: 'More' }],
       }),
     };
-    const h = setupAgent({ site, startUrl: RESULTS, turns: [claim({ quotes: ['Shipping in 3 days'] })] });
+    const turns = [claim({ quotes: ['Shipping in 3 days'] }, 'Shipping takes 3 days.')];
+    const h = setupAgent({ site, startUrl: RESULTS, turns });
     const page = h.tabs.page(h.tabId);
     expect((await h.controller.execute('Find the shipping time')).verified).toBe(true);
-    expect(page.calls.map((c) => c.method)).toEqual(['snapshot', 'snapshot', 'find']);
+    // The first look reads the whole page once for the baseline; the done check reads the snapshot, then finds.
+    expect(page.calls.map((c) => c.method)).toEqual(['snapshot', 'readPage', 'snapshot', 'find']);
   });
 
   it('lenient mode: an unconfirmed done is an unverified success', async () => {
@@ -110,7 +119,7 @@ describe('done', () => {
     const result = await h.controller.execute('Order');
     expect(result).toMatchObject({ status: 'succeeded', verified: false });
     expect(result.summary).toBe('The desk lamp costs 24.90 EUR. (not verified)');
-    expect(page.calls.map((c) => c.method)).toEqual(['snapshot']);
+    expect(page.calls.map((c) => c.method)).toEqual(['snapshot', 'readPage']);
   });
 
   it('is not run after an action in the same turn changed the page; the next step checks the new page', async () => {

@@ -28,7 +28,12 @@ describe('open_url', () => {
       turns: [
         calls({ name: 'open_url', input: { url: DOCS, newTab: true } }, { name: 'switch_tab', input: { tabId: 2 } }),
         call('read_page'),
-        call('done', { success: true, answer: '50 per minute.', evidence: { quotes: ['50 requests per minute'] } }),
+        call('done', {
+          success: true,
+          answer: '50 per minute.',
+          kind: 'reading',
+          evidence: { quotes: ['50 requests per minute'] },
+        }),
       ],
     });
     h.tabs.commitAfterMs = 1_500;

@@ -33,12 +33,19 @@ export const done = defineTool({
   name: 'done',
   description:
     'Finish the task. success: true only when the goal is reached, with evidence a fresh look at the page will ' +
-    'confirm: quotes (short exact texts visible on the page now that prove it) and/or urlContains. success: false ' +
-    'when it cannot be done; say why in answer.',
+    'confirm: quotes (exact texts visible on the page now that only the result shows: a confirmation, an order ' +
+    'number, a new status; not a button name, not text you typed, not text that was there before you acted) and/or ' +
+    'urlContains (a part of the URL the result has). kind: "outcome" (default) when your actions brought the result ' +
+    'about; "reading" when the task asked what a page says, and the quotes say what your answer reports. ' +
+    'success: false when it cannot be done; say why in answer.',
   schema: z
     .object({
       success: z.boolean(),
       answer: z.string().min(1).describe('The result for the person: the answer found, or what was done, or why not.'),
+      kind: z
+        .enum(['outcome', 'reading'])
+        .optional()
+        .describe('outcome: your actions brought the result about (default). reading: an answer read from a page.'),
       evidence: z
         .object({
           quotes: z.array(z.string().min(1).max(300)).max(5).optional(),

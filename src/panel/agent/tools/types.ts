@@ -7,6 +7,8 @@ import type { Snapshot } from '../../../shared/page-types';
 import type { CallOutcome, DoneEvidence, TaskStatus, Verification } from '../events';
 import type { TaskFiles } from '../files';
 import type { AgentPage, AgentTabs, Navigation } from '../ports';
+import type { DoneKind } from '../proof/judge-evidence';
+import type { ProofLedger } from '../proof/proof-ledger';
 import type { AgentSettings } from '../settings';
 import type { SiteAccess } from '../site-access';
 import type { Clock, Sleep } from '../time';
@@ -45,6 +47,8 @@ export interface ToolContext {
   deniedOrigin: string | null;
   /** Shows the question to the person and resolves with their reply. */
   askUser(question: string): Promise<string>;
+  /** What this instruction's tabs showed before it acted, and what it supplied itself (decision 0024). */
+  proof: ProofLedger;
 }
 
 /** A done the loop may accept (ending the task) or must reject back to the model. */
@@ -56,8 +60,12 @@ export type DoneDecision =
       answer: string;
       summary: string;
       evidence?: DoneEvidence;
+      /** For a verified done: what its evidence proved (decision 0024). */
+      verifiedAs?: DoneKind;
+      /** A verified reading whose every proof was on the page before the task acted. */
+      alreadyThere?: boolean;
     }
-  | { accepted: false; reason: string };
+  | { accepted: false; reason: string; forPerson?: string };
 
 export interface ToolOutput {
   outcome: Extract<CallOutcome, 'ok' | 'failed_verify' | 'execute_error'>;
