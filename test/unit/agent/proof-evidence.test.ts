@@ -103,7 +103,7 @@ describe('evidence that proves', () => {
     for (const [ref, quote] of [
       [1, 'Order 4711 confirmed'],
       [2, 'Order 4711 confirmed'],
-      [2, 'You searched for: Order 4711 confirmed'],
+      [2, 'for: Order 4711 confirmed'],
     ] as const) {
       const { result } = await runClaim([
         call('type', { ref, text: 'Order 4711 confirmed' }),

@@ -63,10 +63,8 @@ function judge(text: string, ctx: PieceContext, minStrength: number, controls: R
   if (controls.has(text)) return { kind: 'control_name' };
   const fresh = strength(left.filter((piece) => !ledger.wasThere(piece)).join(' '));
   if (fresh < minStrength) return { kind: 'already_there' };
-  // A page repeating the task's input around a few words of its own ("You searched for: …") is an echo: the new
-  // words must carry at least as much as the input they frame.
-  const supplied = strength(text) - strength(left.join(' '));
-  if (supplied > fresh) return { kind: 'self_made' };
+  // The page's own new words around the task's input ("Welcome, <name>: Cooking news") are its response to it; whether
+  // they support the claim the answer makes is for the person, who reads the quotes under the ending.
   return { kind: 'proves', alreadyThere: false };
 }
 
