@@ -4,8 +4,8 @@
 
 import type { Page } from 'playwright-core';
 import { demoInstruction } from '../../src/panel/demo/demo-task';
-import { type SlowShop, startSlowShop } from '../support/slow-shop';
 import { playShop } from '../support/shop-model';
+import { type SlowShop, startSlowShop } from '../support/slow-shop';
 import { act, control, describe, expect, it, openFrontTab, play, runTask, type Seen, type Turn, useKit } from './kit';
 
 useKit({});
@@ -13,7 +13,8 @@ useKit({});
 const ORDER = /FF-\d{6}/;
 const giveUp = act('done', { success: false, answer: 'I could not prove it.' });
 /** After a rejected done, the policy gives up: one rejection per case is what the test looks at. */
-const once = (turn: (seen: Seen) => Turn) => (seen: Seen) => (seen.previousTools.includes('done') ? giveUp : turn(seen));
+const once = (turn: (seen: Seen) => Turn) => (seen: Seen) =>
+  seen.previousTools.includes('done') ? giveUp : turn(seen);
 
 function rejectionsOf(events: { type: string; reason?: string }[]): string[] {
   return events.flatMap((event) => (event.type === 'done_rejected' && event.reason ? [event.reason] : []));

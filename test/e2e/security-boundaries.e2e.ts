@@ -252,7 +252,12 @@ describe('page content', () => {
           return act('switch_tab', { tabId: annex });
         },
         act('read_page'),
-        act('done', { success: true, answer: 'The annex opens 10 to 16.', evidence: { quotes: ['Museum annex'] } }),
+        act('done', {
+          success: true,
+          kind: 'reading',
+          answer: 'The museum annex opens 10 to 16.',
+          evidence: { quotes: ['Museum annex'] },
+        }),
       ]),
     );
 
@@ -367,7 +372,12 @@ describe('script evaluation', () => {
         model,
         inOrder([
           act('evaluate', { script: "(window.secEvaluated = 'yes', document.title)" }),
-          act('done', { success: true, answer: 'The title is Fixture home.', evidence: { quotes: ['Fixture home'] } }),
+          act('done', {
+            success: true,
+            kind: 'reading',
+            answer: 'The title is Fixture home.',
+            evidence: { quotes: ['Fixture home'] },
+          }),
         ]),
       );
 

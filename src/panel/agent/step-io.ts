@@ -198,7 +198,10 @@ export async function act(
       result = withDownloads(result, await deps.files.downloadsAfter(cursor, { maxMs, signal }));
     }
     results.push(result);
-    if (ranAtAll(result)) task.proof.noteCall(result.name, result.input, deps.tabs.currentTabId);
+    if (ranAtAll(result)) {
+      const completed = result.outcome !== 'execute_error';
+      task.proof.noteCall(result.name, result.input, deps.tabs.currentTabId, completed);
+    }
     // Kept at once: a Stop during a later call still leaves this one answered in the conversation.
     task.conversation.answer(toolResultBlock(result, input.nonce));
     deps.emit({

@@ -58,7 +58,8 @@ export async function readWholePage(ctx: Pick<ToolContext, 'tabs' | 'signal'>, t
   let from: number | undefined = 0;
   let text = '';
   while (from !== undefined && text.length < READ_LIMIT_CHARS) {
-    const chunk = await page.readPage({ from, maxChars: 20_000 }, { signal: ctx.signal });
+    // The largest page read_page gives: each call walks the whole document, so fewer calls cost less.
+    const chunk = await page.readPage({ from, maxChars: 50_000 }, { signal: ctx.signal });
     text += chunk.text;
     from = chunk.text.length > 0 ? chunk.next : undefined;
   }
@@ -126,7 +127,9 @@ function verdictOf(
   ctx: ToolContext,
 ): EvidenceCheck {
   const proving = judged.filter((j) => j.verdict.kind === 'proves');
-  if (proving.length > 0 && ctx.proof.scriptRan) {
+  const isNew = (j: (typeof judged)[number]) => j.verdict.kind === 'proves' && !j.verdict.alreadyThere;
+  // A script runs after the first look: what was there before it (a reading's baseline) it cannot have written.
+  if (proving.some(isNew) && ctx.proof.scriptRan) {
     const reason = 'a script this task ran could have written it on the page';
     return { verdict: 'unproven', reason, forPerson: reason, selfMade: true };
   }

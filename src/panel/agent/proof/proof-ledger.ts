@@ -57,10 +57,13 @@ export class ProofLedger {
     this.#rebase.delete(tabId);
   }
 
-  /** A call the page or the browser ran: every string it carried is text the task supplied. */
-  noteCall(name: string, input: unknown, tabIdAfter: number | null): void {
+  /**
+   * A call the page or the browser took: every string it carried is text the task supplied (a call that failed may
+   * still have typed part of it). `completed`: it ran to its end (a script refused by the page's CSP did not run).
+   */
+  noteCall(name: string, input: unknown, tabIdAfter: number | null, completed: boolean): void {
     if (READING_TOOLS.has(name) || OWN_TOOLS.has(name)) return;
-    if (name === 'evaluate') this.#scriptRan = true;
+    if (name === 'evaluate' && completed) this.#scriptRan = true;
     for (const text of stringsOf(input)) {
       const normalized = normalizeText(text);
       if (normalized) this.#supplied.add(normalized);
