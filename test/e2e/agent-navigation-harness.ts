@@ -20,9 +20,12 @@ export function useNavKit(): Arrivals {
   return arrivals;
 }
 
-/** A verified done whose quote must be on the page the agent ends on. */
+/**
+ * A verified done whose quote must be on the page the agent ends on: these tasks read where they land (a page opened
+ * by address shows what was there for anyone), so the done is a reading (decision 0024).
+ */
 export const doneWith = (quote: string, answer = `Found: ${quote}`) =>
-  act('done', { success: true, answer, evidence: { quotes: [quote] } });
+  act('done', { success: true, kind: 'reading', answer, evidence: { quotes: [quote] } });
 
 /**
  * The run reached its end on the final page: succeeded with a done whose evidence a fresh observation confirmed, and

@@ -72,7 +72,9 @@ export const stepOf = (seen: Seen) => Number(new URL(seen.url ?? 'http://x/').se
 export const clicksOf = (seen: Seen) => Number(/Clicks:\s*(\d+)/.exec(seen.text)?.[1] ?? 0);
 export const clickCount = (seen: Seen) => act('click', { ref: control(seen, 'button', /^count$/i).ref });
 export const clickNext = (seen: Seen) => act('click', { ref: control(seen, 'link', /next page/i).ref });
-export const finish = (quote: string) => act('done', { success: true, answer: 'Done.', evidence: { quotes: [quote] } });
+/** The tabs suites read where they end (decision 0024: a reading, whose answer says what it quotes). */
+export const finish = (quote: string) =>
+  act('done', { success: true, kind: 'reading', answer: `Found: ${quote}.`, evidence: { quotes: [quote] } });
 
 /** The mask rule holds in every tab's DOM while the agent waits for the model on `seen.tabId`. */
 export async function holdsMaskRule(browser: ExtensionHarness, suite: Suite, seen: Seen): Promise<void> {

@@ -63,7 +63,12 @@ describe('agent loop in Chromium', () => {
         if (!justRead) return act('read_page');
         const weight = /Ruby falcon\s*\|\s*([\d,]+ grams)/.exec(seen.text)?.[1];
         if (!weight) return giveUp('The weight is not on the measurements page.');
-        return act('done', { success: true, answer: `It weighs ${weight}.`, evidence: { quotes: [weight] } });
+        return act('done', {
+          success: true,
+          kind: 'reading',
+          answer: `It weighs ${weight}.`,
+          evidence: { quotes: [weight] },
+        });
       }
       if (!justRead) return act('read_page');
       return act('click', { ref: control(seen, 'link', /measurements page/i).ref });

@@ -51,7 +51,13 @@ async function webTab(browser: ExtensionHarness, site: FixtureServer, path: stri
 
 const readAndFinish = (): Policy[] => [
   () => act('read_page'),
-  () => act('done', { success: true, answer: 'It is the fixture home.', evidence: { quotes: ['Fixture home'] } }),
+  () =>
+    act('done', {
+      success: true,
+      kind: 'reading',
+      answer: 'It is the fixture home.',
+      evidence: { quotes: ['Fixture home'] },
+    }),
 ];
 
 /** Runs a task and checks it was not lost: it ended with a status, and the panel's stored history holds that ending. */

@@ -61,7 +61,9 @@ describe('closing the panel mid-task', () => {
       (globalThis as PanelGlobal).steadyhand.settings.getState().update({ maxSteps: 17 }),
     );
     const earlier = await workTab(browser, site);
-    play(model, () => act('done', { success: true, answer: 'A work bench.', evidence: { quotes: ['Work bench'] } }));
+    play(model, () =>
+      act('done', { success: true, kind: 'reading', answer: 'A work bench.', evidence: { quotes: ['Work bench'] } }),
+    );
     const { result: earlierResult } = await runTask(browser.panel, 'What is this page?');
     expect(earlierResult.status).toBe('succeeded');
     await earlier.page.close();

@@ -56,7 +56,8 @@ function moveToNewWindow(panel: Page, tabId: number): Promise<number> {
   return panel.evaluate(async (id) => (await chrome.windows.create({ tabId: id, focused: true }))?.id ?? -1, tabId);
 }
 
-const done = (quote: string) => act('done', { success: true, answer: 'Done.', evidence: { quotes: [quote] } });
+const done = (quote: string) =>
+  act('done', { success: true, kind: 'reading', answer: `Found: ${quote}.`, evidence: { quotes: [quote] } });
 
 describe("the agent's tab or window taken away", () => {
   it('stops with "Tab was closed" at once when the person closes the agent\'s tab while an action runs', async ({

@@ -159,6 +159,7 @@ export function a11ySuite(locale: A11yLocale): void {
       held.answer(
         act('done', {
           success: true,
+          kind: 'reading',
           answer: 'The blue fern needs deep shade and water once a week.',
           evidence: { quotes: ['deep shade'] },
         }),
@@ -172,7 +173,12 @@ export function a11ySuite(locale: A11yLocale): void {
       await gardenTab(browser, site, opened);
       play(model, (seen) =>
         seen.previousTools.includes('ask_user')
-          ? act('done', { success: true, answer: 'The copper rose flowers in June.', evidence: { quotes: ['June'] } })
+          ? act('done', {
+              success: true,
+              kind: 'reading',
+              answer: 'The copper rose flowers in June.',
+              evidence: { quotes: ['June'] },
+            })
           : act('ask_user', { question: 'Which plant should I look up: the blue fern or the copper rose?' }),
       );
       const before = await currentTaskId(panel);

@@ -29,7 +29,12 @@ useKit({ viewport: PANEL_VIEWPORT, apiKey: KEY });
 /** Answers a task on the garden page in one step: done with a quote that is on the page. */
 function answerAtOnce(model: FakeAnthropic): void {
   play(model, () =>
-    act('done', { success: true, answer: 'It needs deep shade.', evidence: { quotes: ['deep shade'] } }),
+    act('done', {
+      success: true,
+      kind: 'reading',
+      answer: 'It needs deep shade.',
+      evidence: { quotes: ['deep shade'] },
+    }),
   );
 }
 

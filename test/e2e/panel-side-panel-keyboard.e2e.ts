@@ -48,7 +48,9 @@ async function say(panel: SidePanelSession, text: string): Promise<void> {
 }
 
 const finish = (held: HeldModel, quote: string) =>
-  held.answer(act('done', { success: true, answer: `Found: ${quote}.`, evidence: { quotes: [quote] } }));
+  held.answer(
+    act('done', { success: true, kind: 'reading', answer: `Found: ${quote}.`, evidence: { quotes: [quote] } }),
+  );
 
 describe('the real side panel, keyboard only', () => {
   it('runs a task, a follow-up, a question, a permission, a stop, a run-again and a cost limit without a pointer', async ({

@@ -161,6 +161,7 @@ describe('panel task view', () => {
       if (!seen.previousTools.includes('ask_user')) return act('ask_user', { question });
       return act('done', {
         success: true,
+        kind: 'reading',
         answer: 'The copper rose flowers in June.',
         evidence: { quotes: ['The copper rose flowers in June.'] },
       });
@@ -212,6 +213,7 @@ describe('panel task view', () => {
       if (sent.includes(`(it takes precedence): ${whileRunning}`)) {
         return act('done', {
           success: true,
+          kind: 'reading',
           answer: 'The blue fern needs deep shade; the copper rose flowers in June.',
           evidence: { quotes: ['The copper rose flowers in June.'] },
         });

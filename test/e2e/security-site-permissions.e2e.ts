@@ -138,7 +138,12 @@ describe('site permissions in Chromium', () => {
     await offersTab(browser, site, 'once');
     play(model, (seen) => {
       if (seen.url?.includes('/security/perm-prize.html')) {
-        return act('done', { success: true, answer: 'FERN-4471', evidence: { quotes: ['code FERN-4471'] } });
+        return act('done', {
+          success: true,
+          kind: 'reading',
+          answer: 'FERN-4471',
+          evidence: { quotes: ['code FERN-4471'] },
+        });
       }
       if (seen.previousTools.length === 0) return act('read_page');
       const injected = injectedUrl(seen);
@@ -171,7 +176,12 @@ describe('site permissions in Chromium', () => {
     const prize = prizeUrl(site, 'named');
     play(model, (seen) => {
       if (seen.url?.includes('/security/perm-prize.html')) {
-        return act('done', { success: true, answer: 'FERN-4471', evidence: { quotes: ['code FERN-4471'] } });
+        return act('done', {
+          success: true,
+          kind: 'reading',
+          answer: 'FERN-4471',
+          evidence: { quotes: ['code FERN-4471'] },
+        });
       }
       return seen.previousTools.length === 0 ? act('open_url', { url: prize }) : giveUp('Lost.');
     });
@@ -190,7 +200,12 @@ describe('site permissions in Chromium', () => {
     const prize = prizeUrl(site, 'listed');
     play(model, (seen) => {
       if (seen.url?.includes('/security/perm-prize.html')) {
-        return act('done', { success: true, answer: 'FERN-4471', evidence: { quotes: ['code FERN-4471'] } });
+        return act('done', {
+          success: true,
+          kind: 'reading',
+          answer: 'FERN-4471',
+          evidence: { quotes: ['code FERN-4471'] },
+        });
       }
       return seen.previousTools.length === 0 ? act('open_url', { url: prize }) : giveUp('Lost.');
     });

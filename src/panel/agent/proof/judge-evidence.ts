@@ -11,7 +11,7 @@ import type { ProofLedger } from './proof-ledger';
 export type DoneKind = 'outcome' | 'reading';
 
 /** Letters and digits (a Han character counts two) a quote's new part needs to tell an outcome from any page. */
-export const MIN_QUOTE_STRENGTH = 6;
+export const MIN_QUOTE_STRENGTH = 5;
 /** The same for a URL part: "order/4711" or "confirmed", not "/" or "a". */
 export const MIN_URL_STRENGTH = 4;
 /** An answer's quote needs less (a price, a count), but shares a word or number with the answer. */
