@@ -45,6 +45,8 @@ export interface ToolContext {
   deniedOrigin: string | null;
   /** Shows the question to the person and resolves with their reply. */
   askUser(question: string): Promise<string>;
+  /** How long this turn may still wait (turn-limits.ts): wait_for waits no longer. Absent: no turn cap applies. */
+  waitLeftMs?: number;
 }
 
 /** A done the loop may accept (ending the task) or must reject back to the model. */
@@ -78,6 +80,11 @@ export interface ToolOutput {
    * repair: a repair nudge would send the model looking for another route to the site.
    */
   siteDenied?: string;
+  /**
+   * The page was left or replaced under the call (page_changing, relay_lost): not the model's doing, so it is no
+   * failure to repair and no repeat (issue 23, finding 6).
+   */
+  interrupted?: boolean;
   done?: DoneDecision;
 }
 
