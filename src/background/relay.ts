@@ -42,7 +42,7 @@ export function forwardRpc(call: RpcCallMessage): Promise<Reply<unknown>> {
   );
 }
 
-function describeSendFailure(tabId: number, error: unknown, frameId: number) {
+export function describeSendFailure(tabId: number, error: unknown, frameId: number) {
   const message = toError(error).message;
   if (/No tab with id/i.test(message)) return new TabError('tab_gone', `Tab ${tabId} was closed.`);
   if (/Receiving end does not exist/i.test(message)) {
@@ -53,8 +53,20 @@ function describeSendFailure(tabId: number, error: unknown, frameId: number) {
     // The document went away while handling the call, e.g. a click that navigated.
     return new RelayError('relay_lost', `The page in tab ${tabId} unloaded before it answered.`);
   }
+  if (BFCACHE_CLOSED.test(message)) {
+    // Chrome's words when the page holding the call's channel went into the back/forward cache (the tab moved to
+    // another page). Like an unload: the page was left with the call in flight, not an error of the extension, so
+    // it is not `internal` (issue 23, finding 6). Whether the page acted before it was left is not known.
+    return new RelayError(
+      'relay_lost',
+      `The page in tab ${tabId} was left (kept in the back/forward cache) before it answered.`,
+    );
+  }
   return new RelayError('internal', message);
 }
+
+/** "The page keeping the extension port is moved into back/forward cache, so the message channel is closed." */
+export const BFCACHE_CLOSED = /moved into back\/forward cache|message channel is closed/i;
 
 /** A panel connected: serve its calls over the port until it disconnects. */
 export function onPanelConnect(port: chrome.runtime.Port): void {

@@ -7,11 +7,12 @@
 
 import { safeParseOrigin } from '../../shared/urls';
 import { costLimitEnding, costLimitReached } from './cost-cap';
+import { capEcho, SUMMARY_MAX_CHARS } from './echo';
 import { STOP_TEXT, type TaskResult, type TaskStatus } from './events';
 import type { ModelTurn } from './model';
 import { observe, type StepView } from './observe';
 import type { NavigationMark } from './ports';
-import { type ActionRecord, ProgressTracker } from './progress';
+import { ProgressTracker, progressRecord } from './progress';
 import { newNonce } from './prompt';
 import { decideRepair, repairMessage } from './repair';
 import { frameGate, gateCheck, gateView } from './site-gate';
@@ -241,7 +242,9 @@ export class Run {
     if (done?.accepted) {
       task.metrics.metrics.doneAndVerified = done.verified;
       const evidence = done.evidence ? { evidence: done.evidence } : {};
-      return end(done.status, done.summary, { answer: done.answer, verified: done.verified, ...evidence });
+      // The person's summary is bounded; the whole answer stays in the result, its event and the trace.
+      const summary = capEcho(done.summary, SUMMARY_MAX_CHARS);
+      return end(done.status, summary, { answer: done.answer, verified: done.verified, ...evidence });
     }
     const rejected = this.#countRejections(step, results);
     if (rejected) return rejected;
@@ -264,12 +267,11 @@ export class Run {
       this.#textOnly = 0;
     }
 
-    const records: ActionRecord[] = results
-      .filter((r) => r.name !== 'done' && r.name !== 'ask_user' && r.outcome !== 'skipped')
-      .map((r) => ({ tool: r.name, input: r.input, fingerprint: view.fingerprint }));
+    const records = results.flatMap((r) => progressRecord(r, view.fingerprint) ?? []);
     const noProgress = deps.settings.noProgressDetection ? this.#progress.recordStep(records) : null;
-    // A site the person denied is their decision, not a failure the model should find a way around.
-    const failures = results.filter((r) => r.siteDenied === undefined);
+    // A site the person denied is their decision, not a failure the model should find a way around; a call the
+    // page's departure interrupted is nobody's failure (execute.ts).
+    const failures = results.filter((r) => r.siteDenied === undefined && !r.interrupted);
     const verdict = decideRepair(failures, noProgress, task.budget, deps.settings.autoRepair);
     if (verdict.kind === 'end_no_progress') {
       const budget = task.budget;
