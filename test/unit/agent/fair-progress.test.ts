@@ -120,6 +120,45 @@ describe('a call refused because the page was being left', () => {
     expect(toolResults(h.model.requests[1])[0]?.text).toContain('it may or may not have happened');
   });
 
+  it('counts retyping a form the reload emptied as no repeat (the same page, a new document)', async () => {
+    let refusals = 0;
+    let orders = 0;
+    const site: Site = {
+      [FORM]: () => ({
+        title: 'Checkout',
+        text: orders > 0 ? 'Order placed' : '',
+        elements: [
+          { ref: 1, role: 'textbox', name: 'Name' },
+          { ref: 2, role: 'button', name: 'Place order' },
+        ],
+        act: (action, ctx) => {
+          const name = ctx.doc.elements[0];
+          if (action.kind === 'type' && name) name.value = action.text;
+          if (action.kind === 'click' && refusals < 2) {
+            // The person reloads: the new document's form is empty, and the click reached the old one.
+            refusals++;
+            if (name) name.value = undefined;
+            throw new PageError('page_changing', 'The page is being replaced: a navigation away from it started.');
+          }
+          if (action.kind === 'click') orders++;
+          return { ok: true, verified: true, effects: ['dom_change'] };
+        },
+      }),
+    };
+    const fill = call('type', { ref: 1, text: 'Ada Lovelace' });
+    const h = setupAgent({
+      site,
+      turns: [fill, placeOrder, fill, placeOrder, fill, placeOrder, finished],
+      settings: { verifyMode: 'off' },
+    });
+
+    const result = await h.controller.execute('Place the order');
+
+    expect(result.status).toBe('succeeded');
+    expect(orders).toBe(1);
+    expect(h.of('repair')).toEqual([]);
+  });
+
   it('still repairs a call that ran and failed', async () => {
     const broken = () => new PageError('not_interactable', 'The button is covered.');
     const { site } = reloadedCheckout(1, broken);

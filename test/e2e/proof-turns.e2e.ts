@@ -1,0 +1,60 @@
+// Fair counting in real Chromium (issue 23, finding 6): the person reloads the agent's slow tab twice at the shop's
+// order step, each time while the model thinks, so each of the agent's "Place order" clicks reaches a page being left
+// and is refused without running (src/content/departure.ts). Those refusals are nobody's failure: no repair is
+// spent, they are no repeat, and the task places exactly one order and succeeds.
+
+import type { MessageParam } from '../../src/panel/agent/model';
+import { demoMove } from '../../src/panel/demo/demo-model';
+import { demoInstruction } from '../../src/panel/demo/demo-task';
+import { playShop } from '../support/shop-model';
+import { type SlowShop, startSlowShop } from '../support/slow-shop';
+import { describe, expect, it, openTab, play, runTask } from './kit';
+
+/** Pages this slow keep the person's reload in flight while the model's answer arrives. */
+const SLOW_MS = 1_000;
+const RELOADS = 2;
+
+describe('the person reloads the agent’s tab during a checkout', () => {
+  it('the person reloading the agent’s slow tab twice during a checkout still ends with exactly one order, succeeded, no repair spent', async ({
+    browser,
+    model,
+  }) => {
+    const shop: SlowShop = await startSlowShop();
+    try {
+      const { page } = await openTab(browser, shop.url('/index.html'));
+      await page.bringToFront();
+      const cdp = await browser.context.newCDPSession(page);
+      let reloads = 0;
+      play(model, async (seen) => {
+        const messages = (seen.request.view?.messages ?? seen.request.body?.messages ?? []) as MessageParam[];
+        const move = demoMove(messages);
+        if (reloads < RELOADS && move.tool === 'click' && /placing the order/.test(move.say)) {
+          // The person reloads while the model is still thinking; the model answers once the reload is in flight.
+          reloads++;
+          shop.slowFrom(SLOW_MS);
+          const requested = shop.nextPageRequest();
+          void cdp.send('Page.reload', {}).catch(() => {});
+          await requested;
+        }
+        return playShop(seen.request, seen.index);
+      });
+
+      const { result, events } = await runTask(browser.panel, demoInstruction(shop.origin));
+
+      const calls = events.flatMap((e) => (e.type === 'tool_result' ? [`${e.step} ${e.name}: ${e.summary}`] : []));
+      const explained = `${result.summary}\n${calls.join('\n')}`;
+      expect(reloads, explained).toBe(RELOADS);
+      expect(result.status, explained).toBe('succeeded');
+      expect(shop.orders()).toHaveLength(1);
+      expect(result.metrics.repairs, explained).toBe(0);
+      expect(events.filter((e) => e.type === 'repair')).toEqual([]);
+      // Both reloads were met: two Place order clicks were refused by the page being left, then one ran.
+      const interrupted = events.filter((e) => e.type === 'tool_result' && /interrupted/.test(e.summary));
+      expect(interrupted, explained).toHaveLength(RELOADS);
+      await cdp.detach().catch(() => {});
+      await page.close();
+    } finally {
+      await shop.close();
+    }
+  }, 120_000);
+});
