@@ -1,14 +1,29 @@
 // Fair counting in real Chromium (issue 23, finding 6): the person reloads the agent's slow tab twice at the shop's
 // order step, each time while the model thinks, so each of the agent's "Place order" clicks reaches a page being left
 // and is refused without running (src/content/departure.ts). Those refusals are nobody's failure: no repair is
-// spent, they are no repeat, and the task places exactly one order and succeeds.
+// spent, they are no repeat, and the task places exactly one order and succeeds. The same holds for a call whose page
+// the person leaves while it runs: Chrome closes its message channel (src/background/relay.ts), and that is
+// `relay_lost`, not an internal error.
 
 import type { MessageParam } from '../../src/panel/agent/model';
 import { demoMove } from '../../src/panel/demo/demo-model';
 import { demoInstruction } from '../../src/panel/demo/demo-task';
 import { playShop } from '../support/shop-model';
 import { type SlowShop, startSlowShop } from '../support/slow-shop';
-import { describe, expect, it, openTab, play, runTask } from './kit';
+import {
+  act,
+  describe,
+  expect,
+  giveUp,
+  inOrder,
+  it,
+  openTab,
+  play,
+  runTask,
+  startTask,
+  taskResult,
+  waitForAgentEvent,
+} from './kit';
 
 /** Pages this slow keep the person's reload in flight while the model's answer arrives. */
 const SLOW_MS = 1_000;
@@ -57,4 +72,29 @@ describe('the person reloads the agent’s tab during a checkout', () => {
       await shop.close();
     }
   }, 120_000);
+});
+
+describe('the person leaves the agent’s page while a call runs on it', () => {
+  it('answers the call relay_lost (the channel closed), costs no repair, and the next observation shows the new page', async ({
+    browser,
+    site,
+    model,
+  }) => {
+    const { page } = await openTab(browser, site.url('/index.html'));
+    await page.bringToFront();
+    play(model, inOrder([act('wait_for', { text: 'Never on this page', timeoutMs: 8_000 }), giveUp('Nothing came.')]));
+
+    await startTask(browser.panel, 'Wait for the message');
+    await waitForAgentEvent(browser.panel, { type: 'tool_call', name: 'wait_for' });
+    await page.goto(site.url('/page2.html'));
+    const { result, events } = await taskResult(browser.panel);
+
+    const waited = events.find((e) => e.type === 'tool_result' && e.name === 'wait_for');
+    expect(waited).toMatchObject({ isError: true, summary: 'interrupted by a page change (relay_lost)' });
+    expect(events.filter((e) => e.type === 'repair')).toEqual([]);
+    expect(result.metrics.repairs).toBe(0);
+    const next = events.find((e) => e.type === 'step_started' && e.step === 2);
+    expect(next).toMatchObject({ url: site.url('/page2.html') });
+    await page.close();
+  }, 60_000);
 });

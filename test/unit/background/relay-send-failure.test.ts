@@ -10,15 +10,23 @@ import { PROTOCOL_VERSION, type RpcCallMessage } from '../../../src/shared/proto
 const BFCACHE_TEXT =
   'The page keeping the extension port is moved into back/forward cache, so the message channel is closed.';
 
+/** What Chromium says when the person navigates the tab while a call runs (test/e2e/proof-turns.e2e.ts). */
+const CLOSED_TEXT =
+  'A listener indicated an asynchronous response by returning true, but the message channel closed before a response was received';
+
 beforeEach(() => {
   chrome.tabs.sendMessage.mockReset();
 });
 
 describe('describeSendFailure', () => {
   it("reports Chrome's back/forward cache channel-closed error as relay_lost, not internal", () => {
-    const error = describeSendFailure(7, new Error(BFCACHE_TEXT), 0);
-    expect(error.code).toBe('relay_lost');
-    expect(error.message).toBe('The page in tab 7 was left (kept in the back/forward cache) before it answered.');
+    for (const text of [BFCACHE_TEXT, CLOSED_TEXT]) {
+      const error = describeSendFailure(7, new Error(text), 0);
+      expect(error.code).toBe('relay_lost');
+      expect(error.message).toBe(
+        'The page in tab 7 was left (unloaded or kept in the back/forward cache) before it answered.',
+      );
+    }
   });
 
   it('answers a click whose page went into the back/forward cache with relay_lost', async () => {
