@@ -42,7 +42,7 @@ export function forwardRpc(call: RpcCallMessage): Promise<Reply<unknown>> {
   );
 }
 
-function describeSendFailure(tabId: number, error: unknown, frameId: number) {
+export function describeSendFailure(tabId: number, error: unknown, frameId: number) {
   const message = toError(error).message;
   if (/No tab with id/i.test(message)) return new TabError('tab_gone', `Tab ${tabId} was closed.`);
   if (/Receiving end does not exist/i.test(message)) {
@@ -53,8 +53,25 @@ function describeSendFailure(tabId: number, error: unknown, frameId: number) {
     // The document went away while handling the call, e.g. a click that navigated.
     return new RelayError('relay_lost', `The page in tab ${tabId} unloaded before it answered.`);
   }
+  if (CHANNEL_CLOSED.test(message)) {
+    // Chrome's words when the page holding the call's channel was left while the call ran: the tab went to another
+    // page, and this one unloaded or went into the back/forward cache. Not an error of the extension, so it is not
+    // `internal` (issue 23, finding 6); whether the page acted before it was left is not known.
+    return new RelayError(
+      'relay_lost',
+      `The page in tab ${tabId} was left (unloaded or kept in the back/forward cache) before it answered.`,
+    );
+  }
   return new RelayError('internal', message);
 }
+
+/**
+ * Chrome's texts for a channel closed under a call whose page was left: "The page keeping the extension port is moved
+ * into back/forward cache, so the message channel is closed." and "A listener indicated an asynchronous response by
+ * returning true, but the message channel closed before a response was received" (seen in test/e2e/proof-turns.e2e.ts
+ * when the person navigates the tab during a wait_for).
+ */
+export const CHANNEL_CLOSED = /moved into back\/forward cache|message channel (is )?closed/i;
 
 /** A panel connected: serve its calls over the port until it disconnects. */
 export function onPanelConnect(port: chrome.runtime.Port): void {

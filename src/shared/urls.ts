@@ -58,3 +58,24 @@ export function isRestrictedUrl(url: string, ownOrigin?: string): boolean {
 export function describeRestriction(url: string): string {
   return `Steadyhand cannot work on ${url.split('?')[0]}: browser pages and the Web Store are off limits to extensions.`;
 }
+
+/** The longest URL a person is shown in a question; the origin is always shown whole beside it. */
+export const DISPLAY_URL_MAX = 200;
+
+/**
+ * A URL as a person reads it in a question about a site: without userinfo, so `http://127.0.0.1:8080@evil.test/`
+ * reads as `http://evil.test/` and not like the first host (issue 23, finding 7), and capped, with a note of the cut.
+ */
+export function displayUrl(url: string): string {
+  let shown = url;
+  try {
+    const parsed = new URL(url);
+    parsed.username = '';
+    parsed.password = '';
+    shown = parsed.href;
+  } catch {
+    // Not a URL: shown as it is, capped.
+  }
+  if (shown.length <= DISPLAY_URL_MAX) return shown;
+  return `${shown.slice(0, DISPLAY_URL_MAX)}…(cut: ${(shown.length - DISPLAY_URL_MAX).toLocaleString('en-US')} characters)`;
+}

@@ -11,7 +11,7 @@ import { STOP_TEXT, type TaskResult, type TaskStatus } from './events';
 import type { ModelTurn } from './model';
 import { observe, type StepView } from './observe';
 import type { NavigationMark } from './ports';
-import { type ActionRecord, ProgressTracker } from './progress';
+import { ProgressTracker, progressRecord } from './progress';
 import { newNonce } from './prompt';
 import { recordBaseline } from './proof/baseline';
 import { ProofLedger } from './proof/proof-ledger';
@@ -80,6 +80,8 @@ export class Run {
   #navigating: { tabId: number; since: NavigationMark } | null = null;
   #textOnly = 0;
   #rejections = 0;
+  /** How many times a call found the agent's page being replaced under it; part of the progress fingerprint. */
+  #replaced = 0;
   #wallMark: number;
 
   constructor(
@@ -270,12 +272,15 @@ export class Run {
       this.#textOnly = 0;
     }
 
-    const records: ActionRecord[] = results
-      .filter((r) => r.name !== 'done' && r.name !== 'ask_user' && r.outcome !== 'skipped')
-      .map((r) => ({ tool: r.name, input: r.input, fingerprint: view.fingerprint }));
+    const fingerprint = this.#replaced > 0 ? `${view.fingerprint}@${this.#replaced}` : view.fingerprint;
+    const records = results.flatMap((r) => progressRecord(r, fingerprint) ?? []);
     const noProgress = deps.settings.noProgressDetection ? this.#progress.recordStep(records) : null;
-    // A site the person denied is their decision, not a failure the model should find a way around.
-    const failures = results.filter((r) => r.siteDenied === undefined);
+    // A call the page's departure interrupted means the page was replaced (a reload can empty a form the agent had
+    // filled in): what the agent does on the new document is no repeat of what it did on the old one, however alike.
+    if (results.some((r) => r.interrupted)) this.#replaced++;
+    // A site the person denied is their decision, not a failure the model should find a way around; a call the
+    // page's departure interrupted is nobody's failure (execute.ts).
+    const failures = results.filter((r) => r.siteDenied === undefined && !r.interrupted);
     const verdict = decideRepair(failures, noProgress, task.budget, deps.settings.autoRepair);
     if (verdict.kind === 'end_no_progress') {
       const budget = task.budget;

@@ -39,6 +39,38 @@ export function signatureOf(action: ActionRecord): string {
   return `${action.tool}(${normalizeArgs(action.input)})@${action.fingerprint}`;
 }
 
+/** What the tracker needs to know of one call's result. */
+export interface RecordedCall {
+  name: string;
+  input: unknown;
+  outcome: string;
+  interrupted?: boolean;
+}
+
+/** A question's words alone: case, spacing and punctuation do not make it another question. */
+export function normalizeQuestion(question: string): string {
+  return question
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+/**
+ * The record of one call, or null when it says nothing about progress: done (rejections are counted apart), a call
+ * that did not run (skipped), and a call the page's departure interrupted (not the model's doing, issue 23 finding
+ * 6). A question to the person is recorded by its words alone, whatever page is behind it: the same question asked
+ * again is a repeat like any other (issue 23 finding 5 saw it asked 14 times), a different one is progress.
+ */
+export function progressRecord(call: RecordedCall, fingerprint: string): ActionRecord | null {
+  if (call.name === 'done' || call.outcome === 'skipped' || call.interrupted) return null;
+  if (call.name === 'ask_user') {
+    const question = (call.input as { question?: unknown } | null)?.question;
+    const words = typeof question === 'string' ? normalizeQuestion(question) : '';
+    return { tool: 'ask_user', input: { question: words }, fingerprint: 'the person' };
+  }
+  return { tool: call.name, input: call.input, fingerprint };
+}
+
 export class ProgressTracker {
   readonly #actions: string[] = [];
   readonly #steps: string[] = [];

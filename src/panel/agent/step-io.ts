@@ -14,9 +14,11 @@ import { observationText, SYSTEM, toolResultBlock } from './prompt';
 import { type AgentSettings, OUTPUT_TOKENS_FOR } from './settings';
 import type { TaskState } from './task-state';
 import type { Clock, Sleep } from './time';
-import { type CallResult, executeCall, type TurnState } from './tools/execute';
+import { withSendableToolNames } from './tool-names';
+import { type CallResult, executeCall, refusedCall, type TurnState } from './tools/execute';
 import { anthropicTools, taskTools } from './tools/registry';
 import type { CaptureFn, ToolContext } from './tools/types';
+import { TurnLimits } from './turn-limits';
 
 export interface LoopDeps {
   model: AgentModel;
@@ -70,8 +72,15 @@ export async function decide(
     { step: input.step, stepsLeft: input.stepsLeft, ...input.view, files },
     input.nonce,
   );
-  const ask = (messages: MessageParam[]) =>
-    callModel(deps, task, signal, input.step, { system: [...SYSTEM], tools, messages, maxTokens });
+  // A tool name the API would refuse never reaches the history as it came (tool-names.ts). Its note waits for the
+  // turn's last commit: a note between a paused part and its commit would end the continuation.
+  const notes: string[] = [];
+  const ask = async (messages: MessageParam[]) => {
+    const asked = await callModel(deps, task, signal, input.step, { system: [...SYSTEM], tools, messages, maxTokens });
+    const sendable = withSendableToolNames(asked);
+    if (sendable.note) notes.push(sendable.note);
+    return sendable.turn;
+  };
   let messages = conversation.next(observation);
   let turn = await ask(messages);
   const mayContinue = (i: number) =>
@@ -89,6 +98,7 @@ export async function decide(
     return turn;
   }
   if (keepable(turn.content)) conversation.commit(messages, turn.content);
+  for (const note of notes) conversation.note(note);
   if (turn.cut) {
     task.maxTokens = raisedLimit(maxTokens);
     conversation.note(cutNote(turn, maxTokens, task.maxTokens));
@@ -179,8 +189,9 @@ export async function act(
     proof: task.proof,
   };
   const state: TurnState = { operable: view.operable, pageChangedBy: null };
+  const limits = new TurnLimits(deps.clock, input.turn.toolCalls.length);
   const results: CallResult[] = [];
-  for (const call of input.turn.toolCalls) {
+  for (const [index, call] of input.turn.toolCalls.entries()) {
     const target = targetName(view.snapshot, call.input);
     deps.emit({
       type: 'tool_call',
@@ -192,7 +203,10 @@ export async function act(
       target,
     });
     const cursor = deps.files?.cursor();
-    let result = await executeCall(call, ctx, state);
+    const capped = limits.refuse(call, index);
+    let result = capped
+      ? { ...refusedCall(call, 'skipped', capped.text), brief: capped.brief }
+      : await limits.run(call, () => executeCall(call, { ...ctx, waitLeftMs: limits.waitLeftMs() }, state));
     if (deps.files && cursor !== undefined) {
       const maxMs = DOWNLOAD_REPORT_WAIT_MS;
       result = withDownloads(result, await deps.files.downloadsAfter(cursor, { maxMs, signal }));

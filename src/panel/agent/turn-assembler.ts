@@ -184,6 +184,7 @@ export function parseToolCall(open: { block: Record<string, unknown>; json: stri
   try {
     return { id, name, input: JSON.parse(raw) as unknown };
   } catch (error) {
-    return { id, name, input: {}, inputError: { message: (error as Error).message, raw: raw.slice(0, 300) } };
+    // Kept whole: the tool result quotes it capped, with a note of how much was cut (echo.ts).
+    return { id, name, input: {}, inputError: { message: (error as Error).message, raw } };
   }
 }

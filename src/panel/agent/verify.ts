@@ -8,8 +8,9 @@
 import { isSteadyhandError } from '../../shared/errors';
 import { isRestrictedUrl } from '../../shared/urls';
 import { isAbort, raceAbort } from './abort';
+import { capEcho, SUMMARY_MAX_CHARS } from './echo';
 import type { DoneEvidence } from './events';
-import { clipForEcho, normalizeText, normalizeUrl } from './proof/evidence-text';
+import { normalizeText, normalizeUrl } from './proof/evidence-text';
 import {
   type DoneKind,
   forModel,
@@ -39,8 +40,6 @@ export type EvidenceCheck =
   | { verdict: 'missing'; reason: string; forPerson: string };
 
 const READ_LIMIT_CHARS = 200_000;
-/** The person's summary of a done: the full answer stays in the task's events and trace. */
-export const SUMMARY_MAX_CHARS = 2_000;
 
 async function pageContains(ctx: ToolContext, tabId: number, quote: string, snapshotText: string): Promise<boolean> {
   const wanted = normalizeText(quote);
@@ -85,7 +84,7 @@ export async function checkEvidence(input: DoneInput, ctx: ToolContext): Promise
   if (tabId === null || !tab) return missing('the agent has no tab to check the evidence on');
   const url = tab.url;
   if (urlContains && !normalizeUrl(url).includes(normalizeUrl(urlContains))) {
-    return missing(`the page URL ${url} does not contain "${clipForEcho(urlContains)}"`);
+    return missing(`the page URL ${url} does not contain "${capEcho(urlContains)}"`);
   }
   let controlNames = new Set<string>();
   if (quotes.length > 0) {
@@ -99,7 +98,7 @@ export async function checkEvidence(input: DoneInput, ctx: ToolContext): Promise
         if (!(await pageContains(ctx, tabId, quote, fresh.text))) absent.push(quote);
       }
       if (absent.length > 0) {
-        const list = absent.map((q) => `"${clipForEcho(q)}"`).join(', ');
+        const list = absent.map((q) => `"${capEcho(q)}"`).join(', ');
         return missing(`not found on the page now (${url}): ${list}`);
       }
       controlNames = new Set(fresh.elements.map((element) => normalizeText(element.name)).filter(Boolean));
@@ -112,9 +111,9 @@ export async function checkEvidence(input: DoneInput, ctx: ToolContext): Promise
   const kind = input.kind ?? 'outcome';
   const pieceCtx: PieceContext = { ledger: ctx.proof, kind, answer: input.answer, controlNames };
   const judged: { what: string; verdict: PieceVerdict }[] = [
-    ...quotes.map((quote) => ({ what: `"${clipForEcho(quote)}"`, verdict: judgeQuote(quote, pieceCtx) })),
+    ...quotes.map((quote) => ({ what: `"${capEcho(quote)}"`, verdict: judgeQuote(quote, pieceCtx) })),
     ...(urlContains
-      ? [{ what: `the URL part "${clipForEcho(urlContains)}"`, verdict: judgeUrlPart(urlContains, pieceCtx) }]
+      ? [{ what: `the URL part "${capEcho(urlContains)}"`, verdict: judgeUrlPart(urlContains, pieceCtx) }]
       : []),
   ];
   return verdictOf(judged, kind, url, ctx);
@@ -147,12 +146,9 @@ function verdictOf(
   };
 }
 
-/** The person's summary: the answer, bounded (the whole answer stays in the result's `answer`). */
+/** The person's summary: the answer, bounded (the whole answer stays in the result's `answer` and the trace). */
 export function summaryOf(answer: string, note = ''): string {
-  const cut =
-    answer.length > SUMMARY_MAX_CHARS
-      ? `${answer.slice(0, SUMMARY_MAX_CHARS)}… (${answer.length - SUMMARY_MAX_CHARS} more characters in the trace)`
-      : answer;
+  const cut = capEcho(answer, SUMMARY_MAX_CHARS);
   return note ? `${cut} (${note})` : cut;
 }
 

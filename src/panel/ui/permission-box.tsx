@@ -2,13 +2,16 @@
 // sites settled for the task so far.
 
 import { useState } from 'preact/hooks';
+import { displayUrl } from '../../shared/urls';
 import type { SiteDecision, SiteReason } from '../agent';
 import type { PermissionRequest, PermissionView } from '../store/task-record';
 import { type MessageKey, t } from './i18n';
 
+/** The "why" line: the URL without userinfo (a `user@` part must not read like the host) and capped. */
 export function permissionWhy(why: SiteReason): string {
-  if (why.kind === 'tab') return t('permissionWhyTab', why.url);
-  return t(why.newTab ? 'permissionWhyOpenUrlNewTab' : 'permissionWhyOpenUrl', why.url);
+  const url = displayUrl(why.url);
+  if (why.kind === 'tab') return t('permissionWhyTab', url);
+  return t(why.newTab ? 'permissionWhyOpenUrlNewTab' : 'permissionWhyOpenUrl', url);
 }
 
 const ANSWERS: [SiteDecision, MessageKey, string][] = [

@@ -77,7 +77,7 @@ describe('a navigation in flight after an action', () => {
     const h = setupAgent({ site, turns: [call('click', { ref: 1 }), giveUp] });
     await h.controller.execute('Place the order');
     expect(toolResults(h.model.requests[1])[0]).toMatchObject({ isError: true });
-    expect(toolResults(h.model.requests[1])[0]?.text).toContain('page_changing: nothing was done');
+    expect(toolResults(h.model.requests[1])[0]?.text).toContain('click was not run: the page was being left');
     expect(h.navigation.navigationWaits).toEqual([h.tabId]);
   });
 

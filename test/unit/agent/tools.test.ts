@@ -34,9 +34,7 @@ describe('model output the loop must survive', () => {
     const { results } = await resultsOf(
       calls({ name: 'type', input: { ref: 1 } }, { name: 'click', input: { ref: 'the button' } }),
     );
-    expect(results[0]?.text).toBe(
-      'Invalid input for type: text: Invalid input: expected string, received undefined. Fix it and call again.',
-    );
+    expect(results[0]?.text).toBe('Invalid input for type: `text` is required. Fix it and call again.');
     expect(results[1]?.text).toContain('Invalid input for click: ref: Invalid input: expected number, received string');
   });
 

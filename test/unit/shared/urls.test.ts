@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isRestrictedUrl, isTransientUrl, safeParseOrigin } from '../../../src/shared/urls';
+import { displayUrl, isRestrictedUrl, isTransientUrl, safeParseOrigin } from '../../../src/shared/urls';
 
 const OWN = 'chrome-extension://abcdefghijklmnopabcdefghijklmnop';
 
@@ -54,5 +54,17 @@ describe('safeParseOrigin', () => {
     expect(safeParseOrigin('data:text/html,x')).toBeNull();
     expect(safeParseOrigin('::')).toBeNull();
     expect(safeParseOrigin(undefined)).toBeNull();
+  });
+});
+
+describe('displayUrl', () => {
+  it('shows a URL with userinfo without it, so the first "host" cannot pass for the real one', () => {
+    expect(displayUrl('http://127.0.0.1:8080@evil.test/prize.html')).toBe('http://evil.test/prize.html');
+    expect(displayUrl('https://user:pass@shop.test/a?b=1')).toBe('https://shop.test/a?b=1');
+  });
+
+  it('caps a long URL with a note of the cut', () => {
+    const shown = displayUrl(`https://shop.test/${'a'.repeat(1_000)}`);
+    expect(shown).toMatch(/^https:\/\/shop\.test\/a+…\(cut: 818 characters\)$/);
   });
 });

@@ -104,6 +104,20 @@ describe('the permission question', () => {
     expect(box.textContent).toContain('Answer sent.');
   });
 
+  it('shows a URL with userinfo without it, so it does not read like the first host', () => {
+    const root = mount(<App commands={commands} />);
+    const tricky: AgentEvent = {
+      ...request,
+      origin: 'http://evil.test',
+      why: { kind: 'open_url', url: 'http://127.0.0.1:4173@evil.test/prize.html', newTab: false },
+    } as AgentEvent;
+    emit(started, ...firstSteps, tricky);
+
+    const box = byTestId(root, 'permission');
+    expect(byTestId(box, 'permission-origin').textContent).toBe('http://evil.test');
+    expect(byTestId(box, 'permission-why').textContent).toBe('It wants to open http://evil.test/prize.html.');
+  });
+
   it('says when the agent’s tab already went to the site', () => {
     const root = mount(<App commands={commands} />);
     emit(started, ...firstSteps, { ...request, why: { kind: 'tab', url: 'http://localhost:4173/x' } });

@@ -63,8 +63,3 @@ export function wordsOf(text: string, min: number): string[] {
     .split(/[^\p{L}\p{N}]+/u)
     .filter((word) => strength(word) >= min || (word.length > 0 && /^\p{N}+$/u.test(word)));
 }
-
-/** Cuts a model-supplied text for an echo: the model and the person read at most `max` characters of it. */
-export function clipForEcho(text: string, max = 120): string {
-  return text.length > max ? `${text.slice(0, max)}… (${text.length} characters)` : text;
-}

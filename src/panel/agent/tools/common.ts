@@ -7,6 +7,7 @@ import { TabError } from '../../../shared/errors';
 import type { ActionResult } from '../../../shared/page-types';
 import { safeParseOrigin } from '../../../shared/urls';
 import { raceAbort } from '../abort';
+import { capEcho, ECHO_MAX_CHARS } from '../echo';
 import { frameGate } from '../site-gate';
 import type { AnyTool, PageHandle, ToolContext, ToolOutput, ToolSpec } from './types';
 
@@ -16,19 +17,35 @@ export function defineTool<S extends z.ZodType>(spec: ToolSpec<S>): AnyTool {
     ...meta,
     prepare(input) {
       const parsed = spec.schema.safeParse(input);
-      if (!parsed.success) return { ok: false, message: describeIssues(parsed.error.issues) };
+      if (!parsed.success) return { ok: false, message: describeIssues(parsed.error.issues, input) };
       return { ok: true, input: parsed.data, run: (ctx) => run(parsed.data, ctx) };
     },
   };
 }
 
-export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
+/**
+ * Schema issues as one sentence. A field the model left out reads "`ref` is required", not zod's "expected number,
+ * received undefined", which a model reads as a type to fix. What zod quotes of the input is capped (echo.ts).
+ */
+export function describeIssues(issues: readonly z.core.$ZodIssue[], input?: unknown): string {
   return issues
     .map((issue) => {
       const where = issue.path.length > 0 ? issue.path.join('.') : 'input';
-      return `${where}: ${issue.message}`;
+      if (issue.code === 'invalid_type' && issue.path.length > 0 && valueAt(input, issue.path) === undefined) {
+        return `\`${capEcho(where, ECHO_MAX_CHARS)}\` is required`;
+      }
+      return `${capEcho(where, ECHO_MAX_CHARS)}: ${capEcho(issue.message, ECHO_MAX_CHARS)}`;
     })
     .join('; ');
+}
+
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let value = input;
+  for (const key of path) {
+    if (typeof value !== 'object' || value === null) return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
 }
 
 const SAFE_INT = Number.MAX_SAFE_INTEGER;

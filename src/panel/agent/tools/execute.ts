@@ -4,8 +4,10 @@
 
 import { isSteadyhandError } from '../../../shared/errors';
 import { isAbort } from '../abort';
+import { capEcho, RESULT_TEXT_MAX_CHARS } from '../echo';
 import type { CallOutcome } from '../events';
 import type { ModelToolCall } from '../model';
+import { isSendableToolName, quotedToolName } from '../tool-names';
 import { offeredTools, toolNamed, unavailableReason } from './registry';
 import type { AnyTool, ToolContext, ToolOutput } from './types';
 
@@ -33,12 +35,28 @@ const HINTS: Partial<Record<string, string>> = {
   not_owned: "only the task's own tabs can be used",
   tab_gone: 'the tab no longer exists',
   not_found: 'nothing matched',
-  page_changing: 'nothing was done; the next observation shows the page the tab lands on',
+};
+
+/**
+ * Codes for a call the page never got to answer because it was being left or replaced (the person reloaded the tab,
+ * a page restored from the back/forward cache lost its channel): not the model's failure, so it costs no repair and
+ * is no repeat (issue 23, finding 6). `page_changing` was refused before it ran (src/content/departure.ts);
+ * `relay_lost` may have run before its answer was lost (decision 0011), and the model is told so, never that it did
+ * not happen.
+ */
+const INTERRUPTED: Partial<Record<string, (name: string) => string>> = {
+  page_changing: (name) =>
+    `${name} was not run: the page was being left or reloaded when it arrived (not your doing, and not a failure ` +
+    'of your call). The next observation shows the page the tab is on now; decide again from it.',
+  relay_lost: (name) =>
+    `${name}: the page changed while the call was on its way, and its answer was lost (not a failure of your ` +
+    'call); it may or may not have happened. The next observation shows the page the tab is on now: check it ' +
+    'before doing it again.',
 };
 
 const clip = (text: string, max = 160) => (text.length > max ? `${text.slice(0, max)}…` : text);
 
-function refused(call: ModelToolCall, outcome: CallOutcome, text: string): CallResult {
+export function refusedCall(call: ModelToolCall, outcome: CallOutcome, text: string): CallResult {
   return {
     id: call.id,
     name: call.name,
@@ -55,14 +73,20 @@ function failed(call: ModelToolCall, tool: AnyTool, error: unknown, tabId: numbe
   const message = error instanceof Error ? error.message : String(error);
   const code = isSteadyhandError(error) ? error.code : undefined;
   const hint = code ? HINTS[code] : undefined;
-  const text = `${call.name} failed: ${message}${code ? ` (${code}${hint ? `: ${hint}` : ''})` : ''}`;
-  // Refused because the page was already being replaced: the next look waits for that navigation to land.
-  const changing = code === 'page_changing' && tabId !== null ? { pageChanged: true, navigatedTabId: tabId } : {};
+  const interrupted = code ? INTERRUPTED[code] : undefined;
+  // A thrown message may quote what the model sent (an option, a file name): capped like any echo.
+  const said = capEcho(message, RESULT_TEXT_MAX_CHARS);
+  const text = interrupted
+    ? `${interrupted(call.name)} (${code}: ${said})`
+    : `${call.name} failed: ${said}${code ? ` (${code}${hint ? `: ${hint}` : ''})` : ''}`;
+  // The page was being replaced: the next look waits for that navigation to land, and later calls of the turn skip.
+  const changing = interrupted && tabId !== null ? { pageChanged: true, navigatedTabId: tabId } : {};
   return {
-    ...refused(call, 'execute_error', text),
-    brief: `error: ${clip(message)}`,
+    ...refusedCall(call, 'execute_error', text),
+    brief: interrupted ? `interrupted by a page change (${code})` : `error: ${clip(message)}`,
     mayNavigate: tool.mayNavigate,
     ...changing,
+    ...(interrupted ? { interrupted: true } : {}),
   };
 }
 
@@ -70,29 +94,36 @@ export async function executeCall(call: ModelToolCall, ctx: ToolContext, turn: T
   const tool = toolNamed(call.name);
   const offered = offeredTools(ctx.settings, turn.operable);
   const names = offered.map((t) => t.name).join(', ');
-  if (!tool) return refused(call, 'unknown_tool', `Unknown tool "${call.name}". Available tools: ${names}.`);
+  if (!tool) {
+    // A name the API would refuse was replaced in the history (tool-names.ts); the model reads what it sent, capped.
+    const pattern = isSendableToolName(call.name) ? '' : ' (tool names are letters, digits, _ and - only)';
+    const text = `Unknown tool ${quotedToolName(call.name)}${pattern}. Available tools: ${names}.`;
+    return refusedCall(call, 'unknown_tool', text);
+  }
   if (!offered.includes(tool)) {
     const why = unavailableReason(tool, ctx.settings, turn.operable);
-    return refused(call, 'unknown_tool', `${call.name} is not available: ${why}. Available tools: ${names}.`);
+    return refusedCall(call, 'unknown_tool', `${call.name} is not available: ${why}. Available tools: ${names}.`);
   }
   if (call.inputError) {
     const { message, raw } = call.inputError;
-    const text = `The input of ${call.name} was not valid JSON (${message}): ${raw}. Send the arguments as one JSON object.`;
-    return refused(call, 'invalid_input', text);
+    const text =
+      `The input of ${call.name} was not valid JSON (${capEcho(message)}): ${capEcho(raw)}. Send the arguments ` +
+      'as one JSON object.';
+    return refusedCall(call, 'invalid_input', text);
   }
   const prepared = tool.prepare(call.input);
   if (!prepared.ok) {
-    return refused(
+    return refusedCall(
       call,
       'invalid_input',
-      `Invalid input for ${call.name}: ${prepared.message}. Fix it and call again.`,
+      `Invalid input for ${call.name}: ${capEcho(prepared.message, RESULT_TEXT_MAX_CHARS)}. Fix it and call again.`,
     );
   }
   if (turn.pageChangedBy && (tool.usesPage || tool.name === 'done')) {
     const text =
       `Not run: ${turn.pageChangedBy} changed the page earlier in this turn. ` +
       'The next observation shows the page as it is now; decide again from it.';
-    return { ...refused(call, 'skipped', text), brief: `skipped (page changed by ${turn.pageChangedBy})` };
+    return { ...refusedCall(call, 'skipped', text), brief: `skipped (page changed by ${turn.pageChangedBy})` };
   }
   let output: ToolOutput;
   try {
@@ -109,6 +140,8 @@ export async function executeCall(call: ModelToolCall, ctx: ToolContext, turn: T
     : output.outcome;
   return {
     ...output,
+    // A backstop for echoes of what the model sent inside a tool's own wording (a key, a value): never unbounded.
+    text: capEcho(output.text, RESULT_TEXT_MAX_CHARS),
     id: call.id,
     name: call.name,
     input: prepared.input,

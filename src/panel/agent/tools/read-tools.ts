@@ -4,6 +4,8 @@
 
 import { z } from 'zod';
 import { PageError } from '../../../shared/errors';
+import { capEcho } from '../echo';
+import { MAX_TURN_WAIT_MS, seconds } from '../turn-limits';
 import { callOptions, defineTool, pageOf, withheldRead } from './common';
 
 export const MAX_WAIT_MS = 15_000;
@@ -94,7 +96,13 @@ export const waitFor = defineTool({
   usesPage: true,
   async run(input, ctx) {
     const { page, snapshotId } = pageOf(ctx);
-    const timeoutMs = input.timeoutMs ?? 5_000;
+    const asked = input.timeoutMs ?? 5_000;
+    // One turn's waits together are capped (turn-limits.ts): a wait past what is left is cut short, and said so.
+    const timeoutMs = Math.min(asked, ctx.waitLeftMs ?? asked);
+    const cut =
+      timeoutMs < asked
+        ? ` (cut from ${asked} ms: one turn's waits add up to at most ${seconds(MAX_TURN_WAIT_MS)})`
+        : '';
     const { found, waitedMs } = await page.waitFor(
       {
         timeoutMs,
@@ -104,12 +112,12 @@ export const waitFor = defineTool({
       // The page bounds the wait itself; the call deadline only catches a page that stopped answering.
       callOptions(ctx, timeoutMs + 5_000),
     );
-    const what = input.text === undefined ? `[${input.ref}]` : `"${input.text}"`;
+    const what = input.text === undefined ? `[${input.ref}]` : `"${capEcho(input.text)}"`;
     return found
       ? { outcome: 'ok', text: `wait_for: ${what} is there (after ${waitedMs} ms).`, brief: 'ok, found' }
       : {
           outcome: 'ok',
-          text: `wait_for: ${what} did not appear within ${timeoutMs} ms.`,
+          text: `wait_for: ${what} did not appear within ${timeoutMs} ms${cut}.`,
           brief: `not found in ${timeoutMs} ms`,
         };
   },

@@ -8,16 +8,22 @@ import { z } from 'zod';
 import { abortedError } from '../../../shared/rpc';
 import { describeRestriction, isRestrictedUrl } from '../../../shared/urls';
 import { isAbort, raceAbort } from '../abort';
+import { capEcho, ECHO_MAX_CHARS } from '../echo';
 import { SETTLE_TIMEOUT_MS as COMMIT_TIMEOUT_MS } from '../tab-check';
 import { defineTool } from './common';
 import type { ToolContext, ToolOutput } from './types';
+import { describeBadUrl } from './url-parts';
+
+const withScheme = (raw: string) => {
+  const text = raw.trim();
+  return /^[a-z][a-z0-9+.-]*:/i.test(text) ? text : `https://${text}`;
+};
+const quoted = (url: string) => capEcho(url, ECHO_MAX_CHARS);
 
 /** The URL the model asked for, with https:// added to a bare host ("example.com/a"). */
 export function parseTarget(raw: string): URL | null {
-  const text = raw.trim();
-  const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(text) ? text : `https://${text}`;
   try {
-    return new URL(withScheme);
+    return new URL(withScheme(raw));
   } catch {
     return null;
   }
@@ -41,9 +47,13 @@ export const openUrl = defineTool({
   async run(input, ctx): Promise<ToolOutput> {
     const target = parseTarget(input.url);
     if (!target || !/^https?:$/.test(target.protocol) || isRestrictedUrl(target.href, ctx.ownOrigin)) {
-      const why = target && isRestrictedUrl(target.href, ctx.ownOrigin) ? describeRestriction(target.href) : '';
-      const text = `open_url: ${input.url} cannot be opened: only http(s) web pages can be operated. ${why}`.trim();
-      return { outcome: 'execute_error', text, brief: 'refused: not an http(s) page' };
+      // Named for the part that is wrong (scheme, host, port), so the model fixes that part (url-parts.ts).
+      const why =
+        target && /^https?:$/.test(target.protocol)
+          ? `${describeRestriction(target.href)}`
+          : describeBadUrl(input.url, withScheme(input.url));
+      const text = `open_url: ${quoted(input.url)} cannot be opened: ${why}`.trim();
+      return { outcome: 'execute_error', text, brief: 'refused: not a page that can be opened' };
     }
     const newTab = input.newTab ?? false;
     const decision = await ctx.sites.ask(target.origin, { kind: 'open_url', url: target.href, newTab }, ctx.signal);

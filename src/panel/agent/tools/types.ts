@@ -49,6 +49,8 @@ export interface ToolContext {
   askUser(question: string): Promise<string>;
   /** What this instruction's tabs showed before it acted, and what it supplied itself (decision 0024). */
   proof: ProofLedger;
+  /** How long this turn may still wait (turn-limits.ts): wait_for waits no longer. Absent: no turn cap applies. */
+  waitLeftMs?: number;
 }
 
 /** A done the loop may accept (ending the task) or must reject back to the model. */
@@ -86,6 +88,11 @@ export interface ToolOutput {
    * repair: a repair nudge would send the model looking for another route to the site.
    */
   siteDenied?: string;
+  /**
+   * The page was left or replaced under the call (page_changing, relay_lost): not the model's doing, so it is no
+   * failure to repair and no repeat (issue 23, finding 6).
+   */
+  interrupted?: boolean;
   done?: DoneDecision;
 }
 
