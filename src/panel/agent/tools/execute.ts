@@ -58,11 +58,14 @@ function failed(call: ModelToolCall, tool: AnyTool, error: unknown, tabId: numbe
   const text = `${call.name} failed: ${message}${code ? ` (${code}${hint ? `: ${hint}` : ''})` : ''}`;
   // Refused because the page was already being replaced: the next look waits for that navigation to land.
   const changing = code === 'page_changing' && tabId !== null ? { pageChanged: true, navigatedTabId: tabId } : {};
+  // Words the page wrote (a title in a stale_ref) go beside the text, fenced as page content (prompt.ts).
+  const pageText = isSteadyhandError(error) && error.pageText !== undefined ? { pageText: error.pageText } : {};
   return {
     ...refused(call, 'execute_error', text),
     brief: `error: ${clip(message)}`,
     mayNavigate: tool.mayNavigate,
     ...changing,
+    ...pageText,
   };
 }
 
