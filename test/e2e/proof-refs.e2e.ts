@@ -77,7 +77,7 @@ describe('refs that never change meaning', () => {
     expect(clicked?.text).toMatch(
       new RegExp(
         `^click \\[${save}\\] \\(button\\): done \\(effects: [^)]+\\)\\. The element, in the page's words:\\n` +
-          `BEGIN UNTRUSTED PAGE CONTENT id=(\\w+)\\n\\[${save}\\] button "Save settings"\\nEND UNTRUSTED PAGE CONTENT id=\\1`,
+          `BEGIN UNTRUSTED PAGE CONTENT id=(\\w+)\\nElement \\[${save}\\]: button "Save settings"\\nEND UNTRUSTED PAGE CONTENT id=\\1`,
       ),
     );
     expect(result).toMatchObject({ status: 'succeeded' });

@@ -57,13 +57,13 @@ describe('action results name the element they acted on', () => {
     const { results } = await resultsOf(call('click', { ref: 11 }));
     const { trusted, fenced } = split(results[0]?.text);
     expect(trusted).toBe("click [11] (button): done (effects: dom_change). The element, in the page's words:\n");
-    expect(fenced).toBe('[11] button "Place order"');
+    expect(fenced).toBe('Element [11]: button "Place order"');
   });
 
   it('cuts a long name to 80 characters with an ellipsis', async () => {
     const { results } = await resultsOf(call('hover', { ref: 12 }));
     const { fenced } = split(results[0]?.text);
-    const name = JSON.parse(fenced.replace('[12] button ', '')) as string;
+    const name = JSON.parse(fenced.replace('Element [12]: button ', '')) as string;
     expect(name).toHaveLength(80);
     expect(name.endsWith('…')).toBe(true);
     expect(LONG.startsWith(name.slice(0, -1))).toBe(true);
@@ -73,7 +73,7 @@ describe('action results name the element they acted on', () => {
     const { results } = await resultsOf(call('drag', { ref: 13, toRef: 14 }));
     const { trusted, fenced } = split(results[0]?.text);
     expect(trusted).toContain('drag [13] (listitem) to [14] (list)');
-    expect(fenced).toBe('[13] listitem "Card A"\n[14] list "Done"');
+    expect(fenced).toBe('Element [13]: listitem "Card A"\nElement [14]: list "Done"');
   });
 });
 

@@ -75,7 +75,7 @@ export function refLabel(ctx: ToolContext, ref: number): string {
 const MAX_NAME_CHARS = 80;
 
 /**
- * The elements an action's refs name, `[12] button "Place order"`: from the page layer's record of what the latest
+ * The elements an action's refs name, `Element [12]: button "Place order"`: from the page layer's record of what the latest
  * snapshot or find listed (`targets`, which covers refs found by find), else from the observation. Names are page
  * content: they go in the fenced part of the result, never in its trusted text.
  */
@@ -85,7 +85,8 @@ function targetLines(result: ActionResult, ctx: ToolContext, refs: readonly numb
     if (!target) return [];
     const flat = target.name.replace(/\s+/g, ' ').trim();
     const name = flat.length > MAX_NAME_CHARS ? `${flat.slice(0, MAX_NAME_CHARS - 1)}…` : flat;
-    return [`[${ref}] ${target.role} ${JSON.stringify(name)}`];
+    // Not an observation line (`[12] button …` with its state): a reader of the step must not take it for one.
+    return [`Element [${ref}]: ${target.role} ${JSON.stringify(name)}`];
   });
 }
 
