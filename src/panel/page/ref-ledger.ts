@@ -90,19 +90,19 @@ export class RefLedger {
 
   /**
    * Throws `stale_ref` when `ref` came from another document than the one `snapshotId` names: the page the tab
-   * left, or a page of another tab. A number this ledger never handed out goes on to the page, which knows
-   * whether it issued it (`invalid_argument` otherwise).
+   * left, or a page of another tab. What the ledger cannot tell apart goes on to the page, which answers for its own
+   * document: a number it never handed out (`invalid_argument`), a snapshot id of no page it showed
+   * (`stale_snapshot`).
    */
   check(tabId: number, snapshotId: unknown, ref: number): void {
     if (typeof snapshotId !== 'string') return;
     const origin = this.originOf(ref);
-    const current = documentOf(snapshotId);
-    if (!origin || origin.document === current) return;
-    const now = this.pages.get(current);
-    const here = now ? `this tab now shows ${now.url}` : 'this tab now shows another page';
+    const now = this.pages.get(documentOf(snapshotId));
+    if (!origin || !now || origin.document === now.document) return;
+    const here = `this tab now shows ${now.url}`;
     const titles =
-      `The page the ref came from: ${JSON.stringify(capName(origin.title))}` +
-      (now ? `\nThe page this tab shows now: ${JSON.stringify(capName(now.title))}` : '');
+      `The page the ref came from: ${JSON.stringify(capName(origin.title))}\n` +
+      `The page this tab shows now: ${JSON.stringify(capName(now.title))}`;
     const message =
       origin.tabId === tabId
         ? `Element [${ref}] was on the page this tab left (${origin.url}); ${here}. Nothing was done. ` +

@@ -221,3 +221,15 @@ describe('a ref checked before it reaches the page', () => {
     expect(tab.clicked).toEqual([]);
   });
 });
+
+describe('what the ledger leaves to the page', () => {
+  it('leaves a snapshot id of no page it showed to the page, which answers stale_snapshot', async () => {
+    const ledger = new RefLedger('space1');
+    const { tab, page } = fakeTab(settings());
+    const tabPage = createLedgeredPage(5, page, ledger);
+    const snap = await tabPage.snapshot({});
+    const error = await refusal(tabPage.click({ ref: snap.elements[0]?.ref ?? 0, snapshotId: 'made-up.1' }));
+    expect(error.code).toBe('stale_snapshot');
+    expect(tab.clicked).toEqual([]);
+  });
+});
