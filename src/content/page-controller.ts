@@ -6,7 +6,8 @@ import type {
   ActionResult,
   BlobRead,
   DragArgs,
-  FindMatch,
+  FindArgs,
+  FindResult,
   KeyArgs,
   MaskArgs,
   PageInfo,
@@ -116,7 +117,7 @@ export class PageController implements PageApi {
     return readPage(this.doc, args ?? {}, this.shadowRootOf);
   }
 
-  find(args: { query: string; limit?: number }): { matches: FindMatch[] } {
+  find(args: FindArgs): FindResult {
     return find(this.doc, this.registry, args, this.shadowRootOf);
   }
 

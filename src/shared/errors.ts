@@ -36,10 +36,16 @@ export interface WireError {
 export class SteadyhandError extends Error {
   override name = 'SteadyhandError';
   readonly code: ErrorCode;
+  /**
+   * Page-derived words that explain the error (a page's title): the agent shows them to the model inside the
+   * untrusted-content fence, apart from `message`. Set only where the error is made in the panel; never on the wire.
+   */
+  readonly pageText?: string;
 
-  constructor(code: ErrorCode, message: string, options?: { cause?: unknown }) {
-    super(message, options);
+  constructor(code: ErrorCode, message: string, options?: { cause?: unknown; pageText?: string }) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
+    if (options?.pageText !== undefined) this.pageText = options.pageText;
   }
 
   toWire(): WireError {

@@ -67,11 +67,31 @@ export interface Viewport {
   pageHeight: number;
 }
 
+/**
+ * Where a document's next ref numbers start, sent by the panel's ref ledger (src/panel/page/ref-ledger.ts) with every
+ * call that can hand out refs, so that no two documents the panel has seen share a number (decision 0002, addendum).
+ */
+export interface RefFloor {
+  /** The document's next new ref is at least this; a registry never lowers its count. */
+  from: number;
+  /** The ledger's id: numbers handed out for another ledger (an earlier panel) are dropped, never reused. */
+  space: string;
+}
+
+/** How far a document's numbering went during a call that carried a `RefFloor`. */
+export interface RefsIssued {
+  /** The document's registry id, the part of its snapshot ids before the dot. */
+  document: string;
+  /** The number the document would hand out next: every ref it issued in the call is below it. */
+  next: number;
+}
+
 export interface SnapshotOptions {
   /** Budget for `text`, in tokens as `estimateTokens` (src/shared/token-estimate.ts) counts them. Default 2,000. */
   maxTokens?: number;
   /** `viewport` (default): on-screen in full, off-screen summarized. `full`: everything, still within the budget. */
   mode?: 'viewport' | 'full';
+  refFloor?: RefFloor;
 }
 
 export interface Snapshot {
@@ -97,6 +117,8 @@ export interface Snapshot {
   timingMs?: number;
   /** How much of the page the snapshot saw, and how much of it `elements` and `text` list. */
   counts?: SnapshotCounts;
+  /** Set when the call carried a `refFloor`. */
+  issued?: RefsIssued;
 }
 
 export interface SnapshotCounts {
@@ -117,9 +139,23 @@ export interface ReadPageResult {
   total: number;
 }
 
+export interface FindArgs {
+  query: string;
+  limit?: number;
+  refFloor?: RefFloor;
+}
+
+export interface FindResult {
+  matches: FindMatch[];
+  /** Set when the call carried a `refFloor`. */
+  issued?: RefsIssued;
+}
+
 export interface FindMatch {
   ref?: number;
   role?: string;
+  /** The control's accessible name (or the text a text match's ref holds), so an action on `ref` can name it. */
+  name?: string;
   text: string;
   inViewport: boolean;
 }
@@ -146,6 +182,18 @@ export interface ActionResult {
   effects: ActionEffect[];
   /** Why verification failed, or what else a person or the model should know. */
   reason?: string;
+  /**
+   * The elements the action's refs name, as the latest snapshot or find listed them: added by the panel's ref ledger
+   * (src/panel/page/ledgered-page.ts), never by the page, so the model reads what it touched.
+   */
+  targets?: ActionTarget[];
+}
+
+export interface ActionTarget {
+  ref: number;
+  role: string;
+  /** Page content: it reaches the model inside the untrusted-content fence. */
+  name: string;
 }
 
 export interface RefTarget {

@@ -6,7 +6,8 @@ import type {
   ActionResult,
   BlobRead,
   DragArgs,
-  FindMatch,
+  FindArgs,
+  FindResult,
   KeyArgs,
   MaskArgs,
   PageInfo,
@@ -38,7 +39,7 @@ export interface PageApi {
   getPageInfo(): PageInfo;
   snapshot(options: SnapshotOptions): Snapshot;
   readPage(args: { from?: number; maxChars?: number }): ReadPageResult;
-  find(args: { query: string; limit?: number }): { matches: FindMatch[] };
+  find(args: FindArgs): FindResult;
   click(args: PointerArgs): Promise<ActionResult>;
   doubleClick(args: PointerArgs): Promise<ActionResult>;
   rightClick(args: PointerArgs): Promise<ActionResult>;

@@ -4,7 +4,7 @@
 // cannot see.
 
 import { PageError } from '../../shared/errors';
-import type { FindMatch } from '../../shared/page-types';
+import type { FindArgs, FindMatch, FindResult } from '../../shared/page-types';
 import { collectPage } from './collect';
 import { clip, type ShadowRootOf } from './dom';
 import type { Item } from './items';
@@ -22,17 +22,13 @@ function rank(item: Item, text: string, query: string): number {
   return text.toLowerCase() === query ? 2 : 3;
 }
 
-export function find(
-  doc: Document,
-  registry: RefRegistry,
-  args: { query: string; limit?: number },
-  shadowRootOf?: ShadowRootOf,
-): { matches: FindMatch[] } {
+export function find(doc: Document, registry: RefRegistry, args: FindArgs, shadowRootOf?: ShadowRootOf): FindResult {
   const query = typeof args?.query === 'string' ? args.query.trim().toLowerCase() : '';
   if (!query) throw new PageError('invalid_argument', 'query must be some text to look for.');
   const limit = args.limit ?? DEFAULT_LIMIT;
   if (!Number.isInteger(limit) || limit < 1 || limit > 100)
     throw new PageError('invalid_argument', 'limit must be 1 to 100.');
+  registry.claim(args.refFloor);
   const words = query.split(/\s+/);
   const model = collectPage(doc, { shadowRootOf, hitTest: false, keepTextNodes: true });
   const origin = doc.location?.origin ?? '';
@@ -49,6 +45,7 @@ export function find(
     if (item.kind === 'control') {
       match.ref = registry.refFor(item.element);
       match.role = item.info.role;
+      match.name = item.info.name;
     } else if (item.kind === 'heading') {
       match.role = 'heading';
     } else if (item.kind === 'text') {
@@ -56,13 +53,14 @@ export function find(
       if (holder) {
         match.ref = registry.refFor(holder);
         match.role = 'text';
+        match.name = snippet(textOf(holder, shadowRootOf), words[0] ?? '');
         // With a ref, the match reads as an observation line, as a control's does: `[41] text "Dev A."`.
-        match.text = `text ${JSON.stringify(snippet(textOf(holder, shadowRootOf), words[0] ?? ''))}`;
+        match.text = `text ${JSON.stringify(match.name)}`;
       }
     }
     return match;
   });
-  return { matches };
+  return args.refFloor ? { matches, issued: { document: registry.id, next: registry.next } } : { matches };
 }
 
 function snippet(text: string, word: string): string {

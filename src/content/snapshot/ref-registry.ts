@@ -1,16 +1,24 @@
 // Stable refs: one registry per top-level content script, shared by the same-origin frames it walks into. An
 // element keeps its number for the life of the document; numbers are never reused, so an old ref can only ever
 // resolve to its own element or to nothing (docs/contracts.md 002-2b: renumbered refs click the wrong element).
+// Across documents the panel keeps numbers apart: each call that can hand out refs carries a floor from its ledger
+// (`claim`), so a number the model remembers from the page it left names nothing here (decision 0002, addendum).
 
 import { PageError } from '../../shared/errors';
+import type { RefFloor } from '../../shared/page-types';
 
 /** Sweep dead WeakRefs from the reverse map after this many new refs, so it does not grow without bound. */
 const SWEEP_EVERY = 5_000;
 
 export class RefRegistry {
-  private readonly refs = new WeakMap<Element, number>();
+  private refs = new WeakMap<Element, number>();
   private readonly elements = new Map<number, WeakRef<Element>>();
   private nextRef = 1;
+  /** Where the numbers now being handed out began; earlier runs of numbers are kept in `spans`. */
+  private spanStart = 1;
+  private readonly spans: [from: number, to: number][] = [];
+  /** The panel ledger these numbers were handed out for (null: none has asked yet). */
+  private space: string | null = null;
   private snapshots = 0;
   /** Distinguishes this document's snapshot ids from any other document's. */
   readonly id: string;
@@ -35,9 +43,33 @@ export class RefRegistry {
     return this.refs.get(element);
   }
 
-  /** True if `ref` was ever handed out in this document. */
+  /** True if `ref` was handed out in this document (for the ledger it now serves). */
   issued(ref: number): boolean {
-    return Number.isInteger(ref) && ref > 0 && ref < this.nextRef;
+    if (!Number.isInteger(ref)) return false;
+    if (ref >= this.spanStart && ref < this.nextRef) return true;
+    return this.spans.some(([from, to]) => ref >= from && ref < to);
+  }
+
+  /** The number the next new element would get. */
+  get next(): number {
+    return this.nextRef;
+  }
+
+  /**
+   * Raises the next number to the panel's floor, never lowering it. A floor from another ledger (the panel was
+   * opened again) drops every number handed out so far and goes on above all of them: that ledger never saw them,
+   * so it could give the same numbers to another document, and a number is never reused here either.
+   */
+  claim(floor: RefFloor | undefined): void {
+    if (!floor || !Number.isSafeInteger(floor.from) || floor.from < 1) return;
+    if (floor.space !== this.space) {
+      if (this.space !== null || this.nextRef > 1) this.forget();
+      this.space = floor.space;
+    }
+    if (floor.from <= this.nextRef) return;
+    if (this.nextRef > this.spanStart) this.spans.push([this.spanStart, this.nextRef]);
+    this.spanStart = floor.from;
+    this.nextRef = floor.from;
   }
 
   /** The live, connected element behind `ref`, or null when it was removed (or collected). */
@@ -90,6 +122,13 @@ export class RefRegistry {
       );
     }
     return element;
+  }
+
+  private forget(): void {
+    this.refs = new WeakMap();
+    this.elements.clear();
+    this.spans.length = 0;
+    this.spanStart = this.nextRef;
   }
 
   private sweep(): void {

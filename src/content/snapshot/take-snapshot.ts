@@ -46,6 +46,7 @@ export function takeSnapshot(root: Document, options: TakeSnapshotOptions = {}):
     throw new PageError('invalid_argument', `mode must be "viewport" or "full", not ${JSON.stringify(mode)}.`);
   }
   const registry = options.registry ?? new RefRegistry();
+  registry.claim(options.refFloor);
   const model = collectPage(root, {
     shadowRootOf: options.shadowRootOf,
     summarizeOffscreen: mode === 'viewport',
@@ -80,5 +81,6 @@ export function takeSnapshot(root: Document, options: TakeSnapshotOptions = {}):
     crossOriginFrames: model.crossOriginFrames,
     timingMs: Math.round((performance.now() - started) * 100) / 100,
     counts: { controls, listed: listed.length, onScreen, aboveViewport, belowViewport },
+    ...(options.refFloor ? { issued: { document: registry.id, next: registry.next } } : {}),
   };
 }

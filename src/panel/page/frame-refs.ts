@@ -31,8 +31,12 @@ export function documentOf(snapshotId: string): string {
   return dot > 0 ? snapshotId.slice(0, dot) : snapshotId;
 }
 
+function counter(first: number): () => number {
+  let next = first;
+  return () => next++;
+}
+
 export class FrameRefs {
-  private next = FRAME_REF_BASE + 1;
   private topDocument: string | null = null;
   private readonly byKey = new Map<string, number>();
   private readonly byRef = new Map<number, FrameRef>();
@@ -41,6 +45,9 @@ export class FrameRefs {
   frames: KnownFrame[] = [];
   /** Frames of that snapshot it did not list (off screen), found but not read yet. */
   unread: { frameId: number; src: string; path: string }[] = [];
+
+  /** `allocate` gives the next number; the panel's ref ledger shares one count among all tabs (ref-ledger.ts). */
+  constructor(private readonly allocate: () => number = counter(FRAME_REF_BASE + 1)) {}
 
   static isFrameRef(ref: unknown): ref is number {
     return typeof ref === 'number' && Number.isInteger(ref) && ref > FRAME_REF_BASE;
@@ -86,7 +93,7 @@ export class FrameRefs {
     const key = `${frame.frameId}:${frame.documentId}:${localRef}`;
     const known = this.byKey.get(key);
     if (known !== undefined) return known;
-    const ref = this.next++;
+    const ref = this.allocate();
     this.byKey.set(key, ref);
     this.byRef.set(ref, { frameId: frame.frameId, documentId: frame.documentId, localRef, src: frame.src });
     return ref;

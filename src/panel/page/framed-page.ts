@@ -6,7 +6,15 @@
 // shown in the frames too, where it only blocks the person's input.
 
 import { PageError, type SteadyhandError } from '../../shared/errors';
-import type { ActionResult, FindMatch, KeyArgs, Pong, ReadPageResult, Snapshot } from '../../shared/page-types';
+import type {
+  ActionResult,
+  FindArgs,
+  FindResult,
+  KeyArgs,
+  Pong,
+  ReadPageResult,
+  Snapshot,
+} from '../../shared/page-types';
 import { PAGE_METHODS, type PageMethod } from '../../shared/protocol';
 import { type CallOptions, type RemotePage, unwrap } from '../../shared/rpc';
 import { composeSnapshot, DEFAULT_SNAPSHOT_TOKENS, MIN_FRAME_TOKENS } from './compose-snapshot';
@@ -14,6 +22,7 @@ import type { FrameAccess } from './frame-access';
 import { locateFrames } from './frame-locator';
 import { documentOf, FrameRefs, type KnownFrame } from './frame-refs';
 import { pageOfFrames } from './frame-text';
+import { refFields } from './ledgered-page';
 import type { Relay } from './remote-page';
 
 const MASK_METHODS = new Set<PageMethod>(['showMask', 'renewMask', 'hideMask', 'dispose']);
@@ -23,14 +32,20 @@ const MASK_METHODS = new Set<PageMethod>(['showMask', 'renewMask', 'hideMask', '
  */
 const STALE = new Set(['no_receiver', 'version_mismatch', 'stale_snapshot', 'page_changing']);
 
-/** The argument fields that hold refs: `ref`, `toRef`, and any other name ending in `Ref`. */
-function refFields(arg: unknown): string[] {
-  if (typeof arg !== 'object' || arg === null) return [];
-  return Object.keys(arg).filter((key) => key === 'ref' || /Ref$/.test(key));
+/** A frame numbers its own elements (the panel maps them): the tab's ref floor is not sent to it. */
+function withoutFloor(arg: unknown): object {
+  const { refFloor: _floor, ...rest } = (arg ?? {}) as { refFloor?: unknown };
+  return rest;
 }
 
-export function createFramedPage(tabId: number, top: RemotePage, relay: Relay, access: FrameAccess): RemotePage {
-  const refs = new FrameRefs();
+export function createFramedPage(
+  tabId: number,
+  top: RemotePage,
+  relay: Relay,
+  access: FrameAccess,
+  frameRef?: () => number,
+): RemotePage {
+  const refs = new FrameRefs(frameRef);
 
   const inFrame = async (frameId: number, method: PageMethod, args: unknown[], options: CallOptions) =>
     unwrap(await relay.call(tabId, method, args, { ...options, frameId }));
@@ -42,7 +57,7 @@ export function createFramedPage(tabId: number, top: RemotePage, relay: Relay, a
     refs.unread = [];
     if (!first.crossOriginFrames.some((frame) => frame.path !== undefined)) return first;
     const paths = await locateFrames(tabId, relay, access, options.signal, options.frameAllowed);
-    const requested = (args[0] ?? {}) as { maxTokens?: number; mode?: 'viewport' | 'full' };
+    const requested = withoutFloor(args[0]) as { maxTokens?: number; mode?: 'viewport' | 'full' };
     return composeSnapshot(first, requested.maxTokens ?? DEFAULT_SNAPSHOT_TOKENS, {
       paths,
       refs,
@@ -77,11 +92,11 @@ export function createFramedPage(tabId: number, top: RemotePage, relay: Relay, a
 
   async function find(args: unknown[], options: CallOptions) {
     await readUnread(options);
-    const own = (await top.find(...(args as [{ query: string }]), options)) as { matches: FindMatch[] };
+    const own = (await top.find(...(args as [FindArgs]), options)) as FindResult;
     const matches = [...own.matches];
     for (const frame of allowedFrames(options)) {
       try {
-        const found = (await inFrame(frame.frameId, 'find', args, options)) as { matches: FindMatch[] };
+        const found = (await inFrame(frame.frameId, 'find', [withoutFloor(args[0])], options)) as FindResult;
         for (const match of found.matches) {
           matches.push(match.ref === undefined ? match : { ...match, ref: refs.refFor(frame, match.ref) });
         }
@@ -90,7 +105,8 @@ export function createFramedPage(tabId: number, top: RemotePage, relay: Relay, a
       }
     }
     const limit = (args[0] as { limit?: number } | undefined)?.limit;
-    return { matches: limit === undefined ? matches : matches.slice(0, limit) };
+    const issued = own.issued ? { issued: own.issued } : {};
+    return { matches: limit === undefined ? matches : matches.slice(0, limit), ...issued };
   }
 
   async function readPage(args: unknown[], options: CallOptions): Promise<ReadPageResult> {

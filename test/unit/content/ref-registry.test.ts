@@ -59,3 +59,49 @@ describe('RefRegistry', () => {
     expect(codeOf(() => refs.resolve({ ref: '1', snapshotId: first }))).toBe('invalid_argument');
   });
 });
+
+describe('RefRegistry with the panel ledger floor (issue 23)', () => {
+  const button = () => document.body.appendChild(document.createElement('button'));
+
+  it('starts its numbers at the floor and never lowers them', () => {
+    const refs = new RefRegistry('doc2');
+    refs.claim({ from: 41, space: 'ledger-a' });
+    const snapshotId = refs.nextSnapshotId();
+    const a = button();
+    expect(refs.refFor(a)).toBe(41);
+    expect(refs.next).toBe(42);
+    refs.claim({ from: 7, space: 'ledger-a' }); // a lower floor changes nothing
+    expect(refs.refFor(button())).toBe(42);
+    // Numbers below the floor were never handed out here: the model cannot have seen them on this page.
+    expect(codeOf(() => refs.resolve({ ref: 1, snapshotId }))).toBe('invalid_argument');
+    expect(refs.resolve({ ref: 41, snapshotId })).toBe(a);
+  });
+
+  it('keeps the numbers it handed out before the floor rose', () => {
+    const refs = new RefRegistry('doc3');
+    refs.claim({ from: 1, space: 'ledger-a' });
+    const snapshotId = refs.nextSnapshotId();
+    const first = button();
+    expect(refs.refFor(first)).toBe(1);
+    refs.claim({ from: 100, space: 'ledger-a' }); // another tab's page took 2..99 meanwhile
+    const second = button();
+    expect(refs.refFor(second)).toBe(100);
+    expect(refs.refFor(first)).toBe(1);
+    expect(refs.resolve({ ref: 1, snapshotId })).toBe(first);
+    expect(codeOf(() => refs.resolve({ ref: 50, snapshotId }))).toBe('invalid_argument');
+  });
+
+  it('drops the numbers of another ledger and never hands them out again', () => {
+    const refs = new RefRegistry('doc4');
+    refs.claim({ from: 1, space: 'panel-1' });
+    const snapshotId = refs.nextSnapshotId();
+    const old = button();
+    expect(refs.refFor(old)).toBe(1);
+    refs.refFor(button());
+    // The panel was opened again: its ledger starts at 1, which this page already gave to `old`.
+    refs.claim({ from: 1, space: 'panel-2' });
+    expect(codeOf(() => refs.resolve({ ref: 1, snapshotId }))).toBe('invalid_argument');
+    expect(refs.refFor(old)).toBe(3);
+    expect(refs.resolve({ ref: 3, snapshotId })).toBe(old);
+  });
+});

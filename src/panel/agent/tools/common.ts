@@ -89,11 +89,35 @@ export function refLabel(ctx: ToolContext, ref: number): string {
   return element ? `[${ref}] (${element.role})` : `[${ref}]`;
 }
 
+const MAX_NAME_CHARS = 80;
+
+/**
+ * The elements an action's refs name, `Element [12]: button "Place order"`: from the page layer's record of what the latest
+ * snapshot or find listed (`targets`, which covers refs found by find), else from the observation. Names are page
+ * content: they go in the fenced part of the result, never in its trusted text.
+ */
+function targetLines(result: ActionResult, ctx: ToolContext, refs: readonly number[]): string[] {
+  return refs.flatMap((ref) => {
+    const target = result.targets?.find((t) => t.ref === ref) ?? ctx.snapshot?.elements.find((e) => e.ref === ref);
+    if (!target) return [];
+    const flat = target.name.replace(/\s+/g, ' ').trim();
+    const name = flat.length > MAX_NAME_CHARS ? `${flat.slice(0, MAX_NAME_CHARS - 1)}…` : flat;
+    // Not an observation line (`[12] button …` with its state): a reader of the step must not take it for one.
+    return [`Element [${ref}]: ${target.role} ${JSON.stringify(name)}`];
+  });
+}
+
 /**
  * An action's result as the model hears it. `verified: false` is a failed postcondition (`failed_verify`) unless
- * verify mode is off; `ok: false` means the page could not perform the action at all.
+ * verify mode is off; `ok: false` means the page could not perform the action at all. `refs` are the elements the
+ * action took, named in the result so the model sees what it touched (issue 23).
  */
-export function reportAction(what: string, result: ActionResult, ctx: ToolContext): ToolOutput {
+export function reportAction(
+  what: string,
+  result: ActionResult,
+  ctx: ToolContext,
+  refs: readonly number[] = [],
+): ToolOutput {
   const effects = result.effects.filter((effect) => effect !== 'none');
   const verification = {
     verified: result.verified,
@@ -101,8 +125,17 @@ export function reportAction(what: string, result: ActionResult, ctx: ToolContex
     ...(result.reason ? { reason: result.reason } : {}),
   };
   const navigated = effects.includes('navigation');
-  // The page's reason quotes element names and values: page content, so it reaches the model fenced like any other.
-  const fromPage = result.reason ? { pageText: result.reason } : {};
+  // The page's reason quotes element names and values, and the elements' names are the page's words: page content,
+  // so they reach the model fenced like any other.
+  const named = targetLines(result, ctx, refs);
+  const pageLines = [...named, ...(result.reason ? [result.reason] : [])];
+  const fromPage = pageLines.length > 0 ? { pageText: pageLines.join('\n') } : {};
+  const element =
+    named.length === 0
+      ? ''
+      : named.length === 1
+        ? " The element, in the page's words:"
+        : " The elements, in the page's words:";
   const shared = {
     verification,
     ...fromPage,
@@ -110,7 +143,11 @@ export function reportAction(what: string, result: ActionResult, ctx: ToolContex
   };
   if (!result.ok) {
     const reason = result.reason ?? 'the page could not perform it';
-    const text = result.reason ? `${what} failed; the page says why:` : `${what} failed: ${reason}`;
+    const text = result.reason
+      ? named.length > 0
+        ? `${what} failed. The element, then why, in the page's words:`
+        : `${what} failed; the page says why:`
+      : `${what} failed: ${reason}${element ? `.${element}` : ''}`;
     return { outcome: 'execute_error', text, brief: `error: ${reason}`, ...shared };
   }
   const effectText = effects.length > 0 ? effects.join(', ') : 'no visible effect';
@@ -119,15 +156,23 @@ export function reportAction(what: string, result: ActionResult, ctx: ToolContex
     : '';
   if (!result.verified && ctx.settings.verifyMode !== 'off') {
     const reason = result.reason ?? 'no observable effect';
-    const why = result.reason ? 'the page says why' : reason;
+    const why = result.reason
+      ? named.length > 0
+        ? 'the page says why, after the element'
+        : 'the page says why'
+      : reason;
     return {
       outcome: 'failed_verify',
-      text: `${what}: failed_verify: ${why} (effects: ${effectText}).${newTab}`,
+      text: `${what}: failed_verify: ${why} (effects: ${effectText}).${newTab}${result.reason ? '' : element}`,
       brief: `failed_verify: ${reason}`,
       ...shared,
     };
   }
-  const note = result.reason ? ' The page adds a note:' : '';
+  const note = result.reason
+    ? named.length > 0
+      ? ' The element, then a note the page adds, in its words:'
+      : ' The page adds a note:'
+    : element;
   return {
     outcome: 'ok',
     text: `${what}: done (effects: ${effectText}).${newTab}${note}`,

@@ -81,12 +81,15 @@ function failed(call: ModelToolCall, tool: AnyTool, error: unknown, tabId: numbe
     : `${call.name} failed: ${said}${code ? ` (${code}${hint ? `: ${hint}` : ''})` : ''}`;
   // The page was being replaced: the next look waits for that navigation to land, and later calls of the turn skip.
   const changing = interrupted && tabId !== null ? { pageChanged: true, navigatedTabId: tabId } : {};
+  // Words the page wrote (a title in a stale_ref) go beside the text, fenced as page content (prompt.ts).
+  const pageText = isSteadyhandError(error) && error.pageText !== undefined ? { pageText: error.pageText } : {};
   return {
     ...refusedCall(call, 'execute_error', text),
     brief: interrupted ? `interrupted by a page change (${code})` : `error: ${clip(message)}`,
     mayNavigate: tool.mayNavigate,
     ...changing,
     ...(interrupted ? { interrupted: true } : {}),
+    ...pageText,
   };
 }
 

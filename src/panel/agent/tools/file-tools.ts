@@ -34,7 +34,7 @@ export const uploadFile = defineTool({
     const file = await ctx.files.read(input.file, ctx.signal);
     const result = await page.uploadFile({ ref: input.ref, snapshotId, file }, callOptions(ctx));
     const size = describeSize(base64Bytes(file.data));
-    return reportAction(`upload_file ${file.name} (${size}) to ${refLabel(ctx, input.ref)}`, result, ctx);
+    return reportAction(`upload_file ${file.name} (${size}) to ${refLabel(ctx, input.ref)}`, result, ctx, [input.ref]);
   },
 });
 

@@ -21,7 +21,7 @@ export const click = defineTool({
     const point = input.at ? { at: input.at } : {};
     const result = await page.click({ ref: input.ref, snapshotId, ...point }, callOptions(ctx));
     const where = input.at ? ` at (${input.at.x}, ${input.at.y})` : '';
-    return reportAction(`click ${refLabel(ctx, input.ref)}${where}`, result, ctx);
+    return reportAction(`click ${refLabel(ctx, input.ref)}${where}`, result, ctx, [input.ref]);
   },
 });
 
@@ -49,7 +49,7 @@ export const type = defineTool({
       { ref: input.ref, snapshotId, text: input.text, clear: input.clear ?? true, submit: input.submit ?? false },
       callOptions(ctx),
     );
-    return reportAction(`type into ${refLabel(ctx, input.ref)}`, result, ctx);
+    return reportAction(`type into ${refLabel(ctx, input.ref)}`, result, ctx, [input.ref]);
   },
 });
 
@@ -63,7 +63,7 @@ export const selectOption = defineTool({
   async run(input, ctx) {
     const { page, snapshotId } = pageOf(ctx);
     const result = await page.selectOption({ ref: input.ref, snapshotId, option: input.option }, callOptions(ctx));
-    return reportAction(`select_option on ${refLabel(ctx, input.ref)}`, result, ctx);
+    return reportAction(`select_option on ${refLabel(ctx, input.ref)}`, result, ctx, [input.ref]);
   },
 });
 
@@ -77,7 +77,7 @@ export const check = defineTool({
   async run(input, ctx) {
     const { page, snapshotId } = pageOf(ctx);
     const result = await page.check({ ref: input.ref, snapshotId, checked: input.checked }, callOptions(ctx));
-    return reportAction(`check ${refLabel(ctx, input.ref)} → ${input.checked}`, result, ctx);
+    return reportAction(`check ${refLabel(ctx, input.ref)} → ${input.checked}`, result, ctx, [input.ref]);
   },
 });
 
@@ -110,8 +110,11 @@ export const scroll = defineTool({
       },
       callOptions(ctx),
     );
-    const what = input.toRef === undefined ? `scroll ${input.direction ?? 'down'}` : `scroll to [${input.toRef}]`;
-    return reportAction(what, result, ctx);
+    const direction = input.direction ?? 'down';
+    const area = input.ref === undefined ? '' : ` in ${refLabel(ctx, input.ref)}`;
+    const what = input.toRef === undefined ? `scroll ${direction}${area}` : `scroll to ${refLabel(ctx, input.toRef)}`;
+    const refs = [input.ref, input.toRef].filter((ref): ref is number => ref !== undefined);
+    return reportAction(what, result, ctx, refs);
   },
 });
 
@@ -142,7 +145,8 @@ export const pressKey = defineTool({
       callOptions(ctx),
     );
     const combo = [...(input.modifiers ?? []), input.key].join('+');
-    return reportAction(`press_key ${combo}`, result, ctx);
+    const on = input.ref === undefined ? '' : ` on ${refLabel(ctx, input.ref)}`;
+    return reportAction(`press_key ${combo}${on}`, result, ctx, input.ref === undefined ? [] : [input.ref]);
   },
 });
 
@@ -157,7 +161,7 @@ export const hover = defineTool({
   async run(input, ctx) {
     const { page, snapshotId } = pageOf(ctx);
     const result = await page.hover({ ref: input.ref, snapshotId }, callOptions(ctx));
-    return reportAction(`hover ${refLabel(ctx, input.ref)}`, result, ctx);
+    return reportAction(`hover ${refLabel(ctx, input.ref)}`, result, ctx, [input.ref]);
   },
 });
 

@@ -37,7 +37,7 @@ export const doubleClick = defineTool({
       { ref: input.ref, snapshotId, ...(input.at ? { at: input.at } : {}) },
       callOptions(ctx),
     );
-    return reportAction(`double_click ${refLabel(ctx, input.ref)}`, result, ctx);
+    return reportAction(`double_click ${refLabel(ctx, input.ref)}`, result, ctx, [input.ref]);
   },
 });
 
@@ -56,7 +56,7 @@ export const rightClick = defineTool({
       { ref: input.ref, snapshotId, ...(input.at ? { at: input.at } : {}) },
       callOptions(ctx),
     );
-    return reportAction(`right_click ${refLabel(ctx, input.ref)}`, result, ctx);
+    return reportAction(`right_click ${refLabel(ctx, input.ref)}`, result, ctx, [input.ref]);
   },
 });
 
@@ -89,7 +89,8 @@ export const drag = defineTool({
     const result = await page.drag({ ref: input.ref, snapshotId, ...target }, callOptions(ctx));
     const where =
       input.toRef === undefined ? `by (${input.dx ?? 0}, ${input.dy ?? 0})` : `to ${refLabel(ctx, input.toRef)}`;
-    return reportAction(`drag ${refLabel(ctx, input.ref)} ${where}`, result, ctx);
+    const refs = input.toRef === undefined ? [input.ref] : [input.ref, input.toRef];
+    return reportAction(`drag ${refLabel(ctx, input.ref)} ${where}`, result, ctx, refs);
   },
 });
 
@@ -113,7 +114,7 @@ export const setValue = defineTool({
     const { page, snapshotId } = pageOf(ctx);
     const value = String(input.value);
     const result = await page.setValue({ ref: input.ref, snapshotId, value }, callOptions(ctx));
-    return reportAction(`set_value ${refLabel(ctx, input.ref)} → ${value}`, result, ctx);
+    return reportAction(`set_value ${refLabel(ctx, input.ref)} → ${value}`, result, ctx, [input.ref]);
   },
 });
 

@@ -1,0 +1,82 @@
+// A tab's page with the panel's ref ledger in front (ref-ledger.ts, decision 0002 addendum): `snapshot` and `find`
+// carry the ledger's floor and report back how far the document numbered; a call naming a ref is checked against
+// the document the ref came from before it is sent, so a ref from a page the tab left is `stale_ref` and reaches
+// no page; an action's result names the elements its refs stand for (`targets`).
+
+import type { ActionResult, FindResult, Snapshot } from '../../shared/page-types';
+import { PAGE_METHODS, type PageMethod } from '../../shared/protocol';
+import type { CallOptions, RemotePage } from '../../shared/rpc';
+import { documentOf } from './frame-refs';
+import type { RefLedger, RefOrigin } from './ref-ledger';
+
+/** The argument fields that hold refs: `ref`, `toRef`, and any other name ending in `Ref`. */
+export function refFields(arg: unknown): string[] {
+  if (typeof arg !== 'object' || arg === null) return [];
+  return Object.keys(arg).filter((key) => key === 'ref' || /Ref$/.test(key));
+}
+
+export function createLedgeredPage(tabId: number, inner: RemotePage, ledger: RefLedger): RemotePage {
+  const call = (method: PageMethod, args: unknown[], options: CallOptions) =>
+    (inner[method] as (...a: unknown[]) => Promise<unknown>)(...args, options);
+
+  async function snapshot(args: unknown[], options: CallOptions): Promise<Snapshot> {
+    return ledger.issuing(async (refFloor) => {
+      const snap = (await call('snapshot', [{ ...(args[0] as object), refFloor }], options)) as Snapshot;
+      const origin: RefOrigin = { tabId, document: documentOf(snap.snapshotId), url: snap.url, title: snap.title };
+      if (snap.issued) ledger.record(origin, refFloor, snap.issued.next);
+      for (const element of snap.elements) ledger.listed(origin, element.ref, element.role, element.name);
+      return snap;
+    });
+  }
+
+  async function find(args: unknown[], options: CallOptions): Promise<FindResult> {
+    return ledger.issuing(async (refFloor) => {
+      const found = (await call('find', [{ ...(args[0] as object), refFloor }], options)) as FindResult;
+      const known = found.issued ? ledger.pageOf(found.issued.document) : undefined;
+      // A find names no page of its own: its refs belong to the document its snapshots showed (or an unnamed one).
+      const origin: RefOrigin = known ?? {
+        tabId,
+        document: found.issued?.document ?? '',
+        url: '',
+        title: '',
+      };
+      if (found.issued) ledger.record(origin, refFloor, found.issued.next);
+      for (const match of found.matches) {
+        if (match.ref !== undefined) ledger.listed(origin, match.ref, match.role, match.name ?? match.text);
+      }
+      return found;
+    });
+  }
+
+  async function invoke(method: PageMethod, args: unknown[], options: CallOptions): Promise<unknown> {
+    if (method === 'snapshot') return snapshot(args, options);
+    if (method === 'find') return find(args, options);
+    const arg = args[0] as Record<string, unknown> | undefined;
+    const refs = refFields(arg)
+      .map((field) => arg?.[field])
+      .filter((ref): ref is number => typeof ref === 'number');
+    for (const ref of refs) ledger.check(tabId, arg?.snapshotId, ref);
+    const result = await call(method, args, options);
+    return refs.length > 0 && isActionResult(result) ? named(result, refs, ledger) : result;
+  }
+
+  const page = {} as Record<PageMethod, (...args: unknown[]) => Promise<unknown>>;
+  for (const method of Object.keys(PAGE_METHODS) as PageMethod[]) {
+    const { arity } = PAGE_METHODS[method];
+    page[method] = (...all: unknown[]) =>
+      invoke(method, all.slice(0, arity), (all[arity] as CallOptions | undefined) ?? {});
+  }
+  return page as unknown as RemotePage;
+}
+
+function isActionResult(value: unknown): value is ActionResult {
+  return typeof value === 'object' && value !== null && Array.isArray((value as ActionResult).effects);
+}
+
+function named(result: ActionResult, refs: number[], ledger: RefLedger): ActionResult {
+  const targets = refs.flatMap((ref) => {
+    const target = ledger.target(ref);
+    return target ? [target] : [];
+  });
+  return targets.length > 0 ? { ...result, targets } : result;
+}
