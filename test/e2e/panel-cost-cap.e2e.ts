@@ -3,9 +3,10 @@
 // before the request that would take it past the limit: every request sent was within the limit by the loop's
 // prediction (what was spent plus the last request's cost), the one not sent was not. The stand-in reports usage as
 // the API does (test/support/fake-anthropic/usage.ts: the prompt's tokens, written to or read from its prompt cache,
-// and the reply's), priced by prices.ts: on the default model the first request costs about a cent (its whole prompt
-// is written to the cache) and each later one about a quarter of a cent (read from it), so a limit of 0.03 USD lets
-// the task take about seven steps and then stops it.
+// and the reply's), priced by prices.ts: on the default model the first request costs about a cent and a half (its
+// whole prompt is written to the cache) and each later one about a quarter of a cent (read from it), so a limit of
+// 0.04 USD lets the task take about nine steps and then stops it (a limit under twice the first request would stop it
+// after one, as the prompt grows).
 
 import type { Page } from 'playwright-core';
 import { costLimitEnding, moneyDigits } from '../../src/panel/agent/cost-cap';
@@ -17,7 +18,7 @@ import { PANEL_VIEWPORT, textOf } from './panel-harness';
 
 useKit({ viewport: PANEL_VIEWPORT });
 
-const LIMIT_USD = 0.03;
+const LIMIT_USD = 0.04;
 
 /** The settings the panel has now, to put back after the test. */
 function currentSettings(panel: Page): Promise<AgentSettings> {
@@ -80,11 +81,11 @@ describe('the per-task cost cap', () => {
       expect(result.costLimit?.spentUsd).toBeCloseTo(spent, 9);
       expect(result.costLimit?.nextUsd).toBeCloseTo(last, 9);
       expect(result.metrics.costUsd).toBeCloseTo(spent, 9);
-      // What it spent is written with as many decimals as it takes not to read as the limit ("$0.027 of $0.03").
+      // What it spent is written with as many decimals as it takes not to read as the limit ("$0.037 of $0.04").
       const spentText = `$${spent.toFixed(moneyDigits(spent, LIMIT_USD))}`;
-      expect(spentText).not.toBe('$0.03');
+      expect(spentText).not.toBe('$0.04');
       expect(result.summary).toBe(
-        `Stopped at this task's cost limit: it spent ${spentText} of $0.03, and the next step would go over. ` +
+        `Stopped at this task's cost limit: it spent ${spentText} of $0.04, and the next step would go over. ` +
           'Raise the limit in Settings to let tasks run longer.',
       );
       expect(result.summary).toBe(

@@ -263,7 +263,12 @@ describe('panel history: where a task worked', () => {
     play(model, (seen) =>
       seen.index === 0
         ? act('open_url', { url: site.url('/page2.html'), newTab: true })
-        : act('done', { success: true, answer: 'Page two is open.', evidence: { quotes: ['The second page'] } }),
+        : act('done', {
+            success: true,
+            kind: 'reading',
+            answer: 'Page two is open.',
+            evidence: { quotes: ['The second page'] },
+          }),
     );
     let panel = browser.panel;
     await nav(panel, 'Task').click();

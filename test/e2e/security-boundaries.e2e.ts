@@ -443,7 +443,7 @@ describe('restricted pages', () => {
     expect(page.url()).toBe('chrome://version/');
     // The person reads why each call failed, in the step cards of the task.
     const said = await panel.getByTestId('task-card').getByTestId('call').allTextContents();
-    expect(said.filter((text) => /not an http\(s\) page/i.test(text))).toHaveLength(targets.length);
+    expect(said.filter((text) => /not a page that can be opened/i.test(text))).toHaveLength(targets.length);
     // And, for the tab itself, what the panel says about it.
     const card = panel.getByTestId('page-card');
     await expect

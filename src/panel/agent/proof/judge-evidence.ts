@@ -74,7 +74,7 @@ export function forModel(what: string, verdict: Exclude<PieceVerdict, { kind: 'p
     case 'self_made':
       return `${what} is text this task supplied itself (typed, chosen, put in a URL, or the page repeating it), so it shows only what was entered, not that the page acted on it`;
     case 'already_there':
-      return `${what} was already on the page before this task acted, so it cannot show what this task did; quote what your actions changed, or, if the task only asked what the page says, call done with kind: "reading"`;
+      return `${what} was already on the page before this task acted (a page opened by its address shows what it shows to anyone), so it cannot show what this task did; quote what your actions changed, or, if the task only asked what a page says or to open it, call done with kind: "reading"`;
     case 'too_weak':
       return `${what} is too short to tell this outcome from any other page; quote a whole sentence, number or name that only the result shows`;
     case 'control_name':
