@@ -1,7 +1,7 @@
 // The model-facing refs of a tab's cross-origin frames (decision 0021). Each frame's content script numbers its own
 // elements from 1; the model sees one page, so a frame's ref is given a number of its own here, from a range frame 0
-// never reaches, and routed back to (frame, document, local ref). A number is never handed out twice in the tab, and
-// an element keeps its number for as long as its frame keeps its document.
+// never reaches, and routed back to (frame, document, local ref). A number is never handed out twice (the panel's
+// ref ledger gives one count to all its tabs), and an element keeps its number while its frame keeps its document.
 
 import { PageError } from '../../shared/errors';
 

@@ -92,9 +92,9 @@ export function refLabel(ctx: ToolContext, ref: number): string {
 const MAX_NAME_CHARS = 80;
 
 /**
- * The elements an action's refs name, `Element [12]: button "Place order"`: from the page layer's record of what the latest
- * snapshot or find listed (`targets`, which covers refs found by find), else from the observation. Names are page
- * content: they go in the fenced part of the result, never in its trusted text.
+ * The elements an action's refs name, `Element [12]: button "Place order"`: from the page layer's record of what the
+ * latest snapshot or find listed (`targets`, which covers refs found by find), else from the observation. Names are
+ * page content: they go in the fenced part of the result, never in its trusted text.
  */
 function targetLines(result: ActionResult, ctx: ToolContext, refs: readonly number[]): string[] {
   return refs.flatMap((ref) => {
