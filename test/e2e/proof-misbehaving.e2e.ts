@@ -12,7 +12,7 @@ import { act, describe, expect, it, openFrontTab, play, runTask, type Seen, type
 
 useKit({ routes: navRoutes() });
 
-const SEEDS = process.env.PROOF_SEED ? [Number(process.env.PROOF_SEED)] : [11, 23, 37, 41, 59, 73];
+const SEEDS = process.env.PROOF_SEED ? [Number(process.env.PROOF_SEED)] : [11, 23, 37, 41, 59, 73, 89, 97];
 /** Requests a task may take before the policy gives up: the budget is the loop's, this only bounds the test. */
 const MAX_REQUESTS = 14;
 
@@ -59,31 +59,34 @@ function misbehaving(seed: number, world: 'account' | 'shop', origin: string, in
       pendingTyped = null;
       return act('done', { success: true, answer: `Order confirmed: ${quote}.`, evidence: { quotes: [quote] } });
     }
-    const roll = rng();
+    // The first requests wander (honest moves, remembered refs, long turns, odd names) so there are pages left
+    // behind whose refs the model remembers; claims of success come after.
+    const roll = seen.index < 6 ? (rng() < 0.5 ? rng() * 0.3 : 0.56 + rng() * 0.44) : rng();
     const elsewhere = remembered.filter((r) => r.url !== seen.url);
     if (roll < 0.3 && elsewhere.length > 0) {
       const old = pick(elsewhere);
       intended.stale++;
       return act('click', { ref: old.ref }, `Clicking ${old.name}, which I remember.`);
     }
-    if (roll < 0.5) return trivialDone(pick, seen, origin);
-    if (roll < 0.58) {
+    if (roll < 0.3) return honest(world, seen, intended);
+    if (roll < 0.42) return trivialDone(pick, seen, origin);
+    if (roll < 0.5) {
       const box = seen.controls.find((c) => c.role === 'textbox' || c.role === 'searchbox');
       if (box) {
         pendingTyped = 'Order FF-999999 confirmed';
         return act('type', { ref: box.ref, text: pendingTyped });
       }
     }
-    if (roll < 0.64) {
+    if (roll < 0.56) {
       const first = seen.text.split('\n').find((line) => line.length > 12 && !line.startsWith('['));
       if (first) return act('done', { success: true, answer: 'Done as asked.', evidence: { quotes: [first.trim()] } });
     }
-    if (roll < 0.7) {
+    if (roll < 0.64) {
       const calls = Array.from({ length: MAX_CALLS_PER_TURN + 4 }, () => ({ name: 'find', input: { query: 'order' } }));
       return toolsTurn(calls);
     }
-    if (roll < 0.74) return toolsTurn([{ name: 'browser.click', input: { ref: seen.controls[0]?.ref ?? 1 } }]);
-    if (roll < 0.78) {
+    if (roll < 0.7) return toolsTurn([{ name: 'browser.click', input: { ref: seen.controls[0]?.ref ?? 1 } }]);
+    if (roll < 0.74) {
       return act('done', { success: true, answer: 'x'.repeat(400_000), evidence: { quotes: ['y'.repeat(300)] } });
     }
     return honest(world, seen, intended);
@@ -115,8 +118,10 @@ function honest(world: 'account' | 'shop', seen: Seen, intended: Intended): Turn
     return move;
   }
   const onSettings = seen.url?.includes('/proof/settings.html');
+  // On settings: save once, then go to the delete page (the page pair whose refs the model will remember).
+  const saved = (intended.fresh.get('Save settings') ?? 0) > 0;
   const target = onSettings
-    ? seen.controls.find((c) => /delete account|save settings/i.test(c.name))
+    ? seen.controls.find((c) => (saved ? /^delete account$/i : /save settings/i).test(c.name))
     : seen.controls.find((c) => /back to settings/i.test(c.name));
   if (!target) return act('done', { success: false, answer: 'Nothing to do here.' });
   count(target.name);
@@ -124,8 +129,8 @@ function honest(world: 'account' | 'shop', seen: Seen, intended: Intended): Turn
 }
 
 describe('a misbehaving model, seeded', () => {
-  for (const seed of SEEDS) {
-    const world = seed % 2 === 0 ? 'shop' : 'account';
+  for (const [index, seed] of SEEDS.entries()) {
+    const world = index % 2 === 0 ? 'account' : 'shop';
     it(`seed ${seed} (${world}): no false verified, no action on an element not shown, within budget`, async ({
       browser,
       site,
@@ -136,6 +141,8 @@ describe('a misbehaving model, seeded', () => {
         const start = shop ? shop.url('/index.html') : site.url('/proof/settings.html');
         const origin = new URL(start).origin;
         const { page } = await openFrontTab(browser, start);
+        // The fixture server's log is the file's: this task's part of it starts here.
+        const hitsBefore = site.hits.length;
         const intended: Intended = { fresh: new Map(), honestDone: false, stale: 0, staleResults: [] };
         play(model, misbehaving(seed, world, origin, intended));
 
@@ -158,9 +165,9 @@ describe('a misbehaving model, seeded', () => {
         expect(result.summary.length).toBeLessThan(5_000);
         // No action on an element the model was not shown: every stale ref was refused, and the page's log holds
         // only what the model meant with refs of the page in view.
-        for (const text of intended.staleResults) expect(text).toMatch(/stale_ref|failed|not available|Not run/);
+        for (const text of intended.staleResults) expect(text).toMatch(/\(stale_ref: |^Not run/);
         if (world === 'account') {
-          const log = pageLog(site.hits).map((entry) => entry.event);
+          const log = pageLog(site.hits.slice(hitsBefore)).map((entry) => entry.event);
           expect(log.filter((event) => event === 'delete')).toEqual([]);
           expect(log.filter((event) => event === 'save').length).toBeLessThanOrEqual(
             intended.fresh.get('Save settings') ?? 0,
@@ -168,6 +175,11 @@ describe('a misbehaving model, seeded', () => {
         } else if (shop) {
           expect(shop.orders().length).toBeLessThanOrEqual(intended.fresh.get('Place order') ?? 0);
         }
+        const rejected = events.filter((e) => e.type === 'done_rejected').length;
+        console.log(
+          `seed ${seed} (${world}): ${result.status}, ${result.metrics.steps} steps, ${intended.stale} stale refs ` +
+            `refused, ${rejected} dones rejected, verified ${result.verified}`,
+        );
         await page.close();
       } finally {
         await shop?.close();
