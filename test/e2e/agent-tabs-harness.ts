@@ -4,6 +4,7 @@
 // per-file setup and the mask-checking policy wrapper in agent-tabs-suite.ts.
 
 import type { AgentEvent } from '../../src/panel/agent/events';
+import { seededRandom } from '../support/seeded-random';
 import type { FixtureServer } from './kit';
 
 // ---- randomness ------------------------------------------------------------------------------------------------
@@ -16,17 +17,7 @@ export function runSeed(label: string): number {
   return seed;
 }
 
-/** mulberry32: a small seeded generator, uniform in [0, 1). */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom };
 
 export function shuffle<T>(items: T[], random: () => number): T[] {
   const out = [...items];

@@ -6,6 +6,7 @@
 
 import { MAX_CALLS_PER_TURN } from '../../src/panel/agent/turn-limits';
 import { navRoutes, pageLog } from '../support/nav-routes';
+import { seededRandom } from '../support/seeded-random';
 import { playShop } from '../support/shop-model';
 import { type SlowShop, startSlowShop } from '../support/slow-shop';
 import { act, describe, expect, it, openFrontTab, play, runTask, type Seen, type Turn, toolsTurn, useKit } from './kit';
@@ -15,18 +16,6 @@ useKit({ routes: navRoutes() });
 const SEEDS = process.env.PROOF_SEED ? [Number(process.env.PROOF_SEED)] : [11, 23, 37, 41, 59, 73, 89, 97];
 /** Requests a task may take before the policy gives up: the budget is the loop's, this only bounds the test. */
 const MAX_REQUESTS = 14;
-
-/** mulberry32: a small seeded generator, so a failing run can be replayed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Remembered {
   ref: number;
@@ -45,7 +34,7 @@ interface Intended {
 }
 
 function misbehaving(seed: number, world: 'account' | 'shop', origin: string, intended: Intended) {
-  const rng = random(seed);
+  const rng = seededRandom(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rng() * list.length)] as T;
   const remembered: Remembered[] = [];
   let pendingTyped: string | null = null;

@@ -6,18 +6,9 @@ import type { Page } from 'playwright-core';
 import type { AgentEvent } from '../../src/panel/agent/events';
 import type { ExtensionHarness } from './extension';
 import type { PanelGlobal } from './panel';
+import { seededRandom } from './seeded-random';
 
-/** mulberry32: a small PRNG, so the kill points of a run follow from its seed alone. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom };
 
 /** `k` distinct numbers from 0..n-1, in order. */
 export function pick(random: () => number, n: number, k: number): Set<number> {
