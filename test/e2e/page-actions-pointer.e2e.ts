@@ -122,7 +122,9 @@ describe('drag', () => {
     site,
   }) => {
     const { tabId, page, ref } = await open(browser, site.url('/page/pc-drag.html'));
-    const both = await tryCall(panel, tabId, 'drag', { ...ref('button', 'Alpha'), toRef: 1, dx: 5 });
+    // Both ends given: a target of this page (a number from another page is refused as stale first).
+    const archive = ref('button', 'Archive').ref;
+    const both = await tryCall(panel, tabId, 'drag', { ...ref('button', 'Alpha'), toRef: archive, dx: 5 });
     expect(both).toMatchObject({ ok: false, code: 'invalid_argument' });
     const neither = await tryCall(panel, tabId, 'drag', ref('button', 'Alpha'));
     expect(neither).toMatchObject({ ok: false, code: 'invalid_argument' });
