@@ -83,7 +83,8 @@ function failed(call: ModelToolCall, tool: AnyTool, error: unknown, tabId: numbe
   const changing = interrupted && tabId !== null ? { pageChanged: true, navigatedTabId: tabId } : {};
   return {
     ...refusedCall(call, 'execute_error', text),
-    brief: interrupted ? `interrupted by a page change (${code})` : `error: ${clip(message)}`,
+    // The page's own words stay in the brief: the trace (and the worker-kill suite) must still tell one from another.
+    brief: interrupted ? `interrupted by a page change (${code}): ${clip(message)}` : `error: ${clip(message)}`,
     mayNavigate: tool.mayNavigate,
     ...changing,
     ...(interrupted ? { interrupted: true } : {}),
