@@ -7,7 +7,7 @@ import { normalizeQuestion } from '../../../src/panel/agent/progress';
 import { PageError, RelayError } from '../../../src/shared/errors';
 import type { Site } from './fakes/browser';
 import { type AgentHarness, setupAgent } from './fakes/harness';
-import { call, toolResults } from './fakes/scripted-model';
+import { call, calls, toolResults } from './fakes/scripted-model';
 
 const FORM = 'https://shop.test/checkout';
 const ask = (question: string) => call('ask_user', { question });
@@ -77,6 +77,7 @@ function reloadedCheckout(refusals: number, error: () => Error): { site: Site; p
 }
 
 const placeOrder = call('click', { ref: 1 });
+const giveUp = call('done', { success: false, answer: 'Giving up.' });
 const finished = call('done', { success: true, answer: 'Order placed.', evidence: { quotes: ['Order placed'] } });
 
 describe('a call refused because the page was being left', () => {
@@ -156,6 +157,25 @@ describe('a call refused because the page was being left', () => {
 
     expect(result.status).toBe('succeeded');
     expect(orders).toBe(1);
+    expect(h.of('repair')).toEqual([]);
+  });
+
+  it('does not send the turn’s later page calls to a page left under an earlier one', async () => {
+    const departing = () =>
+      new PageError('page_changing', 'The page is being replaced: a navigation away from it started.');
+    const { site, placed } = reloadedCheckout(1, departing);
+    const h = setupAgent({
+      site,
+      turns: [calls({ name: 'click', input: { ref: 1 } }, { name: 'click', input: { ref: 1 } }), giveUp],
+    });
+
+    await h.controller.execute('Place the order');
+
+    expect(placed()).toBe(0);
+    expect(h.of('tool_result').map((e) => e.outcome)).toEqual(['execute_error', 'skipped', 'done_accepted']);
+    expect(toolResults(h.model.requests[1])[1]?.text).toContain(
+      'Not run: click (the page was left under it) changed the page',
+    );
     expect(h.of('repair')).toEqual([]);
   });
 

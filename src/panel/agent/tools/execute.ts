@@ -79,13 +79,14 @@ function failed(call: ModelToolCall, tool: AnyTool, error: unknown, tabId: numbe
   const text = interrupted
     ? `${interrupted(call.name)} (${code}: ${said})`
     : `${call.name} failed: ${said}${code ? ` (${code}${hint ? `: ${hint}` : ''})` : ''}`;
-  // The page was being replaced: the next look waits for that navigation to land, and later calls of the turn skip.
+  // The page was being replaced: the next look waits for that navigation to land.
   const changing = interrupted && tabId !== null ? { pageChanged: true, navigatedTabId: tabId } : {};
   // Words the page wrote (a title in a stale_ref) go beside the text, fenced as page content (prompt.ts).
   const pageText = isSteadyhandError(error) && error.pageText !== undefined ? { pageText: error.pageText } : {};
   return {
     ...refusedCall(call, 'execute_error', text),
-    brief: interrupted ? `interrupted by a page change (${code})` : `error: ${clip(message)}`,
+    // The page's own words stay in the brief: the trace (and the worker-kill suite) must still tell one from another.
+    brief: interrupted ? `interrupted by a page change (${code}): ${clip(message)}` : `error: ${clip(message)}`,
     mayNavigate: tool.mayNavigate,
     ...changing,
     ...(interrupted ? { interrupted: true } : {}),
@@ -133,7 +134,10 @@ export async function executeCall(call: ModelToolCall, ctx: ToolContext, turn: T
     output = await prepared.run(ctx);
   } catch (error) {
     if (isAbort(error, ctx.signal)) throw error;
-    return failed(call, tool, error, ctx.tabId);
+    const result = failed(call, tool, error, ctx.tabId);
+    // The page was left under the call: the turn's later page calls would reach a page that is gone, or refs of it.
+    if (result.interrupted) turn.pageChangedBy = `${tool.name} (the page was left under it)`;
+    return result;
   }
   if (output.pageChanged) turn.pageChangedBy = tool.name;
   const outcome: CallOutcome = output.done
