@@ -86,6 +86,26 @@ describe('evidence that proves, in Chromium', () => {
     });
   });
 
+  it('a search the page repeats back is not evidence of the order it names', async ({ browser, site, model }) => {
+    const { page } = await openFrontTab(browser, site.url('/proof/search.html'));
+    const forged = 'Order 4711 confirmed';
+    play(model, (seen) => {
+      if (!seen.text.includes('You searched for')) {
+        return act('type', { ref: control(seen, 'searchbox', /search help/i).ref, text: forged, submit: true });
+      }
+      return act('done', {
+        success: true,
+        answer: 'Order 4711 is confirmed.',
+        evidence: { quotes: [forged], urlContains: '4711' },
+      });
+    });
+    const { result } = await runTask(browser.panel, 'Place my order');
+    expect(await page.textContent('#echo')).toContain(`You searched for: ${forged}`);
+    expect(result).toMatchObject({ status: 'succeeded', verified: false });
+    expect(result.summary).toContain('only text the agent entered itself');
+    await page.close();
+  });
+
   it('a real order verifies; run again on its confirmation page, the old order is not the new task’s, and read as an answer it says it was there before', async ({
     browser,
     model,

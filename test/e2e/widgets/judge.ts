@@ -21,6 +21,8 @@ import { type ActionJudged, isFalseVerification, judgeActions } from './verdict'
 
 /** A policy still asking after this many model requests has lost its way; the task ends as given up. */
 const MAX_REQUESTS = 16;
+/** The scripted model's last word after its done was rejected. */
+const REJECTED_DONE = 'The page shows the result, but nothing on it proves it beyond its labels.';
 
 export interface TaskJudged {
   id: string;
@@ -131,6 +133,10 @@ export async function judgeTask(
       if (process.env.WIDGETS_TRACE)
         console.log(`--- ${id} request ${seen.index}\nprobe: ${probes.at(-1)}\n${seen.text}`);
       if (seen.index >= MAX_REQUESTS) return giveUp(`No result after ${MAX_REQUESTS} model requests.`);
+      // The policies finish quoting a label that was on the page before the task acted, which the done gate rejects
+      // (decision 0024). The scripted model does not argue: asked again, a policy would read the page and act on a
+      // widget already set. The page's own check judges the task either way.
+      if (seen.previousTools.includes('done')) return giveUp(REJECTED_DONE);
       return policy(seen);
     });
     const { result, events } = attach

@@ -19,29 +19,44 @@ export function need(seen: Seen, roles: string | string[], name: RegExp): SeenCo
   return found;
 }
 
-/** The observation line of a control (its states: expanded, selected, checked...). */
-export function lineOf(seen: Seen, control: SeenControl): string {
-  return seen.text.split('\n').find((line) => line.startsWith(`[${control.ref}] `)) ?? '';
+/**
+ * The lines of the observation itself, from its step line on: the tool results before it quote the page too (an
+ * action's result names its element, "Element [12]: menuitem "Berlin""), and are not where the page is now.
+ */
+function pageLines(seen: Seen): string[] {
+  const lines = seen.text.split('\n');
+  const start = lines.findLastIndex((line) => /^Step \d+ \(/.test(line));
+  return start < 0 ? lines : lines.slice(start);
 }
 
-/** The index of the first page line matching `pattern` (the task's own line is not the page's). */
+/** The observation line of a control (its states: expanded, selected, checked...). */
+export function lineOf(seen: Seen, control: SeenControl): string {
+  return pageLines(seen).find((line) => line.startsWith(`[${control.ref}] `)) ?? '';
+}
+
+/** The index, among the observation's lines, of the first page line matching `pattern` (not the task's own line). */
 function lineIndex(seen: Seen, pattern: RegExp): number {
-  return seen.text.split('\n').findIndex((line) => !line.startsWith('Task:') && pattern.test(line));
+  return pageLines(seen).findIndex((line) => !line.startsWith('Task:') && pattern.test(line));
 }
 
 /** The nearest control of this role listed before the first line matching `text` (a row's checkbox before its name). */
 export function controlBefore(seen: Seen, role: string, text: RegExp): SeenControl | undefined {
   const at = lineIndex(seen, text);
   if (at < 0) return undefined;
-  const lines = seen.text.split('\n');
-  return seen.controls.filter((c) => c.role === role).findLast((c) => lines.indexOf(lineOf(seen, c)) < at);
+  const lines = pageLines(seen);
+  return seen.controls
+    .filter((c) => c.role === role)
+    .findLast((c) => {
+      const index = lines.indexOf(lineOf(seen, c));
+      return index >= 0 && index < at;
+    });
 }
 
 /** The nearest control of this role listed after the first line matching `text`. */
 export function controlAfter(seen: Seen, role: string, text: RegExp): SeenControl | undefined {
   const at = lineIndex(seen, text);
   if (at < 0) return undefined;
-  const lines = seen.text.split('\n');
+  const lines = pageLines(seen);
   return seen.controls.filter((c) => c.role === role).find((c) => lines.indexOf(lineOf(seen, c)) > at);
 }
 
