@@ -3,6 +3,7 @@
 // read from a page and a follow-up's own order still pass.
 
 import { describe, expect, it } from 'vitest';
+import { ProofLedger } from '../../../src/panel/agent/proof/proof-ledger';
 import { type DocSpec, OK, type Site } from './fakes/browser';
 import { setupAgent } from './fakes/harness';
 import { call, type ScriptTurn } from './fakes/scripted-model';
@@ -185,5 +186,26 @@ describe('evidence that proves', () => {
     ]);
     expect(result).toMatchObject({ status: 'succeeded', verified: false });
     expect(result.summary).toContain('a script this task ran');
+  });
+});
+
+describe('the proof ledger', () => {
+  it('takes every text a call carried to a page or a URL as supplied, but not keys, directions or reads', () => {
+    const ledger = new ProofLedger();
+    ledger.noteCall('type', { ref: 1, text: 'Ada Lovelace', snapshotId: 'abc.1' }, 1, true);
+    ledger.noteCall('press_key', { key: 'Enter', modifiers: ['Shift'] }, 1, true);
+    ledger.noteCall('scroll', { direction: 'down' }, 1, true);
+    ledger.noteCall('find', { query: 'Order 4711' }, 1, true);
+    ledger.noteCall('open_url', { url: 'https://shop.test/track?order=4711#top' }, 2, true);
+    expect(ledger.supplied()).toEqual(
+      expect.arrayContaining(['ada lovelace', 'shop.test', 'track', 'order', '4711', 'top']),
+    );
+    for (const absent of ['enter', 'shift', 'down', 'order 4711', 'abc.1'])
+      expect(ledger.supplied()).not.toContain(absent);
+    expect(ledger.scriptRan).toBe(false);
+    ledger.noteCall('evaluate', { script: 'document.title' }, 2, false);
+    expect(ledger.scriptRan).toBe(false);
+    ledger.noteCall('evaluate', { script: 'document.title' }, 2, true);
+    expect(ledger.scriptRan).toBe(true);
   });
 });

@@ -9,8 +9,11 @@ import { normalizeText, normalizeUrl } from './evidence-text';
 const READING_TOOLS = new Set(['read_page', 'find', 'wait_for', 'screenshot']);
 /** The model's own bookkeeping and its words to the person: nothing of them reaches a page. */
 const OWN_TOOLS = new Set(['done', 'note', 'ask_user']);
-/** Argument keys that name things rather than carry text (refs, ids, coordinates are numbers anyway). */
-const NAMING_KEYS = new Set(['snapshotId']);
+/**
+ * Argument keys that name things rather than carry text to a page (refs and coordinates are numbers anyway): a key
+ * pressed ("Enter") or a direction ("down") must not be cut out of quotes as if the task had written it there.
+ */
+const NAMING_KEYS = new Set(['snapshotId', 'key', 'keys', 'modifiers', 'direction', 'unit', 'mode']);
 
 export interface Baseline {
   tabId: number;
