@@ -4,6 +4,9 @@
 // person's navigation or act twice (the same "Place order" on the page being reloaded), so actions are refused.
 // A navigation that is cancelled after it started (a stop, a 204, a download) leaves no event here: the hold ends
 // on its own after a while.
+// Only events the browser made count (`isTrusted`): a page can dispatch `new Event('beforeunload')` itself, and a
+// listener that believed it would have the agent refuse every action there (issue 24, finding 5); a forged
+// `pageshow` or `navigateerror` would end the hold while the document is really being left.
 
 export const DEPARTURE_HOLD_MS = 10_000;
 
@@ -14,16 +17,16 @@ export class Departure {
     win: Window,
     private readonly now: () => number = () => performance.now(),
   ) {
-    win.addEventListener('beforeunload', () => {
-      this.#since = this.now();
+    win.addEventListener('beforeunload', (event) => {
+      if (event.isTrusted) this.#since = this.now();
     });
     // Back from the back/forward cache: the document is the tab's page again.
     win.addEventListener('pageshow', (event) => {
-      if (event.persisted) this.#since = null;
+      if (event.isTrusted && event.persisted) this.#since = null;
     });
     // A navigation the Navigation API saw fail or be aborted (window.stop(), another navigation replaced it).
-    (win as Window & { navigation?: EventTarget }).navigation?.addEventListener('navigateerror', () => {
-      this.#since = null;
+    (win as Window & { navigation?: EventTarget }).navigation?.addEventListener('navigateerror', (event) => {
+      if (event.isTrusted) this.#since = null;
     });
   }
 

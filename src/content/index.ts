@@ -4,6 +4,7 @@
 // orphaned script after an extension update, an older build replaced by a newer injection) is a single abort().
 
 import { BUILD_ID } from '../shared/build';
+import { randomHexId } from '../shared/random-id';
 import { Departure } from './departure';
 import { PageController } from './page-controller';
 import { announceReady, askPanel, isContextInvalidatedError, isContextValid } from './panel-client';
@@ -53,7 +54,7 @@ function boot(): void {
 
   const { calls, departure } = documentMemory();
   const lifetime = new AbortController();
-  const documentToken = crypto.randomUUID();
+  const documentToken = randomHexId();
   const controller = new PageController(document, documentToken, {
     signal: lifetime.signal, // retiring disposes the controller: mask down, observers dropped
     onStopRequested: () => {

@@ -18,6 +18,11 @@ export interface LaunchOptions {
   extension?: boolean;
   /** Browser UI language, e.g. 'zh-CN'; chrome.i18n follows it. */
   locale?: string;
+  /**
+   * Chromium's `--host-resolver-rules`, e.g. 'MAP *.test 127.0.0.1': names that resolve to a local server, so a
+   * fixture can be a plain-http origin other than localhost (an insecure context). Unset, names resolve as usual.
+   */
+  hostResolverRules?: string;
 }
 
 export interface LaunchedBrowser {
@@ -46,7 +51,7 @@ export async function launchWithExtension(options: LaunchOptions = {}): Promise<
   // (npm run dev, another test run) from pulling files out from under the loaded extension.
   const extension = join(userDataDir, 'extension');
   if (withExtension) cpSync(DIST, extension, { recursive: true });
-  const { locale } = options;
+  const { locale, hostResolverRules } = options;
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: findChromium(),
     headless: options.headless ?? true,
@@ -62,6 +67,7 @@ export async function launchWithExtension(options: LaunchOptions = {}): Promise<
       '--disable-sync',
       ...(withExtension ? [`--disable-extensions-except=${extension}`, `--load-extension=${extension}`] : []),
       ...(locale ? [`--lang=${locale}`] : []),
+      ...(hostResolverRules ? [`--host-resolver-rules=${hostResolverRules}`] : []),
     ],
     viewport: { width: 1280, height: 800 },
     ...(locale ? { locale, env: { ...process.env, LANGUAGE: locale.replace('-', '_') } } : {}),

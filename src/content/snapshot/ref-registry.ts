@@ -6,6 +6,7 @@
 
 import { PageError } from '../../shared/errors';
 import type { RefFloor } from '../../shared/page-types';
+import { randomHexId } from '../../shared/random-id';
 
 /** Sweep dead WeakRefs from the reverse map after this many new refs, so it does not grow without bound. */
 const SWEEP_EVERY = 5_000;
@@ -137,5 +138,5 @@ export class RefRegistry {
 }
 
 function randomId(): string {
-  return crypto.randomUUID().slice(0, 8);
+  return randomHexId(4);
 }

@@ -18,6 +18,8 @@ export interface KitOptions {
   apiKey: string | null;
   /** The browser's UI language (chrome.i18n follows it), e.g. 'zh-CN'. */
   locale?: string;
+  /** Chromium's `--host-resolver-rules` (src/demo/launch-browser.ts), e.g. 'MAP *.test 127.0.0.1'; unset: none. */
+  hostResolverRules?: string;
   /** The panel page's viewport; the default is the browser's. */
   viewport?: { width: number; height: number };
 }
@@ -37,7 +39,10 @@ export const test = base
     return standIn;
   })
   .extend('browser', { scope: 'file' }, async ({ kit, standIn }, { onCleanup }): Promise<ExtensionHarness> => {
-    const browser = await launchExtension(kit.locale ? { locale: kit.locale } : {});
+    const browser = await launchExtension({
+      ...(kit.locale ? { locale: kit.locale } : {}),
+      ...(kit.hostResolverRules ? { hostResolverRules: kit.hostResolverRules } : {}),
+    });
     onCleanup(() => browser.close());
     if (kit.viewport) await browser.panel.setViewportSize(kit.viewport);
     if (kit.apiKey !== null) await pointAtModel(browser.panel, standIn.url, kit.apiKey);
