@@ -105,6 +105,7 @@ describe('evidence that proves', () => {
       [1, 'Order 4711 confirmed'],
       [2, 'Order 4711 confirmed'],
       [2, 'for: Order 4711 confirmed'],
+      [2, 'for: Order 4711'],
     ] as const) {
       const { result } = await runClaim([
         call('type', { ref, text: 'Order 4711 confirmed' }),

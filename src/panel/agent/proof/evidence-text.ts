@@ -45,16 +45,55 @@ export function strength(text: string): number {
 const MIN_SUPPLIED_STRENGTH = 3;
 
 /**
- * The pieces of `text` (normalised) left once every supplied text is cut out of it, each piece trimmed, empty pieces
- * dropped. A quote that was wholly typed by the task comes back as nothing.
+ * The pieces of `text` (normalised) left once the task's own input is taken out of it: first every supplied text found
+ * whole (which also works for scripts written without spaces), then every run of words that also stands, in that
+ * order, in a supplied text ("Order 4711" of a typed "Order 4711 confirmed", "Ada" of a typed "Ada Lovelace"), when
+ * the run is at least MIN_SUPPLIED_STRENGTH strong. What is left comes back as the runs of words between the cuts;
+ * a quote that was wholly typed by the task comes back as nothing.
  */
 export function piecesWithout(text: string, supplied: readonly string[]): string[] {
+  const strong = supplied.filter((s) => strength(s) >= MIN_SUPPLIED_STRENGTH).sort((a, b) => b.length - a.length);
   let pieces = [normalizeText(text)];
-  const cuts = supplied.filter((s) => strength(s) >= MIN_SUPPLIED_STRENGTH).sort((a, b) => b.length - a.length);
-  for (const cut of cuts) {
-    pieces = pieces.flatMap((piece) => piece.split(cut));
+  for (const cut of strong) pieces = pieces.flatMap((piece) => piece.split(cut));
+  const suppliedWords = strong.map((s) => s.split(NOT_WORD).filter(Boolean));
+  return pieces.flatMap((piece) => wordRunsLeft(piece.split(NOT_WORD).filter(Boolean), suppliedWords));
+}
+
+const NOT_WORD = /[^\p{L}\p{N}]+/u;
+
+/**
+ * A text as its words alone, normalised and joined by single spaces, with a space at each end: "Order: #4711!" and
+ * "order 4711" compare alike, and a lookup of " 4711 " does not find "47110".
+ */
+export function wordForm(text: string): string {
+  const words = normalizeText(text).split(NOT_WORD).filter(Boolean);
+  return ` ${words.join(' ')} `;
+}
+
+/** The runs of `words` not covered by a run of words that also stands in one of `supplied`, joined by spaces. */
+function wordRunsLeft(words: string[], supplied: string[][]): string[] {
+  const taken = new Array<boolean>(words.length).fill(false);
+  for (let i = 0; i < words.length; i++) {
+    let longest = 0;
+    for (const source of supplied) {
+      for (let j = 0; j < source.length; j++) {
+        let n = 0;
+        while (i + n < words.length && j + n < source.length && words[i + n] === source[j + n]) n++;
+        if (n > longest && strength(words.slice(i, i + n).join('')) >= MIN_SUPPLIED_STRENGTH) longest = n;
+      }
+    }
+    for (let k = i; k < i + longest; k++) taken[k] = true;
   }
-  return pieces.map((piece) => piece.trim()).filter((piece) => strength(piece) > 0);
+  const runs: string[] = [];
+  let run: string[] = [];
+  for (const [index, word] of words.entries()) {
+    if (taken[index]) {
+      if (run.length > 0) runs.push(run.join(' '));
+      run = [];
+    } else run.push(word);
+  }
+  if (run.length > 0) runs.push(run.join(' '));
+  return runs;
 }
 
 /** Words of a text (normalised) at least `min` strong, and its numbers however short: what an answer and a quote share. */

@@ -3,7 +3,7 @@
 // supplied to a page or a URL (typed, set, chosen, uploaded, opened, scripted). Evidence made of either proves nothing
 // this instruction brought about.
 
-import { normalizeText, normalizeUrl } from './evidence-text';
+import { normalizeText, normalizeUrl, wordForm } from './evidence-text';
 
 /** Tools that only read: their arguments never reach the page or a URL, so they supply no text. */
 const READING_TOOLS = new Set(['read_page', 'find', 'wait_for', 'screenshot']);
@@ -18,7 +18,7 @@ const NAMING_KEYS = new Set(['snapshotId', 'key', 'keys', 'modifiers', 'directio
 export interface Baseline {
   tabId: number;
   url: string;
-  /** Normalised texts the page showed: the snapshot, its page text, its title. */
+  /** What the page showed (the snapshot, its page text, its title, its URL), each in word form (`wordForm`). */
   texts: string[];
 }
 
@@ -50,13 +50,8 @@ export class ProofLedger {
   /** Keeps what the tab showed before the task acted on it (added to what an earlier baseline of the tab held). */
   recordBaseline(tabId: number, url: string, texts: readonly string[]): void {
     const known = this.#baselines.get(tabId);
-    const normalized = texts.map(normalizeText).filter((text) => text.length > 0);
-    const urlText = normalizeUrl(url);
-    this.#baselines.set(tabId, {
-      tabId,
-      url,
-      texts: [...(known?.texts ?? []), urlText, ...normalized],
-    });
+    const forms = [normalizeUrl(url), ...texts].map(wordForm).filter((form) => form.trim().length > 0);
+    this.#baselines.set(tabId, { tabId, url, texts: [...(known?.texts ?? []), ...forms] });
     this.#rebase.delete(tabId);
   }
 
@@ -84,10 +79,12 @@ export class ProofLedger {
     return [...this.#supplied, ...this.#suppliedUrls];
   }
 
-  /** True when any baseline of the instruction holds the (normalised) text. */
-  wasThere(normalized: string): boolean {
+  /** True when any baseline of the instruction holds the text's words, in order (punctuation and case aside). */
+  wasThere(text: string): boolean {
+    const form = wordForm(text);
+    if (form.trim().length === 0) return true;
     for (const baseline of this.#baselines.values()) {
-      if (baseline.texts.some((text) => text.includes(normalized))) return true;
+      if (baseline.texts.some((seen) => seen.includes(form))) return true;
     }
     return false;
   }
