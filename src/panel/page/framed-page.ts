@@ -15,7 +15,7 @@ import type {
   ReadPageResult,
   Snapshot,
 } from '../../shared/page-types';
-import { PAGE_METHODS, type PageMethod } from '../../shared/protocol';
+import type { PageMethod } from '../../shared/protocol';
 import { type CallOptions, type RemotePage, unwrap } from '../../shared/rpc';
 import { composeSnapshot, DEFAULT_SNAPSHOT_TOKENS, MIN_FRAME_TOKENS } from './compose-snapshot';
 import type { FrameAccess } from './frame-access';
@@ -23,6 +23,7 @@ import { locateFrames } from './frame-locator';
 import { documentOf, FrameRefs, type KnownFrame } from './frame-refs';
 import { pageOfFrames } from './frame-text';
 import { refFields } from './ledgered-page';
+import { pageProxy } from './page-proxy';
 import type { Relay } from './remote-page';
 
 const MASK_METHODS = new Set<PageMethod>(['showMask', 'renewMask', 'hideMask', 'dispose']);
@@ -217,13 +218,7 @@ export function createFramedPage(
     return (top[method] as (...a: unknown[]) => Promise<unknown>)(...args, options);
   }
 
-  const page = {} as Record<PageMethod, (...args: unknown[]) => Promise<unknown>>;
-  for (const method of Object.keys(PAGE_METHODS) as PageMethod[]) {
-    const { arity } = PAGE_METHODS[method];
-    page[method] = (...all: unknown[]) =>
-      invoke(method, all.slice(0, arity), (all[arity] as CallOptions | undefined) ?? {});
-  }
-  return page as unknown as RemotePage;
+  return pageProxy(invoke);
 }
 
 /**

@@ -4,9 +4,10 @@
 // no page; an action's result names the elements its refs stand for (`targets`).
 
 import type { ActionResult, FindResult, Snapshot } from '../../shared/page-types';
-import { PAGE_METHODS, type PageMethod } from '../../shared/protocol';
+import type { PageMethod } from '../../shared/protocol';
 import type { CallOptions, RemotePage } from '../../shared/rpc';
 import { documentOf } from './frame-refs';
+import { pageProxy } from './page-proxy';
 import type { RefLedger, RefOrigin } from './ref-ledger';
 
 /** The argument fields that hold refs: `ref`, `toRef`, and any other name ending in `Ref`. */
@@ -60,13 +61,7 @@ export function createLedgeredPage(tabId: number, inner: RemotePage, ledger: Ref
     return refs.length > 0 && isActionResult(result) ? named(result, refs, ledger) : result;
   }
 
-  const page = {} as Record<PageMethod, (...args: unknown[]) => Promise<unknown>>;
-  for (const method of Object.keys(PAGE_METHODS) as PageMethod[]) {
-    const { arity } = PAGE_METHODS[method];
-    page[method] = (...all: unknown[]) =>
-      invoke(method, all.slice(0, arity), (all[arity] as CallOptions | undefined) ?? {});
-  }
-  return page as unknown as RemotePage;
+  return pageProxy(invoke);
 }
 
 function isActionResult(value: unknown): value is ActionResult {

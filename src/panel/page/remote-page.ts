@@ -5,10 +5,11 @@
 // answers, it injects the current content script and tries once more; a restricted page fails at once.
 
 import { RelayError, type SteadyhandError, TabError } from '../../shared/errors';
-import { PAGE_METHODS, type PageMethod, type Reply } from '../../shared/protocol';
+import type { PageMethod, Reply } from '../../shared/protocol';
 import { type CallOptions, type RemotePage, unwrap } from '../../shared/rpc';
 import { describeRestriction, isRestrictedUrl } from '../../shared/urls';
 import type { FrameAccess } from './frame-access';
+import { pageProxy } from './page-proxy';
 
 /** A call's options on the relay: deadline and signal, and the frame that serves it (frame 0 when absent). */
 export interface RelayCallOptions extends CallOptions {
@@ -44,13 +45,7 @@ export function createRemotePage(tabId: number, relay: Relay, tabs: TabAccess): 
     }
   }
 
-  const page = {} as Record<PageMethod, (...args: unknown[]) => Promise<unknown>>;
-  for (const method of Object.keys(PAGE_METHODS) as PageMethod[]) {
-    const { arity } = PAGE_METHODS[method];
-    page[method] = (...all: unknown[]) =>
-      invoke(method, all.slice(0, arity), (all[arity] as CallOptions | undefined) ?? {});
-  }
-  return page as unknown as RemotePage;
+  return pageProxy(invoke);
 }
 
 async function prepareTab(tabId: number, tabs: TabAccess, cause: SteadyhandError): Promise<void> {
