@@ -20,6 +20,7 @@ import {
   type PieceContext,
   type PieceVerdict,
 } from './proof/judge-evidence';
+import { readWholePage } from './proof/page-text';
 import { callOptions } from './tools/common';
 import type { DoneDecision, ToolContext } from './tools/types';
 
@@ -39,8 +40,6 @@ export type EvidenceCheck =
   /** Not given, not on the page, or the page could not be read. */
   | { verdict: 'missing'; reason: string; forPerson: string };
 
-const READ_LIMIT_CHARS = 200_000;
-
 async function pageContains(ctx: ToolContext, tabId: number, quote: string, snapshotText: string): Promise<boolean> {
   const wanted = normalizeText(quote);
   if (normalizeText(snapshotText).includes(wanted)) return true;
@@ -49,20 +48,6 @@ async function pageContains(ctx: ToolContext, tabId: number, quote: string, snap
   if (matches.some((match) => normalizeText(match.text).includes(wanted))) return true;
   // Off-screen text that find reports only in pieces: read the page text itself, chunk by chunk.
   return normalizeText(await readWholePage(ctx, tabId)).includes(wanted);
-}
-
-/** The page's text, chunk by chunk, up to READ_LIMIT_CHARS (the baseline reads the same way). */
-export async function readWholePage(ctx: Pick<ToolContext, 'tabs' | 'signal'>, tabId: number): Promise<string> {
-  const page = ctx.tabs.page(tabId);
-  let from: number | undefined = 0;
-  let text = '';
-  while (from !== undefined && text.length < READ_LIMIT_CHARS) {
-    // The largest page read_page gives: each call walks the whole document, so fewer calls cost less.
-    const chunk = await page.readPage({ from, maxChars: 50_000 }, { signal: ctx.signal });
-    text += chunk.text;
-    from = chunk.text.length > 0 ? chunk.next : undefined;
-  }
-  return text;
 }
 
 const missing = (reason: string, person = reason): EvidenceCheck => ({ verdict: 'missing', reason, forPerson: person });

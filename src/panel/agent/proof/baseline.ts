@@ -6,7 +6,7 @@
 import { isAbort } from '../abort';
 import type { StepView } from '../observe';
 import type { AgentTabs } from '../ports';
-import { readWholePage } from '../verify';
+import { readWholePage } from './page-text';
 import type { ProofLedger } from './proof-ledger';
 
 export async function recordBaseline(
