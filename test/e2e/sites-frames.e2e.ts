@@ -29,8 +29,9 @@ const log = hostLog();
 useKit({ hostResolverRules: 'MAP *.test 127.0.0.1, MAP *.zip 127.0.0.1', routes: [log.route] });
 
 test.afterEach(async ({ browser }) => {
-  // Every web tab goes, so the next task starts on a tab of its own.
+  // A task a failed test left waiting ends; every web tab goes, so the next task starts on a tab of its own.
   await browser.panel.evaluate(async () => {
+    (globalThis as PanelGlobal).steadyhand.controller.stop();
     const own = chrome.runtime.getURL('');
     const tabs = await chrome.tabs.query({});
     const ids = tabs.flatMap((t) => (t.id !== undefined && !(t.url ?? '').startsWith(own) ? [t.id] : []));
