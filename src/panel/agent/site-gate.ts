@@ -1,5 +1,6 @@
 // The site gate (decision 0010), run after the tab check: a page on an origin the task has not been allowed is asked
-// about, and a denied one is shown to the model as not operable, its content never sent.
+// about, and a denied one is shown to the model as not operable, its content never sent. Beside it, the frames' read
+// gate (frameGate) and the act gate (actGate, issue 24) that the page proxy awaits before an act reaches a document.
 
 import type { PageMethod } from '../../shared/protocol';
 import type { ActRefusal } from '../../shared/rpc';
@@ -102,7 +103,8 @@ export function actGate(
   return async (method, frameUrl) => {
     const top = safeParseOrigin(topUrl ?? undefined);
     const origin = frameUrl === null ? top : safeParseOrigin(frameUrl);
-    if (frameUrl === null && (top === null || topUrl === null)) return null;
+    // No web page to ask about (the observation had none): nothing the gate could allow or refuse.
+    if (frameUrl === null && top === null) return null;
     if (origin === null) {
       const reason = `the frame at ${frameUrl} has no site the person could allow, so nothing was done there`;
       return { site: String(frameUrl), reason };
