@@ -41,11 +41,17 @@ export class SteadyhandError extends Error {
    * untrusted-content fence, apart from `message`. Set only where the error is made in the panel; never on the wire.
    */
   readonly pageText?: string;
+  /**
+   * The site whose permission refused the call (a `not_allowed` from the task's site gate): the person's decision, not
+   * a failure to repair. Set only in the panel; never on the wire.
+   */
+  readonly site?: string;
 
-  constructor(code: ErrorCode, message: string, options?: { cause?: unknown; pageText?: string }) {
+  constructor(code: ErrorCode, message: string, options?: { cause?: unknown; pageText?: string; site?: string }) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
     if (options?.pageText !== undefined) this.pageText = options.pageText;
+    if (options?.site !== undefined) this.site = options.site;
   }
 
   toWire(): WireError {

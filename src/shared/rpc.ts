@@ -17,6 +17,19 @@ export interface CallOptions {
    * site gate, decision 0010; decision 0021). Every frame may when absent.
    */
   frameAllowed?: (url: string) => boolean;
+  /**
+   * The panel's own check, never sent, awaited before a call that can change the page or send data
+   * (src/panel/page/page-acts.ts) reaches a document: in the cross-origin frame at `frameUrl`, or on the tab's page
+   * when null. Resolves with null when the agent may act there, else with the site and why not (the call then fails
+   * with `not_allowed`, nothing done). Issue 24; every act may when absent.
+   */
+  mayAct?: (method: PageMethod, frameUrl: string | null) => Promise<ActRefusal | null>;
+}
+
+/** Why the task's site gate refused an act: the site it was refused on, and a sentence for the model. */
+export interface ActRefusal {
+  site: string;
+  reason: string;
 }
 
 export function ok<T>(value: T): Reply<T> {

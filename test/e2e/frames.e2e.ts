@@ -4,6 +4,7 @@
 // keys inside the frame; a frame that navigated gives stale refs; and the agent completes the checkout.
 
 import type { Page } from 'playwright-core';
+import { permissionBox } from '../support/perm-sites';
 import {
   act,
   call,
@@ -301,12 +302,18 @@ describe('agent in a checkout with a card frame', () => {
       return act('click', { ref: control(seen, 'button', /^pay/i).ref });
     });
 
-    const { result, events } = await runTask(
-      browser.panel,
-      'Pay for order 1042 with card 4242 4242 4242 4242, 12/30, CVC 123',
+    const running = runTask(browser.panel, 'Pay for order 1042 with card 4242 4242 4242 4242, 12/30, CVC 123');
+    // The card form is another site's frame: the first act there asks, once for the task (issue 24).
+    const ask = permissionBox(browser.panel);
+    await ask.box.waitFor();
+    expect(await ask.why.textContent()).toMatch(
+      /^Steadyhand wants to type in a frame from localhost:\d+ inside 127\.0\.0\.1:\d+\./,
     );
+    await ask.allowOnce.click();
+    const { result, events } = await running;
 
     expect(result).toMatchObject({ status: 'succeeded', verified: true });
+    expect(events.filter((e) => e.type === 'permission_request')).toHaveLength(1);
     const outcomes = events.flatMap((e) => (e.type === 'tool_result' ? [[e.name, e.outcome]] : []));
     expect(outcomes).toEqual([
       ['type', 'ok'],

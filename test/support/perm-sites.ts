@@ -35,6 +35,7 @@ export function permissionBox(panel: Page) {
     why: box.getByTestId('permission-why'),
     allowOnce: box.getByRole('button', { name: 'Allow once' }),
     allowAlways: box.getByRole('button', { name: 'Always allow this site' }),
+    readOnly: box.getByRole('button', { name: 'Read only' }),
     deny: box.getByRole('button', { name: 'Deny' }),
     records: panel.getByTestId('task-card').getByTestId('permission-record'),
   };

@@ -58,6 +58,16 @@ interface ActiveRun {
   done: Promise<TaskResult> | null;
 }
 
+/**
+ * The page the task starts on: the committed URL of the agent's tab once the run has taken it (a navigation still in
+ * flight has not shown the person anything yet, so it is no start site), or null without a tab.
+ */
+async function startPage(tabs: AgentTabs): Promise<string | null> {
+  const tabId = tabs.currentTabId;
+  const tab = tabId === null ? null : await tabs.getTab(tabId);
+  return tab?.url || null;
+}
+
 export class AgentController {
   readonly #deps: AgentControllerDeps;
   readonly #listeners = new Set<AgentEventListener>();
@@ -265,6 +275,7 @@ export class AgentController {
       });
       tabs = this.#tabsFor(task, settings);
       await tabs.beginRun?.();
+      if (!followUp) task.sites.startOn(await startPage(tabs));
       task.conversation.begin(instruction, followUp);
       task.sites.useLists(settings.allowedSites, settings.blockedSites);
       task.sites.addInstruction(instruction);

@@ -80,6 +80,7 @@ export {
   normalizeSiteEntry,
   normalizeSiteList,
   SiteAccess,
+  type SiteAction,
   type SiteDecision,
   type SiteReason,
 } from './site-access';

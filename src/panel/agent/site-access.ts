@@ -1,17 +1,37 @@
-// Which sites the agent may work on (decision 0010). The task's first operable origin is allowed; any other origin
-// is allowed by the person (asked once per task, or "always", which adds it to the allow-list in settings), by the
-// allow-list, or by being written in the person's own instructions. The block-list beats everything, and a denial
-// holds for the rest of the task. Pure: no chrome.*; the question and the settings write are injected.
+// Which sites the agent may work on (decision 0010), in two tiers (issue 24): read (the model may see the site) and
+// act (the agent may click, type, upload, submit or run a script there). The page the task started on, if it was an
+// ordinary web page, is both; any other origin is allowed by the person (asked once per task; "always" adds it to the
+// allow-list in settings; "read only" lets the agent see it and asks again before it acts there), by the allow-list,
+// or by being written in the person's own instructions. The block-list beats everything, and a denial holds for the
+// rest of the task. Pure: no chrome.*; the question and the settings write are injected.
 
-/** The person's answer to a permission question, or how a rule decided it. */
-export type SiteDecision = 'once' | 'always' | 'deny';
+import { isRestrictedUrl, safeParseOrigin } from '../../shared/urls';
+import { sitesInText } from './named-sites';
+
+export { sitesInText };
+
+/**
+ * The person's answer to a permission question, or how a rule decided it. `read`: the agent may see the site but not
+ * act there (an act there asks once more; answered `read` again, acts there are refused for the task).
+ */
+export type SiteDecision = 'once' | 'always' | 'read' | 'deny';
+
+/** The two tiers of a task's sites: what the model may see, and where the agent may act. */
+export type SiteTier = 'read' | 'act';
+
+/** What the agent is about to do where it asks to act, in the question's words. */
+export type SiteAction = 'click' | 'type' | 'key' | 'select' | 'set' | 'drag' | 'upload' | 'script' | 'act';
 
 /** Why the agent needs the origin, shown to the person with the question. */
 export type SiteReason =
   /** open_url is about to load `url` (in a new tab with `newTab`). */
   | { kind: 'open_url'; url: string; newTab: boolean }
   /** The agent's tab is on `url` now: a click, redirect, form, popup or tab switch took it there. */
-  | { kind: 'tab'; url: string };
+  | { kind: 'tab'; url: string }
+  /** The agent is about to `action` on the tab's page at `url`, whose site the person allowed to read only. */
+  | { kind: 'act'; action: SiteAction; url: string }
+  /** The agent is about to `action` in a frame from `url` (another site) inside the tab's page at `top`. */
+  | { kind: 'frame'; action: SiteAction; url: string; top: string };
 
 /** Who settled an origin for this task. */
 export type DecidedBy = 'person' | 'block_list' | 'allow_list' | 'instruction';
@@ -22,9 +42,10 @@ export interface SiteDecisionRecord {
   by: DecidedBy;
 }
 
+/** For the read tier, `read_only` allows an origin the person allowed to read only; for the act tier, it denies one. */
 export type SiteVerdict =
-  | { kind: 'allowed'; by: 'initial' | 'granted' | 'allow_list' | 'instruction' }
-  | { kind: 'denied'; by: 'block_list' | 'earlier' }
+  | { kind: 'allowed'; by: 'initial' | 'granted' | 'allow_list' | 'instruction' | 'read_only' }
+  | { kind: 'denied'; by: 'block_list' | 'earlier' | 'read_only' }
   | { kind: 'ask' };
 
 export interface SiteAccessOptions {
@@ -119,41 +140,6 @@ export function ruleMatches(rule: SiteRule, origin: string): boolean {
   return url.hostname === rule.host && (rule.port === undefined || effectivePort(url) === rule.port);
 }
 
-/** Looks like a file name, not a site, when written in a sentence ("report.pdf"). */
-const FILE_ENDINGS = new Set(['js', 'ts', 'json', 'txt', 'html', 'htm', 'css', 'pdf', 'png', 'jpg', 'jpeg', 'gif']);
-const URL_IN_TEXT = /\bhttps?:\/\/[^\s<>"'`)\]}]+/gi;
-const HOST_IN_TEXT =
-  /(?<![\w@.\-/])((?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}|localhost|\d{1,3}(?:\.\d{1,3}){3})(?::(\d{1,5}))?(?![\w-]|\.[a-z0-9])/gi;
-
-/**
- * The sites a person's text names, as host rules: URLs and bare hosts ("example.com", "localhost:8080"). A host
- * written with or without `www.` names both, since people write the one and mean the other.
- */
-export function sitesInText(text: string): SiteRule[] {
-  const rules: SiteRule[] = [];
-  const add = (host: string, port: string | undefined) => {
-    const bare = host.startsWith('www.') ? host.slice(4) : host;
-    for (const name of bare === host ? [host, `www.${host}`] : [host, bare]) {
-      const rule = parseSiteRule(port ? `${name}:${port}` : name);
-      if (rule) rules.push(rule);
-    }
-  };
-  for (const [found] of text.matchAll(URL_IN_TEXT)) {
-    try {
-      const url = new URL(found.replace(/[.,;:!?]+$/, ''));
-      add(url.hostname, url.port || undefined);
-    } catch {
-      // Not a URL after all; the host pattern below may still find the host in it.
-    }
-  }
-  for (const match of text.matchAll(HOST_IN_TEXT)) {
-    const host = (match[1] ?? '').toLowerCase();
-    const ending = host.split('.').at(-1) ?? '';
-    if (!FILE_ENDINGS.has(ending)) add(host, match[2]);
-  }
-  return rules;
-}
-
 const parseList = (list: readonly string[]) => list.flatMap((entry) => parseSiteRule(entry) ?? []);
 
 /** The site permissions of one task (its first instruction and its follow-ups). */
@@ -162,7 +148,12 @@ export class SiteAccess {
   #blocked: SiteRule[];
   #written: SiteRule[] = [];
   #initial: string | null = null;
+  /** Both tiers: allowed once or always by the person, or by a rule the first time it applied. */
   readonly #granted = new Set<string>();
+  /** The read tier alone: the person answered "read only". */
+  readonly #readOnly = new Set<string>();
+  /** Read-only origins where the person was asked to let the agent act and kept them read-only. */
+  readonly #actRefused = new Set<string>();
   readonly #denied = new Set<string>();
   readonly #options: SiteAccessOptions;
 
@@ -172,9 +163,19 @@ export class SiteAccess {
     this.#blocked = parseList(options.blockedSites);
   }
 
-  /** The task's first operable origin, once there is one. */
+  /** The origin of the page the task started on, when that was an ordinary web page. */
   get initialOrigin(): string | null {
     return this.#initial;
+  }
+
+  /**
+   * The page the task started on (null: no page). Its origin is the task's start site, in both tiers, only when it is
+   * an ordinary web page: a task started on a blank or browser page (about:blank, chrome://newtab) has no start site,
+   * so the first site it opens is asked about unless the instruction names it.
+   */
+  startOn(url: string | null): void {
+    const origin = url && !isRestrictedUrl(url) ? safeParseOrigin(url) : null;
+    this.#initial = origin && /^https?:/.test(origin) ? origin : null;
   }
 
   /** The lists as settings have them now (read at the start of each run, so an edit applies to the next one). */
@@ -188,40 +189,62 @@ export class SiteAccess {
     this.#written.push(...sitesInText(text));
   }
 
-  /** What the rules say about `origin`, without asking or remembering anything. */
-  verdict(origin: string): SiteVerdict {
+  /**
+   * What the rules say about `origin` for a tier (the act tier unless told), without asking or remembering anything.
+   */
+  verdict(origin: string, tier: SiteTier = 'act'): SiteVerdict {
     if (this.#blocked.some((rule) => ruleMatches(rule, origin))) return { kind: 'denied', by: 'block_list' };
-    if (this.#initial === null || this.#initial === origin) return { kind: 'allowed', by: 'initial' };
+    if (this.#initial === origin) return { kind: 'allowed', by: 'initial' };
     if (this.#granted.has(origin)) return { kind: 'allowed', by: 'granted' };
     if (this.#allowed.some((rule) => ruleMatches(rule, origin))) return { kind: 'allowed', by: 'allow_list' };
     if (this.#written.some((rule) => ruleMatches(rule, origin))) return { kind: 'allowed', by: 'instruction' };
     if (this.#denied.has(origin)) return { kind: 'denied', by: 'earlier' };
+    if (this.#readOnly.has(origin)) {
+      if (tier === 'read') return { kind: 'allowed', by: 'read_only' };
+      if (this.#actRefused.has(origin)) return { kind: 'denied', by: 'read_only' };
+    }
     return { kind: 'ask' };
   }
 
   /**
-   * Whether the agent may work on `origin`: by the rules, or by asking the person when none decides. The first
-   * origin a task reaches becomes its initial origin. Rejects only when `signal` aborts while the question is open.
+   * Whether the agent may have `origin` as a top-level page (load it, read it): by the rules, or by asking the person
+   * when none decides (allowing once or always puts it in both tiers, read only in the read tier). `read` means the
+   * page may be read but not acted on. Rejects only when `signal` aborts while the question is open.
    */
-  async ask(origin: string, why: SiteReason, signal: AbortSignal): Promise<SiteDecision> {
-    const verdict = this.verdict(origin);
+  ask(origin: string, why: SiteReason, signal: AbortSignal): Promise<SiteDecision> {
+    return this.#settle(origin, 'read', why, signal);
+  }
+
+  /**
+   * Whether the agent may act on `origin` (click, type, upload, submit, run a script): an origin in the act tier
+   * passes; one in the read tier alone, or not decided yet (a frame of another site), is asked about once per task.
+   * Anything but `once` or `always` means the act must not happen.
+   */
+  askToAct(origin: string, why: SiteReason, signal: AbortSignal): Promise<SiteDecision> {
+    return this.#settle(origin, 'act', why, signal);
+  }
+
+  async #settle(origin: string, tier: SiteTier, why: SiteReason, signal: AbortSignal): Promise<SiteDecision> {
+    const verdict = this.verdict(origin, tier);
     if (verdict.kind === 'denied') {
+      if (verdict.by === 'read_only') return 'read';
       if (!this.#denied.has(origin)) this.#decide(origin, 'deny', 'block_list');
       return 'deny';
     }
     if (verdict.kind === 'allowed') {
-      if (verdict.by === 'initial') this.#initial ??= origin;
-      else if (verdict.by === 'allow_list' || verdict.by === 'instruction') {
+      if (verdict.by === 'allow_list' || verdict.by === 'instruction') {
         // Recorded the first time only: the rule keeps allowing it without a word.
         if (!this.#granted.has(origin)) this.#decide(origin, 'once', verdict.by);
       }
-      return verdict.by === 'allow_list' ? 'always' : 'once';
+      return verdict.by === 'allow_list' ? 'always' : verdict.by === 'read_only' ? 'read' : 'once';
     }
     const answer = await this.#options.prompt(origin, why, signal);
     if (answer === 'always') {
       this.#allowed.push({ kind: 'origin', origin });
       this.#options.persist(origin);
     }
+    // Asked to act and kept read-only: acts there are refused for the rest of the task, without asking again.
+    if (answer === 'read' && tier === 'act') this.#actRefused.add(origin);
     this.#decide(origin, answer, 'person');
     return answer;
   }
@@ -235,6 +258,7 @@ export class SiteAccess {
 
   #decide(origin: string, decision: SiteDecision, by: DecidedBy): void {
     if (decision === 'deny') this.#denied.add(origin);
+    else if (decision === 'read') this.#readOnly.add(origin);
     else this.#granted.add(origin);
     this.#options.onDecision?.({ origin, decision, by });
   }

@@ -1,10 +1,13 @@
 // The site gate (decision 0010), run after the tab check: a page on an origin the task has not been allowed is asked
-// about, and a denied one is shown to the model as not operable, its content never sent.
+// about, and a denied one is shown to the model as not operable, its content never sent. Beside it, the frames' read
+// gate (frameGate) and the act gate (actGate, issue 24) that the page proxy awaits before an act reaches a document.
 
+import type { PageMethod } from '../../shared/protocol';
+import type { ActRefusal } from '../../shared/rpc';
 import { safeParseOrigin } from '../../shared/urls';
 import type { StepView } from './observe';
 import { pageFingerprint } from './progress';
-import type { SiteAccess } from './site-access';
+import type { SiteAccess, SiteAction, SiteReason } from './site-access';
 import type { TabCheck } from './tab-check';
 
 type Sites = Pick<SiteAccess, 'ask' | 'describeDenial'>;
@@ -59,14 +62,68 @@ function deniedProblem(sites: Sites, origin: string): string {
 }
 
 /**
- * The site gate for the cross-origin frames of a page the task works on (decision 0021): a frame counts as part of
- * the page that embeds it, except one on a site the rules deny (the block-list, or denied earlier in the task),
- * which is neither scripted, read nor acted in. A frame on a site nobody decided yet is not asked about: a payment
- * form or a map inside an allowed page would otherwise stop the task with a question for each.
+ * The read gate for the cross-origin frames of a page the task works on (decision 0021, issue 24): a frame is part of
+ * what the person sees on a page the task may read, so it is read unless its site is denied (the block-list, denied
+ * earlier in the task, or denied when the agent asked to act in it), and then it is neither scripted, read nor acted
+ * in. Acting in a frame is gated apart (actGate).
  */
 export function frameGate(sites: Pick<SiteAccess, 'verdict'>): (url: string) => boolean {
   return (url) => {
     const origin = safeParseOrigin(url);
-    return origin === null || sites.verdict(origin).kind !== 'denied';
+    return origin === null || sites.verdict(origin, 'read').kind !== 'denied';
+  };
+}
+
+const ACTIONS: Partial<Record<PageMethod, SiteAction>> = {
+  click: 'click',
+  doubleClick: 'click',
+  rightClick: 'click',
+  check: 'click',
+  type: 'type',
+  setValue: 'set',
+  pressKey: 'key',
+  selectOption: 'select',
+  drag: 'drag',
+  uploadFile: 'upload',
+  evaluate: 'script',
+};
+
+/**
+ * The act gate (issue 24), awaited by the framed page before an acting call reaches a document (framed-page.ts): on
+ * the tab's page (`frameUrl` null) or in a frame of the same site, the agent acts where the site is in the act tier,
+ * and a site the person allowed to read only is asked about once; in a frame of another site, the first act asks
+ * once per site per task with a question naming the frame's site and the page's. Resolves with null when the act may
+ * go on, else with the site and why not, for the model (the call fails with `not_allowed`, nothing done).
+ */
+export function actGate(
+  sites: Pick<SiteAccess, 'askToAct' | 'describeDenial'>,
+  topUrl: string | null,
+  signal: AbortSignal,
+): (method: PageMethod, frameUrl: string | null) => Promise<ActRefusal | null> {
+  return async (method, frameUrl) => {
+    const top = safeParseOrigin(topUrl ?? undefined);
+    const origin = frameUrl === null ? top : safeParseOrigin(frameUrl);
+    // No web page to ask about (the observation had none): nothing the gate could allow or refuse.
+    if (frameUrl === null && top === null) return null;
+    if (origin === null) {
+      const reason = `the frame at ${frameUrl} has no site the person could allow, so nothing was done there`;
+      return { site: String(frameUrl), reason };
+    }
+    const action = ACTIONS[method] ?? 'act';
+    const why: SiteReason =
+      frameUrl !== null && origin !== top && topUrl !== null
+        ? { kind: 'frame', action, url: frameUrl, top: topUrl }
+        : { kind: 'act', action, url: frameUrl ?? topUrl ?? origin };
+    const decision = await sites.askToAct(origin, why, signal);
+    if (decision === 'once' || decision === 'always') return null;
+    const where = frameUrl !== null && origin !== top ? `The element is inside a frame from ${origin}: ` : '';
+    const because =
+      decision === 'read'
+        ? `the person allowed ${origin} to be read only in this task, not acted on`
+        : sites.describeDenial(origin);
+    const reason =
+      `${where}${because}, so nothing was done there. That is final for this task: do not try to reach it another ` +
+      'way. Go on with what you may do, or call done with success: false and say what the task needs.';
+    return { site: origin, reason };
   };
 }

@@ -3,7 +3,8 @@
 // frame's own snapshot into frame 0's (compose-snapshot.ts); `find` and `readPage` add the frames' matches and text;
 // any call whose arguments carry a frame ref (`ref`, `toRef`, any `…Ref`) goes to that frame, with the frame's own
 // ref and snapshot id, so a page method added later works in frames without code of its own here. The mask is
-// shown in the frames too, where it only blocks the person's input.
+// shown in the frames too, where it only blocks the person's input. An act (page-acts.ts) waits for the task's act
+// gate (CallOptions.mayAct) before it is sent, to a frame or to frame 0 (issue 24).
 
 import { PageError, type SteadyhandError } from '../../shared/errors';
 import type {
@@ -17,12 +18,14 @@ import type {
 } from '../../shared/page-types';
 import type { PageMethod } from '../../shared/protocol';
 import { type CallOptions, type RemotePage, unwrap } from '../../shared/rpc';
+import { safeParseOrigin } from '../../shared/urls';
 import { composeSnapshot, DEFAULT_SNAPSHOT_TOKENS, MIN_FRAME_TOKENS } from './compose-snapshot';
 import type { FrameAccess } from './frame-access';
 import { locateFrames } from './frame-locator';
 import { documentOf, FrameRefs, type KnownFrame } from './frame-refs';
 import { pageOfFrames } from './frame-text';
 import { refFields } from './ledgered-page';
+import { isAct } from './page-acts';
 import { pageProxy } from './page-proxy';
 import type { Relay } from './remote-page';
 
@@ -153,8 +156,10 @@ export function createFramedPage(
         'not_allowed',
         `Element [${String(arg[first.field])}] is inside a frame from ${first.target.src}, a site the person did not ` +
           'allow for this task.',
+        { site: safeParseOrigin(first.target.src) ?? first.target.src },
       );
     }
+    if (isAct(method)) await mayAct(options, method, first.target.src);
     const local: Record<string, unknown> = { ...arg, snapshotId: first.target.snapshotId };
     for (const { field, target } of targets) local[field] = target.localRef;
     try {
@@ -190,8 +195,10 @@ export function createFramedPage(
     if (arg.snapshotId !== undefined) refs.assertTop(arg.snapshotId);
     const frame = await focusedFrame(options);
     if (!frame || (options.frameAllowed && !options.frameAllowed(frame.src))) {
+      await mayAct(options, 'pressKey', null);
       return top.pressKey(...(args as [KeyArgs]), options);
     }
+    await mayAct(options, 'pressKey', frame.src);
     const { snapshotId: _top, ...rest } = arg;
     const snapshotId = refs.snapshotOf(frame.documentId);
     const local = snapshotId ? { ...rest, snapshotId } : rest;
@@ -215,10 +222,20 @@ export function createFramedPage(
       }
       return routed(method, args, fields, options);
     }
+    if (isAct(method)) await mayAct(options, method, null);
     return (top[method] as (...a: unknown[]) => Promise<unknown>)(...args, options);
   }
 
   return pageProxy(invoke);
+}
+
+/**
+ * The task's act gate (CallOptions.mayAct), before an act reaches the tab's page (`frameUrl` null) or a frame: refused,
+ * the call fails with `not_allowed` and nothing is sent to the page.
+ */
+async function mayAct(options: CallOptions, method: PageMethod, frameUrl: string | null): Promise<void> {
+  const refusal = await options.mayAct?.(method, frameUrl);
+  if (refusal) throw new PageError('not_allowed', refusal.reason, { site: refusal.site });
 }
 
 /**

@@ -101,10 +101,24 @@ const DECIDED: Record<PermissionView['by'], string> = {
   instruction: 'named in an instruction',
 };
 
+function whyNote(why: NonNullable<PermissionView['why']>): string {
+  if (why.kind === 'open_url') return `open_url ${why.url}`;
+  if (why.kind === 'tab') return `tab at ${why.url}`;
+  if (why.kind === 'act') return `to ${why.action} on ${why.url}`;
+  return `to ${why.action} in a frame from ${why.url} inside ${why.top}`;
+}
+
 /** A permission decision as a step note: "Site permission: https://b.test denied by the person (open_url …)". */
 export function permissionNote(view: PermissionView): string {
-  const what = view.decision === 'deny' ? 'denied' : view.decision === 'always' ? 'always allowed' : 'allowed';
-  const why = view.why ? ` (${view.why.kind === 'open_url' ? 'open_url' : 'tab at'} ${view.why.url})` : '';
+  const what =
+    view.decision === 'deny'
+      ? 'denied'
+      : view.decision === 'always'
+        ? 'always allowed'
+        : view.decision === 'read'
+          ? 'allowed to read only'
+          : 'allowed';
+  const why = view.why ? ` (${whyNote(view.why)})` : '';
   return `Site permission: ${view.origin} ${what} ${DECIDED[view.by]}${why}`;
 }
 

@@ -1,14 +1,38 @@
-// Site permissions in the task view (decision 0010): the open question, with its three answers, and the list of
-// sites settled for the task so far.
+// Site permissions in the task view (decision 0010): the open question, with its four answers (allow once, always,
+// read only, deny; issue 24), and the list of sites settled for the task so far. A question to act names what the
+// agent wants to do, and for a frame both the frame's site and the page's.
 
 import { useState } from 'preact/hooks';
 import { displayUrl } from '../../shared/urls';
-import type { SiteDecision, SiteReason } from '../agent';
+import type { SiteAction, SiteDecision, SiteReason } from '../agent';
 import type { PermissionRequest, PermissionView } from '../store/task-record';
 import { type MessageKey, t } from './i18n';
 
+const VERBS: Record<SiteAction, MessageKey> = {
+  click: 'permissionActClick',
+  type: 'permissionActType',
+  key: 'permissionActKey',
+  select: 'permissionActSelect',
+  set: 'permissionActSet',
+  drag: 'permissionActDrag',
+  upload: 'permissionActUpload',
+  script: 'permissionActScript',
+  act: 'permissionActAct',
+};
+
+/** A site as the question names it: host and port, never userinfo (URL's `host` has none). */
+function siteOf(url: string): string {
+  try {
+    return new URL(url).host || displayUrl(url);
+  } catch {
+    return displayUrl(url);
+  }
+}
+
 /** The "why" line: the URL without userinfo (a `user@` part must not read like the host) and capped. */
 export function permissionWhy(why: SiteReason): string {
+  if (why.kind === 'act') return t('permissionWhyAct', t(VERBS[why.action]), siteOf(why.url));
+  if (why.kind === 'frame') return t('permissionWhyFrame', t(VERBS[why.action]), siteOf(why.url), siteOf(why.top));
   const url = displayUrl(why.url);
   if (why.kind === 'tab') return t('permissionWhyTab', url);
   return t(why.newTab ? 'permissionWhyOpenUrlNewTab' : 'permissionWhyOpenUrl', url);
@@ -17,6 +41,7 @@ export function permissionWhy(why: SiteReason): string {
 const ANSWERS: [SiteDecision, MessageKey, string][] = [
   ['once', 'permissionOnce', ''],
   ['always', 'permissionAlways', ''],
+  ['read', 'permissionRead', ''],
   ['deny', 'permissionDeny', 'danger'],
 ];
 
@@ -25,7 +50,7 @@ interface BoxProps {
   onAnswer(requestId: string, decision: SiteDecision): void;
 }
 
-/** The agent waits here until the person allows the site (once or always) or denies it. */
+/** The agent waits here until the person allows the site (once, always or to read only) or denies it. */
 export function PermissionBox({ request, onAnswer }: BoxProps) {
   // The box stays until the agent's decision event arrives; a second click must not answer twice.
   const [sentFor, setSentFor] = useState<string | null>(null);
@@ -38,7 +63,9 @@ export function PermissionBox({ request, onAnswer }: BoxProps) {
       data-testid="permission"
       data-origin={request.origin}
     >
-      <legend id={`${id}-heading`}>{t('permissionHeading')}</legend>
+      <legend id={`${id}-heading`}>
+        {t(request.why.kind === 'act' || request.why.kind === 'frame' ? 'permissionHeadingAct' : 'permissionHeading')}
+      </legend>
       <p class="permission-origin" data-testid="permission-origin">
         <code>{request.origin}</code>
       </p>
@@ -46,7 +73,7 @@ export function PermissionBox({ request, onAnswer }: BoxProps) {
         {permissionWhy(request.why)}
       </p>
       <p id={`${id}-hint`} class="meta">
-        {t('permissionOnceHint')}
+        {t('permissionOnceHint')} {t('permissionReadHint')}
       </p>
       <div class="row">
         {ANSWERS.map(([decision, label, kind]) => (
@@ -81,7 +108,9 @@ const OUTCOME: Record<PermissionView['by'], (decision: SiteDecision) => MessageK
       ? 'permissionDenied'
       : decision === 'always'
         ? 'permissionAllowedAlways'
-        : 'permissionAllowedOnce',
+        : decision === 'read'
+          ? 'permissionAllowedRead'
+          : 'permissionAllowedOnce',
   block_list: () => 'permissionBlocked',
   allow_list: () => 'permissionAllowList',
   instruction: () => 'permissionInstruction',

@@ -154,7 +154,7 @@ describe('a task on the default model, through the real client', () => {
         ][i] ?? toolTurn('done', { success: false, answer: 'x' }),
     );
     const task = apiTask(fake, { site: SITE, startUrl: 'chrome://newtab/' });
-    await task.controller.execute('Look at the shop');
+    await task.controller.execute('Look at the shop on shop.test');
     expect(fake.messageRequests).toHaveLength(3);
     expect(fake.rejections).toEqual([]);
     expectAppendOnly(fake.messageRequests);

@@ -43,12 +43,13 @@ function access(
 /** A task that started on https://start.test. */
 async function started(lists: { allowed?: string[]; blocked?: string[] } = {}, answers: SiteDecision[] = []) {
   const made = access(lists, answers);
+  made.sites.startOn('https://start.test/home');
   expect(await made.sites.ask('https://start.test', why('https://start.test/'), signal)).toBe('once');
   return made;
 }
 
 describe('SiteAccess rules', () => {
-  it('allows the task’s first origin without asking, and asks about the next one', async () => {
+  it('allows the origin of the page the task started on without asking, and asks about the next one', async () => {
     const { sites, asked, decided } = await started({}, ['once']);
     expect(sites.initialOrigin).toBe('https://start.test');
     expect(await sites.ask('https://start.test', why('https://start.test/b'), signal)).toBe('once');
@@ -119,7 +120,7 @@ describe('SiteAccess rules', () => {
   it('allows a site written in the task, with or without www, and asks about the rest', async () => {
     const { sites, asked, decided } = access({}, ['deny']);
     sites.addInstruction('Compare the price on example.com with the one on https://shop.test:8443/lamps.');
-    await sites.ask('https://start.test', why('https://start.test/'), signal);
+    sites.startOn('https://start.test/');
     for (const origin of ['https://example.com', 'http://www.example.com', 'https://shop.test:8443']) {
       expect(await sites.ask(origin, why(`${origin}/`), signal)).toBe('once');
     }
@@ -157,12 +158,124 @@ describe('SiteAccess rules', () => {
       persist: () => {},
       onDecision: (record) => decided.push(record),
     });
-    await sites.ask('https://start.test', why('https://start.test/'), signal);
+    sites.startOn('https://start.test/');
     const pending = sites.ask('https://other.test', why('https://other.test/'), stop.signal);
     stop.abort();
     await expect(pending).rejects.toThrow('aborted');
     expect(decided).toEqual([]);
     expect(sites.verdict('https://other.test')).toEqual({ kind: 'ask' });
+  });
+});
+
+describe('the page a task starts on', () => {
+  it.each([
+    ['https://start.test/home', 'https://start.test'],
+    ['http://shop.test:8080/cart', 'http://shop.test:8080'],
+    ['about:blank', null],
+    ['chrome://newtab/', null],
+    ['chrome-extension://abc/panel.html', null],
+    ['https://chromewebstore.google.com/detail/x', null],
+    ['file:///home/ada/page.html', null],
+    ['data:text/html,hi', null],
+    [null, null],
+  ])('%s gives the start site %s', (url, origin) => {
+    const { sites } = access();
+    sites.startOn(url);
+    expect(sites.initialOrigin).toBe(origin);
+  });
+
+  it('from a blank or browser page, the first site the task reaches is asked about, not taken as its own', async () => {
+    const { sites, asked } = access({}, ['deny']);
+    sites.startOn('chrome://newtab/');
+    expect(await sites.ask('https://evil.test', why('https://evil.test/'), signal)).toBe('deny');
+    expect(asked).toEqual(['https://evil.test']);
+    expect(sites.initialOrigin).toBeNull();
+  });
+
+  it('from a blank page, a site the instruction names is not asked about', async () => {
+    const { sites, asked } = access();
+    sites.startOn('about:blank');
+    sites.addInstruction('Find a lamp on shop.test');
+    expect(await sites.ask('https://shop.test', why('https://shop.test/'), signal)).toBe('once');
+    expect(asked).toEqual([]);
+  });
+});
+
+describe('read and act tiers', () => {
+  const act = (url: string) => ({ kind: 'act', action: 'type', url }) as const;
+  const frame = (url: string, top: string) => ({ kind: 'frame', action: 'type', url, top }) as const;
+
+  it('"read only": the page may be read without asking again; the first act there asks once', async () => {
+    const { sites, asked, decided } = await started({}, ['read', 'once']);
+    expect(await sites.ask('https://shop.test', why('https://shop.test/'), signal)).toBe('read');
+    expect(await sites.ask('https://shop.test', why('https://shop.test/b'), signal)).toBe('read');
+    expect(sites.verdict('https://shop.test', 'read')).toEqual({ kind: 'allowed', by: 'read_only' });
+    expect(sites.verdict('https://shop.test', 'act')).toEqual({ kind: 'ask' });
+    expect(sites.verdict('https://shop.test')).toEqual({ kind: 'ask' });
+    expect(await sites.askToAct('https://shop.test', act('https://shop.test/b'), signal)).toBe('once');
+    expect(await sites.askToAct('https://shop.test', act('https://shop.test/b'), signal)).toBe('once');
+    expect(asked).toEqual(['https://shop.test', 'https://shop.test']);
+    expect(decided.map((d) => [d.origin, d.decision, d.by])).toEqual([
+      ['https://shop.test', 'read', 'person'],
+      ['https://shop.test', 'once', 'person'],
+    ]);
+  });
+
+  it('kept read only when asked to act: acts there are refused for the task without asking, reads go on', async () => {
+    const { sites, asked } = await started({}, ['read', 'read']);
+    await sites.ask('https://shop.test', why('https://shop.test/'), signal);
+    expect(await sites.askToAct('https://shop.test', act('https://shop.test/'), signal)).toBe('read');
+    expect(await sites.askToAct('https://shop.test', act('https://shop.test/'), signal)).toBe('read');
+    expect(await sites.ask('https://shop.test', why('https://shop.test/'), signal)).toBe('read');
+    expect(asked).toHaveLength(2);
+    expect(sites.verdict('https://shop.test', 'act')).toEqual({ kind: 'denied', by: 'read_only' });
+  });
+
+  it('the start site, a grant, the allow-list and a named site are in the act tier: no question to act', async () => {
+    const { sites, asked } = await started({ allowed: ['docs.test'] }, ['once']);
+    sites.addInstruction('Use pay.test');
+    await sites.ask('https://other.test', why('https://other.test/'), signal);
+    for (const origin of ['https://start.test', 'https://other.test', 'https://docs.test', 'https://pay.test']) {
+      expect(await sites.askToAct(origin, frame(`${origin}/f`, 'https://start.test/'), signal)).not.toBe('deny');
+    }
+    expect(asked).toEqual(['https://other.test']);
+  });
+
+  it('acting in a frame of an undecided site asks once; denied, the site is denied for reading too', async () => {
+    const { sites, asked, decided } = await started({}, ['deny']);
+    expect(sites.verdict('https://pay.test', 'read')).toEqual({ kind: 'ask' });
+    const why = frame('https://pay.test/card', 'https://start.test/checkout');
+    expect(await sites.askToAct('https://pay.test', why, signal)).toBe('deny');
+    expect(await sites.askToAct('https://pay.test', why, signal)).toBe('deny');
+    expect(asked).toEqual(['https://pay.test']);
+    expect(sites.verdict('https://pay.test', 'read')).toEqual({ kind: 'denied', by: 'earlier' });
+    expect(decided).toEqual([{ origin: 'https://pay.test', decision: 'deny', by: 'person' }]);
+  });
+
+  it('a blocked site is refused an act without a question', async () => {
+    const { sites, asked } = await started({ blocked: ['pay.test'] });
+    expect(await sites.askToAct('https://pay.test', frame('https://pay.test/', 'https://start.test/'), signal)).toBe(
+      'deny',
+    );
+    expect(asked).toEqual([]);
+  });
+
+  it('the question to act carries what the agent wants to do and where', async () => {
+    const reasons: unknown[] = [];
+    const sites = new SiteAccess({
+      allowedSites: [],
+      blockedSites: [],
+      prompt: async (_origin, reason) => {
+        reasons.push(reason);
+        return 'once';
+      },
+      persist: () => {},
+    });
+    sites.startOn('https://shop.test/');
+    await sites.askToAct('https://pay.test', frame('https://pay.test/card', 'https://shop.test/'), signal);
+    expect(reasons).toEqual([
+      { kind: 'frame', action: 'type', url: 'https://pay.test/card', top: 'https://shop.test/' },
+    ]);
   });
 });
 
@@ -224,25 +337,113 @@ describe('site list entries', () => {
 });
 
 describe('sites written in text', () => {
-  const written = (text: string) =>
-    sitesInText(text).map((rule) => (rule.kind === 'host' ? `${rule.host}${rule.port ? `:${rule.port}` : ''}` : ''));
+  const written = (text: string) => sitesInText(text).map((rule) => (rule.kind === 'origin' ? rule.origin : ''));
 
-  it('finds URLs and bare hosts, with their www twin', () => {
-    expect(written('Open https://www.Shop.test/lamps, then example.com.')).toEqual([
-      'www.shop.test',
-      'shop.test',
-      'example.com',
-      'www.example.com',
+  it('a URL with a scheme names exactly its origin: scheme and port', () => {
+    expect(written('Open https://www.Shop.test/lamps, then http://shop.test:8080/cart.')).toEqual([
+      'https://www.shop.test',
+      'http://shop.test:8080',
     ]);
-    expect(written('Read http://localhost:4173/a and 127.0.0.1:8080')).toEqual([
-      'localhost:4173',
-      'www.localhost:4173',
-      '127.0.0.1:8080',
-    ]);
-    expect(written('在example.cn上查一下价格')).toEqual(['example.cn', 'www.example.cn']);
+    expect(written('See https://shop.example:8443/x')).toEqual(['https://shop.example:8443']);
+    expect(written('Read http://localhost:4173/a')).toEqual(['http://localhost:4173']);
   });
 
-  it('ignores e-mail addresses, file names, numbers and abbreviations', () => {
-    expect(written('Mail ada@example.com the report.pdf and notes.txt, e.g. v1.2.3 at 3.5 EUR, i.e. now.')).toEqual([]);
+  it('a bare host names its default ports on https and http, with its www twin', () => {
+    expect(written('Compare with example.com.')).toEqual([
+      'https://example.com',
+      'http://example.com',
+      'https://www.example.com',
+      'http://www.example.com',
+    ]);
+    expect(written('在example.cn上查一下价格')).toEqual([
+      'https://example.cn',
+      'http://example.cn',
+      'https://www.example.cn',
+      'http://www.example.cn',
+    ]);
+  });
+
+  it('a host with a port names that port on http and https', () => {
+    expect(written('Use localhost:8080 and 127.0.0.1:3000')).toEqual([
+      'https://localhost:8080',
+      'http://localhost:8080',
+      'https://127.0.0.1:3000',
+      'http://127.0.0.1:3000',
+    ]);
+  });
+
+  it.each([
+    'Download report.zip',
+    'Open notes.md and fix the typos',
+    'Attach invoice.pdf to the reply',
+    'Import data.csv into the sheet',
+    'Play clip.mov',
+    'Run install.sh, then main.py',
+    'Export logo.ai and photo.heic',
+    'Edit config.yaml, .env and package.json',
+    'Unpack backup.tar.gz and site.tgz',
+    'Read README.md',
+    'Open C:\\Users\\ada\\report.zip',
+    'Rename docs/report.zip to final.docx',
+    'Mail ada@example.com the summary',
+    'Write to ada@shop.test about the order',
+    'e.g. v1.2.3 at 3.5 EUR, i.e. now',
+    'Send the figures to https://example.test/upload?file=report.com then stop',
+  ])('names no site in %j (file names, e-mail addresses, numbers)', (text) => {
+    const names = written(text);
+    // The one URL names its own origin and nothing inside its query.
+    expect(names.filter((origin) => origin !== 'https://example.test')).toEqual([]);
+  });
+
+  it.each([
+    ['Go to shop.example', 'https://shop.example'],
+    ['Check status.io', 'https://status.io'],
+    ['Open www.report.zip', 'https://www.report.zip'],
+    ['Open report.zip/q1', 'https://report.zip'],
+    ['Open report.zip:8443', 'https://report.zip:8443'],
+    ['Open https://report.zip', 'https://report.zip'],
+    ['Look at wikipedia.org', 'https://wikipedia.org'],
+    ['Try ebay.com.au', 'https://ebay.com.au'],
+    ['Run it on localhost', 'https://localhost'],
+    ['Use 192.168.1.10', 'http://192.168.1.10'],
+    ['Sign in at mail.shop.test as ada@shop.test', 'https://mail.shop.test'],
+    ['Open bücher.example', null],
+    ['Open https://bücher.example/', 'https://xn--bcher-kva.example'],
+  ])('%j names %s', (text, origin) => {
+    if (origin === null) expect(written(text)).toEqual([]);
+    else expect(written(text)).toContain(origin);
+  });
+
+  it('an e-mail address names no site, but the same host written as one does', () => {
+    expect(written('Write to ada@shop.example, then open shop.example')).toEqual([
+      'https://shop.example',
+      'http://shop.example',
+      'https://www.shop.example',
+      'http://www.shop.example',
+    ]);
+  });
+
+  it('a named site allows its origins and no other scheme or port', async () => {
+    const { sites } = access();
+    sites.addInstruction('Use shop.example, https://pay.example:8443 and localhost:8080');
+    const allowed = (origin: string) => sites.verdict(origin).kind === 'allowed';
+    expect(allowed('https://shop.example')).toBe(true);
+    expect(allowed('http://shop.example')).toBe(true);
+    expect(allowed('https://shop.example:8443')).toBe(false);
+    expect(allowed('http://shop.example:8080')).toBe(false);
+    expect(allowed('https://pay.example:8443')).toBe(true);
+    expect(allowed('https://pay.example')).toBe(false);
+    expect(allowed('http://pay.example:8443')).toBe(false);
+    expect(allowed('http://localhost:8080')).toBe(true);
+    expect(allowed('https://localhost:8080')).toBe(true);
+    expect(allowed('http://localhost:3000')).toBe(false);
+    expect(allowed('http://localhost')).toBe(false);
+  });
+
+  it('"Download report.zip" allows no site', () => {
+    const { sites } = access();
+    sites.addInstruction('Download report.zip from the shared folder');
+    expect(sites.verdict('https://report.zip')).toEqual({ kind: 'ask' });
+    expect(sites.verdict('http://report.zip')).toEqual({ kind: 'ask' });
   });
 });

@@ -4,6 +4,7 @@
 // and person time.
 
 import { describe, expect, it } from 'vitest';
+import type { SiteDecision } from '../../../src/panel/agent/site-access';
 import type { DocSpec } from './fakes/browser';
 import { type AgentSetup, setupAgent } from './fakes/harness';
 import { call, calls, lastUserText, toolResults } from './fakes/scripted-model';
@@ -134,15 +135,15 @@ describe('open_url and site permissions', () => {
     expect(h.of('permission_decided').map((e) => [e.decision, e.by])).toEqual([['deny', 'block_list']]);
   });
 
-  it('from a browser page, the first site the agent opens is the task’s own: no question', async () => {
-    const h = agent({ startUrl: 'chrome://newtab/', turns: [openEvil, call('open_url', { url: DOCS }), giveUp] });
-    h.controller.subscribe((e) => {
-      if (e.type === 'permission_request') h.controller.answerPermission(e.requestId, 'deny');
-    });
-    await h.controller.execute('Find a deal');
-    expect(h.of('permission_request').map((e) => e.origin)).toEqual(['https://docs.test']);
-    expect(h.tabs.openCalls.map((c) => c.url)).toEqual([EVIL]);
-  });
+  it.each(['chrome://newtab/', 'about:blank'])(
+    'from %s, the first site the agent opens is asked about unless the task names it',
+    async (startUrl) => {
+      const h = agent({ startUrl, answerSites: 'deny', turns: [openEvil, call('open_url', { url: DOCS }), giveUp] });
+      await h.controller.execute('Find a deal on docs.test');
+      expect(h.of('permission_request').map((e) => e.origin)).toEqual(['https://evil.test']);
+      expect(h.tabs.openCalls.map((c) => c.url)).toEqual([DOCS]);
+    },
+  );
 });
 
 describe('the site gate at the top of a step', () => {
@@ -348,5 +349,83 @@ describe('the controller and the permission question', () => {
     await h.controller.followUp('Go back to the shop, then to the other site again, then to docs.test');
     expect(h.of('permission_request').map((e) => e.origin)).toEqual(['https://evil.test']);
     expect(h.tabs.openCalls.map((c) => c.url)).toEqual([EVIL, SHOP, EVIL, DOCS]);
+  });
+});
+
+describe('read only and acting (issue 24)', () => {
+  /** The evil page, counting the acts that reach it. */
+  function actCounting() {
+    const acts: string[] = [];
+    const site = {
+      ...SITE,
+      [EVIL]: (): DocSpec => ({
+        ...evil(),
+        act: (action) => {
+          acts.push(action.kind);
+          return { ok: true, verified: true, effects: ['dom_change'] };
+        },
+      }),
+    };
+    return { site, acts };
+  }
+
+  /** Answers the permission questions in order. */
+  function answering(h: ReturnType<typeof setupAgent>, answers: SiteDecision[]) {
+    h.controller.subscribe((e) => {
+      if (e.type === 'permission_request') h.controller.answerPermission(e.requestId, answers.shift() ?? 'deny');
+    });
+  }
+
+  const claim = call('click', { ref: 1 });
+
+  it('a page allowed to read only is observed; a click there asks to act, and kept read only nothing is clicked', async () => {
+    const { site, acts } = actCounting();
+    const h = setupAgent({ site, turns: [openEvil, claim, claim, giveUp] });
+    answering(h, ['read', 'read']);
+
+    await h.controller.execute('Read the shop');
+
+    expect(h.of('permission_request').map((e) => e.why)).toEqual([
+      { kind: 'open_url', url: EVIL, newTab: false },
+      { kind: 'act', action: 'click', url: EVIL },
+    ]);
+    expect(lastUserText(h.model.requests[1])).toContain(SECRET);
+    expect(acts).toEqual([]);
+    const [first] = toolResults(h.model.requests[2]);
+    expect(first?.isError).toBe(true);
+    expect(first?.text).toContain('the person allowed https://evil.test to be read only in this task, not acted on');
+    // Asked once per site per task: the second click is refused without a question.
+    expect(toolResults(h.model.requests[3])[0]?.text).toContain('read only');
+    expect(h.of('permission_decided').map((e) => [e.origin, e.decision])).toEqual([
+      ['https://evil.test', 'read'],
+      ['https://evil.test', 'read'],
+    ]);
+    expect(h.of('repair')).toEqual([]);
+  });
+
+  it('allowed once when asked to act, the click happens and the next one does not ask', async () => {
+    const { site, acts } = actCounting();
+    const h = setupAgent({ site, turns: [openEvil, claim, claim, giveUp] });
+    answering(h, ['read', 'once']);
+    await h.controller.execute('Read the shop');
+    expect(acts).toEqual(['click', 'click']);
+    expect(h.of('permission_request')).toHaveLength(2);
+  });
+
+  it('denied when asked to act, the page is denied for the task: not clicked, not shown again', async () => {
+    const { site, acts } = actCounting();
+    const h = setupAgent({ site, turns: [openEvil, claim, call('read_page'), giveUp] });
+    answering(h, ['read', 'deny']);
+    await h.controller.execute('Read the shop');
+    expect(acts).toEqual([]);
+    expect(lastUserText(h.model.requests[2])).toContain('the person did not allow https://evil.test for this task');
+    expect(lastUserText(h.model.requests[2])).not.toContain(SECRET);
+  });
+
+  it('the page the task started on is in the act tier: no question to click there', async () => {
+    const h = setupAgent({ site: linkTo(`${SHOP}#x`), turns: [call('click', { ref: 7 }), giveUp] });
+    await h.controller.execute('Look at the shop');
+    expect(h.of('permission_request')).toEqual([]);
+    expect(h.of('tool_result')[0]).toMatchObject({ name: 'click', outcome: 'ok' });
   });
 });

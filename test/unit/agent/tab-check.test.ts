@@ -147,7 +147,7 @@ describe('top-of-step check in the loop (docs/contracts.md 000-T8..T11)', () => 
       startUrl: 'chrome://newtab/',
       turns: [calls({ name: 'read_page' }, { name: 'open_url', input: { url: SHOP } }), call('read_page'), giveUp],
     });
-    const result = await h.controller.execute('Look at the shop');
+    const result = await h.controller.execute('Look at the shop on shop.test');
     expect(result.status).toBe('failed');
     const tools = (i: number) => JSON.stringify(h.model.requests[i]?.tools);
     // The list is part of the prefix every thinking block is bound to: the same bytes on every request.
@@ -171,7 +171,7 @@ describe('top-of-step check in the loop (docs/contracts.md 000-T8..T11)', () => 
       startUrl: 'chrome://newtab/',
       turns: [call('open_url', { url: SHOP }), call('go_back'), giveUp],
     });
-    const result = await h.controller.execute('Open the shop, then go back');
+    const result = await h.controller.execute('Open the shop (shop.test), then go back');
     expect(result.status).toBe('failed');
     expect(lastUserText(h.model.requests[2])).toContain('cannot be operated');
     expect(JSON.stringify(h.model.requests[2]?.tools)).toBe(JSON.stringify(h.model.requests[0]?.tools));

@@ -272,6 +272,69 @@ describe('framed page', () => {
   });
 });
 
+describe('the act gate (issue 24)', () => {
+  /** A gate that records what it was asked and refuses acts on the sites in `refused`. */
+  function gate(refused: string[] = []) {
+    const asked: [PageMethod, string | null][] = [];
+    const mayAct = async (method: PageMethod, frameUrl: string | null) => {
+      asked.push([method, frameUrl]);
+      const site = frameUrl === null ? 'https://shop.test' : new URL(frameUrl).origin;
+      return refused.includes(site) ? { site, reason: `${site} refused` } : null;
+    };
+    return { asked, mayAct };
+  }
+
+  it('asks before an act reaches a frame; refused, nothing is sent to the frame', async () => {
+    const { page, calls } = tabScript({ cardDocument: 'carddoc' });
+    const snap = await page.snapshot({});
+    const { asked, mayAct } = gate(['https://pay.test']);
+    const typed = page.type({ ref: FRAME_REF_BASE + 1, snapshotId: snap.snapshotId, text: '4242' }, { mayAct });
+    await expect(typed).rejects.toMatchObject({
+      code: 'not_allowed',
+      message: 'https://pay.test refused',
+      site: 'https://pay.test',
+    });
+    const clicked = page.click({ ref: FRAME_REF_BASE + 2, snapshotId: snap.snapshotId }, { mayAct });
+    await expect(clicked).rejects.toMatchObject({ code: 'not_allowed' });
+    expect(asked).toEqual([
+      ['type', 'https://pay.test/card'],
+      ['click', 'https://pay.test/card'],
+    ]);
+    expect(calls.filter((c) => c.method === 'type' || c.method === 'click')).toEqual([]);
+  });
+
+  it('allowed, the act goes to the frame; reads, scrolls and hovers in the frame are not asked about', async () => {
+    const { page, calls } = tabScript({ cardDocument: 'carddoc' });
+    const snap = await page.snapshot({});
+    const { asked, mayAct } = gate();
+    await page.type({ ref: FRAME_REF_BASE + 1, snapshotId: snap.snapshotId, text: '4242' }, { mayAct });
+    expect(calls.at(-1)).toMatchObject({ method: 'type', frameId: 7 });
+    await page.scroll({ snapshotId: snap.snapshotId, toRef: FRAME_REF_BASE + 2 }, { mayAct });
+    await page.hover({ ref: FRAME_REF_BASE + 2, snapshotId: snap.snapshotId }, { mayAct });
+    await page.find({ query: 'pay' }, { mayAct });
+    await page.readPage({}, { mayAct });
+    await page.snapshot({}, { mayAct });
+    expect(asked).toEqual([['type', 'https://pay.test/card']]);
+  });
+
+  it('asks for the tab’s page (null) before an act in frame 0, and for the focused frame before a key without a ref', async () => {
+    const state = { cardDocument: 'carddoc', focusInCard: true };
+    const { page, calls } = tabScript(state);
+    const snap = await page.snapshot({});
+    const { asked, mayAct } = gate(['https://pay.test']);
+    await page.click({ ref: 1, snapshotId: snap.snapshotId }, { mayAct });
+    await page.evaluate({ script: '1' }, { mayAct });
+    const pressed = page.pressKey({ key: 'Enter', snapshotId: snap.snapshotId }, { mayAct });
+    await expect(pressed).rejects.toMatchObject({ code: 'not_allowed' });
+    expect(asked).toEqual([
+      ['click', null],
+      ['evaluate', null],
+      ['pressKey', 'https://pay.test/card'],
+    ]);
+    expect(calls.filter((c) => c.method === 'pressKey')).toEqual([]);
+  });
+});
+
 describe('frame locator', () => {
   it('gives a cross-origin frame without a script the content script (its own document), then reads it', async () => {
     const { page, injected, calls } = tabScript({ cardDocument: 'carddoc', unscripted: true });

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-// Site permissions in the panel (decision 0010): the question with its three answers, reachable by keyboard and
-// answered once; the task record's list of decisions, kept in history and in the trace; the settings lists.
+// Site permissions in the panel (decision 0010, issue 24): the question with its four answers, reachable by keyboard
+// and answered once; the questions to act (on a read-only page, in a frame of another site); the task record's list of decisions, kept in history and in the trace; the settings lists.
 
 import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -72,7 +72,7 @@ const finished: AgentEvent = {
 const buttons = (root: HTMLElement) => [...byTestId(root, 'permission').querySelectorAll('button')];
 
 describe('the permission question', () => {
-  it('shows the origin and why, with three answers a keyboard reaches, and answers once', () => {
+  it('shows the origin and why, with four answers a keyboard reaches, and answers once', () => {
     const root = mount(<App commands={commands} />);
     emit(started, ...firstSteps, request);
 
@@ -87,14 +87,19 @@ describe('the permission question', () => {
         .getAttribute('aria-describedby')
         ?.split(' ')
         .map((id) => document.getElementById(id)?.textContent),
-    ).toEqual(['It wants to open http://localhost:4173/prize.html.', 'Allow once: for this task and its follow-ups.']);
+    ).toEqual([
+      'It wants to open http://localhost:4173/prize.html.',
+      'Allow once: for this task and its follow-ups. Read only: the agent may see this site, and asks before it ' +
+        'clicks, types or sends anything there.',
+    ]);
     expect(buttons(root).map((b) => [b.textContent, b.type, b.tabIndex, b.disabled])).toEqual([
       ['Allow once', 'button', 0, false],
       ['Always allow this site', 'button', 0, false],
+      ['Read only', 'button', 0, false],
       ['Deny', 'button', 0, false],
     ]);
     expect(byTestId(root, 'live-region').textContent).toBe(
-      'The agent asks to use http://localhost:4173. Allow once, always allow, or deny.',
+      'The agent asks to use http://localhost:4173. Allow once, always allow, allow to read only, or deny.',
     );
 
     click(byTestId(box, 'permission-deny'));
@@ -147,6 +152,64 @@ describe('the permission question', () => {
       { step: 4, origin: 'https://bank.test', decision: 'deny', by: 'block_list' },
     ]);
     await settle();
+  });
+
+  it('asks to act on a page allowed to read only, naming the action and the site', () => {
+    const root = mount(<App commands={commands} />);
+    const act: AgentEvent = {
+      ...request,
+      origin: 'https://shop.example',
+      why: { kind: 'act', action: 'type', url: 'https://shop.example/cart' },
+    } as AgentEvent;
+    emit(started, ...firstSteps, act);
+    const box = byTestId(root, 'permission');
+    expect(box.querySelector('legend')?.textContent).toBe('Let the agent act on this site?');
+    expect(byTestId(box, 'permission-why').textContent).toBe(
+      'Steadyhand wants to type on shop.example, which you allowed to read only.',
+    );
+    click(byTestId(box, 'permission-read'));
+    expect(commands.answerPermission).toHaveBeenCalledExactlyOnceWith('p1', 'read');
+  });
+
+  it('asks to act in a frame of another site, naming the frame’s site and the page’s (no userinfo)', () => {
+    const root = mount(<App commands={commands} />);
+    const frame: AgentEvent = {
+      ...request,
+      origin: 'http://pay.test:4173',
+      why: {
+        kind: 'frame',
+        action: 'type',
+        url: 'http://user@pay.test:4173/card.html',
+        top: 'http://shop.test:4173/checkout',
+      },
+    } as AgentEvent;
+    emit(started, ...firstSteps, frame);
+    expect(byTestId(root, 'permission-why').textContent).toBe(
+      'Steadyhand wants to type in a frame from pay.test:4173 inside shop.test:4173. Nothing is sent to the frame ' +
+        'until you allow it.',
+    );
+  });
+
+  it('lists a read-only answer as such, in the task and in the trace', () => {
+    const root = mount(<App commands={commands} />);
+    const read: AgentEvent = { ...denied, decision: 'read' } as AgentEvent;
+    emit(started, ...firstSteps, request, read);
+    expect(allByTestId(root, 'permission-record').map((li) => [li.textContent, li.dataset.decision])).toEqual([
+      ['Step 3 · http://localhost:4173: allowed by you to read only', 'read'],
+    ]);
+    const step3: AgentEvent = {
+      type: 'step_started',
+      taskId: TASK,
+      step: 3,
+      tabId: 12,
+      url: 'http://127.0.0.1:4173/',
+      operable: true,
+    };
+    const record = recordOf([started, ...firstSteps, request, read, step3, finished]);
+    expect(buildTrace(record, DEFAULT_SETTINGS, { version: '0.1.0' }).steps[2]?.notes).toEqual([
+      'Site permission: http://localhost:4173 allowed to read only by the person (open_url ' +
+        'http://localhost:4173/prize.html)',
+    ]);
   });
 
   it('closes an open question when the task ends, or when it is restored from storage', () => {

@@ -8,7 +8,7 @@ import type { ActionResult } from '../../../shared/page-types';
 import { safeParseOrigin } from '../../../shared/urls';
 import { raceAbort } from '../abort';
 import { capEcho, ECHO_MAX_CHARS } from '../echo';
-import { frameGate } from '../site-gate';
+import { actGate, frameGate } from '../site-gate';
 import type { AnyTool, PageHandle, ToolContext, ToolOutput, ToolSpec } from './types';
 
 export function defineTool<S extends z.ZodType>(spec: ToolSpec<S>): AnyTool {
@@ -75,12 +75,16 @@ export function pageOf(ctx: ToolContext): PageHandle {
   return { page: ctx.tabs.page(ctx.tabId), tabId: ctx.tabId, snapshotId: ctx.snapshot.snapshotId };
 }
 
-/** The options of a page call made for a tool: the task's signal, and its site gate for the page's frames. */
+/**
+ * The options of a page call made for a tool: the task's signal, and its site gates: which of the page's frames may
+ * be read, and whether the agent may act where the call lands (the page the model saw, or one of its frames).
+ */
 export function callOptions(ctx: ToolContext, timeoutMs?: number) {
   const frameAllowed = frameGate(ctx.sites);
+  const mayAct = actGate(ctx.sites, ctx.snapshot?.url ?? null, ctx.signal);
   return timeoutMs === undefined
-    ? { signal: ctx.signal, frameAllowed }
-    : { signal: ctx.signal, timeoutMs, frameAllowed };
+    ? { signal: ctx.signal, frameAllowed, mayAct }
+    : { signal: ctx.signal, timeoutMs, frameAllowed, mayAct };
 }
 
 /** The role of a ref in the observation, so "click [12] (button)" reads well in the history. */
@@ -189,7 +193,11 @@ export function reportAction(
 export async function withheldRead(ctx: ToolContext, tool: string, tabId: number): Promise<ToolOutput | null> {
   const tab = await raceAbort(ctx.tabs.getTab(tabId), ctx.signal, tool);
   const origin = safeParseOrigin(tab?.url);
-  if (!origin || origin === safeParseOrigin(ctx.snapshot?.url) || ctx.sites.verdict(origin).kind === 'allowed') {
+  if (
+    !origin ||
+    origin === safeParseOrigin(ctx.snapshot?.url) ||
+    ctx.sites.verdict(origin, 'read').kind === 'allowed'
+  ) {
     return null;
   }
   return {

@@ -83,6 +83,8 @@ function failed(call: ModelToolCall, tool: AnyTool, error: unknown, tabId: numbe
   const changing = interrupted && tabId !== null ? { pageChanged: true, navigatedTabId: tabId } : {};
   // Words the page wrote (a title in a stale_ref) go beside the text, fenced as page content (prompt.ts).
   const pageText = isSteadyhandError(error) && error.pageText !== undefined ? { pageText: error.pageText } : {};
+  // Refused by the person's site decision (an act on a read-only site or in a denied frame): not a failure to repair.
+  const siteDenied = isSteadyhandError(error) && error.site !== undefined ? { siteDenied: error.site } : {};
   return {
     ...refusedCall(call, 'execute_error', text),
     // The page's own words stay in the brief: the trace (and the worker-kill suite) must still tell one from another.
@@ -91,6 +93,7 @@ function failed(call: ModelToolCall, tool: AnyTool, error: unknown, tabId: numbe
     ...changing,
     ...(interrupted ? { interrupted: true } : {}),
     ...pageText,
+    ...siteDenied,
   };
 }
 

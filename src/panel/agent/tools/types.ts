@@ -42,7 +42,7 @@ export interface ToolContext {
   /** The task's attached files and downloads; absent where the panel offers none (upload_file then says so). */
   files: TaskFiles | undefined;
   /** The task's site permissions: open_url asks them before it loads another origin. */
-  sites: Pick<SiteAccess, 'ask' | 'verdict' | 'describeDenial'>;
+  sites: Pick<SiteAccess, 'ask' | 'askToAct' | 'verdict' | 'describeDenial'>;
   /** The origin of the agent's page when the task may not work there (denied, blocked): nothing on it is read. */
   deniedOrigin: string | null;
   /** Shows the question to the person and resolves with their reply. */

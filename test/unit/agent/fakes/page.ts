@@ -1,9 +1,12 @@
 // The page API of one fake tab: snapshots rendered from the tab's FakeDocument, refs checked against the document
-// they came from (a ref of an older document is `stale_ref`), actions handed to the document's `act`.
+// they came from (a ref of an older document is `stale_ref`), actions handed to the document's `act`. Like the real
+// page proxy (framed-page.ts), an act waits for the task's act gate (CallOptions.mayAct) and, refused, reaches nothing.
 
 import type { AgentPage } from '../../../../src/panel/agent/ports';
+import { isAct } from '../../../../src/panel/page/page-acts';
 import { PageError, RelayError, TabError } from '../../../../src/shared/errors';
 import type { ActionResult, RefTarget, Snapshot } from '../../../../src/shared/page-types';
+import type { PageMethod } from '../../../../src/shared/protocol';
 import type { CallOptions } from '../../../../src/shared/rpc';
 import { abortedError } from '../../../../src/shared/rpc';
 import {
@@ -43,6 +46,7 @@ export class FakePage implements AgentPage {
     action: PageAction,
     options?: CallOptions,
   ): Promise<ActionResult> {
+    await this.#mayAct(method, options);
     this.calls.push({ method, args: action });
     const { tab, doc } = this.#live(options);
     if (target) {
@@ -60,6 +64,12 @@ export class FakePage implements AgentPage {
       openTab: (url) => this.browser.createTab(url),
     };
     return this.#after(method, doc.spec.act ? await doc.spec.act(action, ctx) : OK);
+  }
+
+  async #mayAct(method: string, options?: CallOptions): Promise<void> {
+    if (!isAct(method as PageMethod)) return;
+    const refusal = await options?.mayAct?.(method as PageMethod, null);
+    if (refusal) throw new PageError('not_allowed', refusal.reason, { site: refusal.site });
   }
 
   snapshot: AgentPage['snapshot'] = async (_options, callOptions) => {
@@ -157,6 +167,7 @@ export class FakePage implements AgentPage {
     );
 
   evaluate: AgentPage['evaluate'] = async (args, options) => {
+    await this.#mayAct('evaluate', options);
     this.calls.push({ method: 'evaluate', args });
     this.#live(options);
     return { result: `evaluated: ${args.script}` };
