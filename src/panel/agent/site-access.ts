@@ -11,7 +11,12 @@ export type SiteReason =
   /** open_url is about to load `url` (in a new tab with `newTab`). */
   | { kind: 'open_url'; url: string; newTab: boolean }
   /** The agent's tab is on `url` now: a click, redirect, form, popup or tab switch took it there. */
-  | { kind: 'tab'; url: string };
+  | { kind: 'tab'; url: string }
+  /**
+   * A navigation to `url` that has not been sent yet: one the agent's action would start (`by: 'agent'`, asked
+   * before the click), or one the page on `from` started and the task's network hold stopped (`by: 'page'`).
+   */
+  | { kind: 'navigation'; url: string; method: 'get' | 'post'; newTab: boolean; by: 'agent' | 'page'; from: string };
 
 /** Who settled an origin for this task. */
 export type DecidedBy = 'person' | 'block_list' | 'allow_list' | 'instruction';
@@ -224,6 +229,16 @@ export class SiteAccess {
     }
     this.#decide(origin, answer, 'person');
     return answer;
+  }
+
+  /**
+   * What the rules allow and block now, for the network hold (net-hold.ts): null while the task has no initial
+   * origin, when any origin would be allowed. Read and act tiers alike: reading is enough to load a page.
+   */
+  holdSet(): { allowed: SiteRule[]; blocked: SiteRule[] } | null {
+    if (this.#initial === null) return null;
+    const origins = [this.#initial, ...this.#granted].map((origin): SiteRule => ({ kind: 'origin', origin }));
+    return { allowed: [...origins, ...this.#allowed, ...this.#written], blocked: [...this.#blocked] };
   }
 
   /** Why the agent may not work on `origin`, for the model: a clause ("the person did not allow …"). */

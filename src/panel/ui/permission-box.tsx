@@ -11,6 +11,11 @@ import { type MessageKey, t } from './i18n';
 export function permissionWhy(why: SiteReason): string {
   const url = displayUrl(why.url);
   if (why.kind === 'tab') return t('permissionWhyTab', url);
+  if (why.kind === 'navigation') {
+    if (why.by === 'page') return t('permissionWhyPageNavigation', displayUrl(why.from), url);
+    if (why.method === 'post') return t('permissionWhyFormPost', url);
+    return t(why.newTab ? 'permissionWhyLinkNewTab' : 'permissionWhyLink', url);
+  }
   return t(why.newTab ? 'permissionWhyOpenUrlNewTab' : 'permissionWhyOpenUrl', url);
 }
 
