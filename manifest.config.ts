@@ -18,6 +18,17 @@ export default defineManifest({
   action: { default_title: '__MSG_actionTitle__', default_icon: icons },
   side_panel: { default_path: 'src/panel/index.html' },
   background: { service_worker: 'src/background/index.ts', type: 'module' },
-  permissions: ['sidePanel', 'tabs', 'tabGroups', 'webNavigation', 'scripting', 'storage', 'favicon', 'downloads'],
+  permissions: [
+    'sidePanel',
+    'tabs',
+    'tabGroups',
+    'webNavigation',
+    'scripting',
+    'storage',
+    'favicon',
+    'downloads',
+    'declarativeNetRequestWithHostAccess',
+    'webRequest',
+  ],
   host_permissions: ['<all_urls>'],
 });

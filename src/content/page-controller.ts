@@ -10,6 +10,8 @@ import type {
   FindResult,
   KeyArgs,
   MaskArgs,
+  NavigationTarget,
+  NavigationVia,
   PageInfo,
   PointerArgs,
   Pong,
@@ -31,6 +33,7 @@ import { drag } from './actions/drag';
 import { evaluate } from './actions/evaluate';
 import { pressKey } from './actions/keys';
 import { documentSettledAt, MutationClock } from './actions/mutation-clock';
+import { navigationTarget } from './actions/navigation-target';
 import { readBlob } from './actions/read-blob';
 import { rightClick } from './actions/right-click';
 import { scroll } from './actions/scroll';
@@ -40,7 +43,7 @@ import { type TypeArgs, typeText } from './actions/type';
 import { uploadFile } from './actions/upload';
 import { waitFor, waitForQuiet } from './actions/wait';
 import { Mask } from './mask/mask';
-import { type ShadowRootOf, safeContentDocument } from './snapshot/dom';
+import { deepActiveElement, type ShadowRootOf, safeContentDocument } from './snapshot/dom';
 import { find } from './snapshot/find';
 import { framePath } from './snapshot/frame-path';
 import { readPage } from './snapshot/read-page';
@@ -163,6 +166,17 @@ export class PageController implements PageApi {
 
   hover(args: RefTarget): Promise<ActionResult> {
     return hover(this.acting(), args);
+  }
+
+  navigationTarget(args: { ref?: number; snapshotId?: string; via: NavigationVia }): {
+    target: NavigationTarget | null;
+    from: string;
+  } {
+    const element =
+      args.ref !== undefined && args.snapshotId !== undefined
+        ? this.registry.resolve({ ref: args.ref, snapshotId: args.snapshotId })
+        : deepActiveElement(this.doc);
+    return { target: element ? navigationTarget(element, args.via) : null, from: this.doc.location.origin };
   }
 
   uploadFile(args: UploadArgs): Promise<ActionResult> {

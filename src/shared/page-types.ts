@@ -196,6 +196,16 @@ export interface ActionTarget {
   name: string;
 }
 
+/** What starts the navigation navigationTarget reads: a click on the element, or Enter on it. */
+export type NavigationVia = 'click' | 'enter';
+
+/** A navigation an action would start: the URL resolved against the document's base, how, and where it opens. */
+export interface NavigationTarget {
+  url: string;
+  method: 'get' | 'post';
+  newTab: boolean;
+}
+
 export interface RefTarget {
   ref: number;
   snapshotId: string;

@@ -10,6 +10,8 @@ import type {
   FindResult,
   KeyArgs,
   MaskArgs,
+  NavigationTarget,
+  NavigationVia,
   PageInfo,
   PointerArgs,
   Pong,
@@ -51,6 +53,14 @@ export interface PageApi {
   scroll(args: ScrollArgs): Promise<ActionResult>;
   pressKey(args: KeyArgs): Promise<ActionResult>;
   hover(args: RefTarget): Promise<ActionResult>;
+  /**
+   * The navigation a click on the ref (or Enter on it, or on the focused element without a ref) would start, read
+   * before the action so the panel can ask about its site first; `from` is this document's origin.
+   */
+  navigationTarget(args: { ref?: number; snapshotId?: string; via: NavigationVia }): {
+    target: NavigationTarget | null;
+    from: string;
+  };
   /** Puts a file into a file input (the ref, or the input it controls) or drops it on a drop zone. */
   uploadFile(args: UploadArgs): Promise<ActionResult>;
   /** Reads a blob: URL this document made (a file it offered as a download), as base64, up to `maxBytes`. */
@@ -106,6 +116,7 @@ export const PAGE_METHODS: {
   scroll: { arity: 1, idempotent: false },
   pressKey: { arity: 1, idempotent: false },
   hover: { arity: 1, idempotent: true },
+  navigationTarget: { arity: 1, idempotent: true },
   uploadFile: { arity: 1, idempotent: false },
   readBlob: { arity: 1, idempotent: true },
   evaluate: { arity: 1, idempotent: false },

@@ -2,7 +2,7 @@
 // a page on another origin; the scripted model obeys, the panel asks, and Deny stops that navigation before anything
 // is requested from the other origin. Allow once lets it through; a site written in the task or on the allow-list is
 // not asked about; a blocked one is refused without a question; a link that leads to another origin is asked about
-// at the next step, and a denied page is never shown to the model.
+// before it is clicked (issue 24), and a denied one is never requested.
 
 import type { Page } from 'playwright-core';
 import type { AgentEvent } from '../../src/panel/agent/events';
@@ -245,7 +245,7 @@ describe('site permissions in Chromium', () => {
     ]);
   });
 
-  it('a link to another origin is asked about at the next step; denied, that page is never shown', async ({
+  it('a link to another origin is asked about before the click; denied, nothing is requested or shown', async ({
     browser,
     site,
     model,
@@ -254,7 +254,6 @@ describe('site permissions in Chromium', () => {
     const { tabId } = await offersTab(browser, site, 'link');
     const shown = play(model, (seen) => {
       if (seen.previousTools.length === 0) return act('click', { ref: control(seen, 'link', /partner deals/i).ref });
-      if (seen.problem?.startsWith('the person did not allow')) return act('go_back');
       if (seen.text.includes('Fern weekly offers')) return giveUp('The person did not want the partner site.');
       return giveUp(`Unexpected observation: ${seen.text.slice(0, 200)}`);
     });
@@ -263,24 +262,20 @@ describe('site permissions in Chromium', () => {
     const ask = permissionBox(panel);
     await ask.box.waitFor();
     expect(await ask.why.textContent()).toContain(
-      `Its tab is now on ${site.otherOrigin}/security/perm-partner.html?t=link`,
+      `It wants to follow a link to ${site.otherOrigin}/security/perm-partner.html?t=link`,
     );
     await ask.deny.click();
     const { result, events } = await running;
 
     expect(result).toMatchObject({ status: 'failed', answer: 'The person did not want the partner site.' });
     expect(outcomes(events)).toEqual([
-      ['click', 'ok'],
-      ['go_back', 'ok'],
+      ['click', 'execute_error'],
       ['done', 'done_accepted'],
     ]);
-    expect(ofType(events, 'step_started').map((e) => e.operable)).toEqual([true, false, true]);
-    // Not operable: the observation says so (the tool list stays the task's), and nothing of the partner page
-    // reached the model.
-    expect(JSON.stringify(model.messageRequests[1]?.body?.tools)).toBe(
-      JSON.stringify(model.messageRequests[0]?.body?.tools),
-    );
-    expect(shown[1]?.problem).toEqual(expect.any(String));
+    expect(ofType(events, 'step_started').map((e) => e.operable)).toEqual([true, true]);
+    expect(shown[1]?.results[0]?.text).toContain(`not_allowed: it would go to ${site.otherOrigin}`);
+    // Nothing was clicked, so nothing was requested from the partner site, and none of it reached the model.
+    expect(log.to(site.otherOrigin, '/security/perm-partner.html?t=link')).toEqual([]);
     expect(allModelText(model)).not.toContain('PARTNER-7731');
     expect(allModelText(model)).not.toContain('Claim the member price');
     expect(await tabUrl(panel, tabId)).toContain('/security/perm-hidden-instructions.html?t=link');

@@ -9,6 +9,7 @@ import type { AgentEvent, AgentEventListener, TaskResult } from './events';
 import type { TaskFiles } from './files';
 import { type Ending, Run } from './loop';
 import type { AgentModel } from './model';
+import { NetHold, type NetRulesPort } from './net-hold';
 import { PersonReplies } from './person-replies';
 import type { AgentTabs, Navigation } from './ports';
 import type { AgentSettings, EndTabAction } from './settings';
@@ -46,6 +47,8 @@ export interface AgentControllerDeps {
   nonce?: () => string;
   /** The task's attached files and downloads, for upload_file and the downloads the agent is told about. */
   files?: TaskFiles;
+  /** The network hold's rules (net-hold.ts); absent: nothing is held before the request (unit tests). */
+  netRules?: NetRulesPort;
   /** Persists an "Always allow this site" answer: adds the origin to the allow-list in settings. */
   allowSite?: (origin: string) => void;
 }
@@ -259,6 +262,8 @@ export class AgentController {
     let run: Run | null = null;
     let ending: Ending;
     let tabs: AgentTabs | null = null;
+    let hold: NetHold | null = null;
+    const holding = new AbortController();
     try {
       model = typeof deps.model === 'function' ? deps.model(settings) : deps.model;
       this.#modelId = model.modelId;
@@ -279,6 +284,15 @@ export class AgentController {
       task.conversation.begin(instruction, followUp);
       task.sites.useLists(settings.allowedSites, settings.blockedSites);
       task.sites.addInstruction(instruction);
+      const runTabs = tabs;
+      hold = deps.netRules
+        ? new NetHold(
+            deps.netRules,
+            task.sites,
+            async () => (await runTabs.owned()).map((tab) => tab.tabId),
+            holding.signal,
+          )
+        : null;
       run = new Run(
         {
           model,
@@ -293,6 +307,7 @@ export class AgentController {
           emit: (event) => this.#emit(event),
           ask: (step, question, s) => this.#ask(task, step, question, s),
           ...(deps.nonce ? { nonce: deps.nonce } : {}),
+          ...(hold ? { hold } : {}),
         },
         task,
         signal,
@@ -304,6 +319,13 @@ export class AgentController {
     }
     this.#active = null;
     run?.tickWall();
+    holding.abort();
+    try {
+      // The rules go with the run: the person's browsing in these tabs is never held.
+      await hold?.release();
+    } catch {
+      // The panel clears stale rules when it starts (src/panel/chrome/net-rules.ts).
+    }
     try {
       await tabs?.endRun?.(settings.endOfTaskTabs);
     } catch {

@@ -38,6 +38,8 @@ export type {
   RefusalDetails,
   TokenUsage,
 } from './model';
+export type { BlockedNavigation, NetRulesPort } from './net-hold';
+export type { HoldRule } from './net-hold-rules';
 export {
   allText,
   latestPage,

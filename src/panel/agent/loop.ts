@@ -8,6 +8,7 @@
 import { safeParseOrigin } from '../../shared/urls';
 import { costLimitEnding, costLimitReached } from './cost-cap';
 import { STOP_TEXT, type TaskResult, type TaskStatus } from './events';
+import { settleHeld } from './held-navigation';
 import type { ModelTurn } from './model';
 import { observe, type StepView } from './observe';
 import type { NavigationMark } from './ports';
@@ -78,6 +79,8 @@ export class Run {
    * A navigation the last step's actions started (or found under way) in the agent's tab: the next look waits for it.
    */
   #navigating: { tabId: number; since: NavigationMark } | null = null;
+  /** The last page the agent saw on a site it may use: where a held navigation takes the tab back to. */
+  #lastAllowedUrl: string | null = null;
   #textOnly = 0;
   #rejections = 0;
   /** How many times a call found the agent's page being replaced under it; part of the progress fingerprint. */
@@ -134,6 +137,7 @@ export class Run {
     const step = ++task.step;
     const tabId = deps.tabs.currentTabId;
     await this.#awaitNavigation(tabId);
+    await this.#settleHeld(tabId);
     // Another live tab than last step's: the agent switched, or (stickiness off) followed the person. A tab that
     // disappeared without the agent closing it is not a move: it is "Tab was closed".
     const moved = this.#agentMoved || (tabId !== null && tabId !== task.lastTabId);
@@ -181,6 +185,7 @@ export class Run {
       denied = gated.denied;
     }
     task.lastTabId = tabId;
+    if (view.operable && !denied && view.url) this.#lastAllowedUrl = view.url;
     this.#navigated.clear();
     if (!denied) await recordBaseline(task.proof, deps.tabs, view, signal);
     deps.emit({
@@ -194,10 +199,13 @@ export class Run {
     });
 
     const nonce = (deps.nonce ?? newNonce)();
+    // Nothing is held while the model thinks: what the page or the person does then is seed 000's (net-hold.ts).
+    await deps.hold?.release();
     const turn = await decideWatchingTab(deps, task, signal, tabId, { step, stepsLeft, view, nonce });
     if (!turn) return end('stopped', STOP_TEXT.tabClosed, { stopCause: 'tab_closed' });
     // Taken before the actions: any navigation after this mark is one the next look must wait for.
     const since = tabId === null ? null : deps.navigation.mark(tabId);
+    await deps.hold?.arm();
     const results = await act(deps, task, signal, { step, turn, view, nonce, denied });
     if (tabId !== null && since && results.some((r) => r.navigatedTabId === tabId)) this.#navigating = { tabId, since };
     const ending = turn.refusal ? refused(turn.refusal) : this.#afterStep(turn, view, results);
@@ -227,11 +235,36 @@ export class Run {
     this.#navigating = null;
     if (!navigating || navigating.tabId !== tabId) return;
     const { deps, signal } = this;
-    const outcome = await deps.navigation.waitForNavigation(tabId, navigating.since, {
-      timeoutMs: NAVIGATION_WAIT_MS,
-      signal,
-    });
-    if (outcome === 'timeout') this.task.conversation.note(NAVIGATION_DID_NOT_HAPPEN);
+    // A navigation the network hold stopped never commits: waiting for it would only run out the clock.
+    const done = new AbortController();
+    const stop = () => done.abort();
+    signal.addEventListener('abort', stop, { once: true });
+    try {
+      const navigated = deps.navigation.waitForNavigation(tabId, navigating.since, {
+        timeoutMs: NAVIGATION_WAIT_MS,
+        signal: done.signal,
+      });
+      navigated.catch(() => {});
+      const waits: Promise<string>[] = [navigated];
+      if (deps.hold) waits.push(deps.hold.whenBlocked(tabId, done.signal).then(() => 'held'));
+      const outcome = await Promise.race(waits);
+      if (outcome === 'timeout') this.task.conversation.note(NAVIGATION_DID_NOT_HAPPEN);
+    } finally {
+      signal.removeEventListener('abort', stop);
+      done.abort();
+    }
+  }
+
+  /** A page load the network hold stopped in the agent's tab is asked about before the step looks at the tab. */
+  async #settleHeld(tabId: number | null): Promise<void> {
+    const held = tabId === null ? null : (this.deps.hold?.takeBlocked(tabId) ?? null);
+    if (tabId === null || !held) return;
+    const sent = await settleHeld(this.deps, this.task, tabId, held, this.#lastAllowedUrl, this.signal);
+    if (!sent) return;
+    // The harness moved the tab: the next look waits for the new document and does not take it for the page moving
+    // by itself.
+    this.#agentMoved = true;
+    this.#navigated.add(tabId);
   }
 
   #afterStep(turn: ModelTurn, view: StepView, results: CallResult[]): Ending | null {

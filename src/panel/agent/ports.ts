@@ -25,7 +25,9 @@ export type AgentPage = Pick<
   | 'evaluate'
   | 'waitFor'
   | 'waitForQuiet'
->;
+> &
+  /** Optional so fakes without it stay valid: a page that cannot say where an action leads is not asked. */
+  Partial<Pick<RemotePage, 'navigationTarget'>>;
 
 /** A tab as the agent core sees it (a subset of chrome.tabs.Tab). */
 export interface TabSnapshot {

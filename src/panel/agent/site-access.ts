@@ -31,7 +31,12 @@ export type SiteReason =
   /** The agent is about to `action` on the tab's page at `url`, whose site the person allowed to read only. */
   | { kind: 'act'; action: SiteAction; url: string }
   /** The agent is about to `action` in a frame from `url` (another site) inside the tab's page at `top`. */
-  | { kind: 'frame'; action: SiteAction; url: string; top: string };
+  | { kind: 'frame'; action: SiteAction; url: string; top: string }
+  /**
+   * A navigation to `url` that has not been sent yet: one the agent's action would start (`by: 'agent'`, asked
+   * before the click), or one the page on `from` started and the task's network hold stopped (`by: 'page'`).
+   */
+  | { kind: 'navigation'; url: string; method: 'get' | 'post'; newTab: boolean; by: 'agent' | 'page'; from: string };
 
 /** Who settled an origin for this task. */
 export type DecidedBy = 'person' | 'block_list' | 'allow_list' | 'instruction';
@@ -142,6 +147,9 @@ export function ruleMatches(rule: SiteRule, origin: string): boolean {
 
 const parseList = (list: readonly string[]) => list.flatMap((entry) => parseSiteRule(entry) ?? []);
 
+/** Whether an answer to a question to act lets the act happen: Allow once or Always, not Read only or Deny. */
+export const isActAnswer = (decision: SiteDecision): boolean => decision === 'once' || decision === 'always';
+
 /** The site permissions of one task (its first instruction and its follow-ups). */
 export class SiteAccess {
   #allowed: SiteRule[];
@@ -247,6 +255,21 @@ export class SiteAccess {
     if (answer === 'read' && tier === 'act') this.#actRefused.add(origin);
     this.#decide(origin, answer, 'person');
     return answer;
+  }
+
+  /**
+   * What the rules allow and block now, for the network hold (net-hold.ts): the act tier in `allowed`, sites allowed
+   * to read only in `readOnly` (loaded, never posted to). A task with no start site holds every site it has not
+   * been allowed, as any other.
+   */
+  holdSet(): { allowed: SiteRule[]; readOnly: SiteRule[]; blocked: SiteRule[] } {
+    const origins = [...(this.#initial ? [this.#initial] : []), ...this.#granted];
+    const asRule = (origin: string): SiteRule => ({ kind: 'origin', origin });
+    return {
+      allowed: [...origins.map(asRule), ...this.#allowed, ...this.#written],
+      readOnly: [...this.#readOnly].map(asRule),
+      blocked: [...this.#blocked],
+    };
   }
 
   /** Why the agent may not work on `origin`, for the model: a clause ("the person did not allow …"). */

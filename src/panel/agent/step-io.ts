@@ -8,6 +8,7 @@ import { DOWNLOAD_REPORT_WAIT_MS, withDownloads } from './download-report';
 import type { AgentEvent } from './events';
 import { filesLine, type TaskFiles } from './files';
 import type { AgentModel, MessageParam, ModelRequest, ModelTurn } from './model';
+import type { NetHold } from './net-hold';
 import type { StepView } from './observe';
 import type { AgentTabs, Navigation } from './ports';
 import { observationText, SYSTEM, toolResultBlock } from './prompt';
@@ -35,6 +36,8 @@ export interface LoopDeps {
   /** Shows the question and resolves with the person's reply; the wait is counted as person time. */
   ask(step: number, question: string, signal: AbortSignal): Promise<string>;
   nonce?: () => string;
+  /** The task's network hold (net-hold.ts); absent where the panel has none (unit tests). */
+  hold?: NetHold;
 }
 
 /**
@@ -187,6 +190,7 @@ export async function act(
     deniedOrigin: input.denied ?? null,
     askUser: (question) => deps.ask(step, question, signal),
     proof: task.proof,
+    ...(deps.hold ? { hold: deps.hold } : {}),
   };
   const state: TurnState = { operable: view.operable, pageChangedBy: null };
   const limits = new TurnLimits(deps.clock, input.turn.toolCalls.length);

@@ -35,6 +35,11 @@ export function permissionWhy(why: SiteReason): string {
   if (why.kind === 'frame') return t('permissionWhyFrame', t(VERBS[why.action]), siteOf(why.url), siteOf(why.top));
   const url = displayUrl(why.url);
   if (why.kind === 'tab') return t('permissionWhyTab', url);
+  if (why.kind === 'navigation') {
+    if (why.by === 'page') return t('permissionWhyPageNavigation', why.from, url);
+    if (why.method === 'post') return t('permissionWhyFormPost', url);
+    return t(why.newTab ? 'permissionWhyLinkNewTab' : 'permissionWhyLink', url);
+  }
   return t(why.newTab ? 'permissionWhyOpenUrlNewTab' : 'permissionWhyOpenUrl', url);
 }
 

@@ -2,6 +2,7 @@
 // TabsManager per task, the navigation waits and the mask, and folds its events into the stores.
 
 import { AgentController, type AgentSettings, createAnthropicModel, systemClock } from '../agent';
+import { chromeNetRules, clearStaleRules } from '../chrome/net-rules';
 import { createTaskFiles } from '../chrome/task-files';
 import { DemoModel } from '../demo/demo-model';
 import { useAttachments } from '../store/attachments';
@@ -45,7 +46,10 @@ export function createAgent(wiring: AgentWiring): { controller: AgentController;
     signal,
   });
 
+  // A panel that closed mid-task left its session rules behind: no task runs now, so none may hold anything.
+  clearStaleRules().catch((error: unknown) => console.warn('[steadyhand] could not clear stale network rules:', error));
   const controller = new AgentController({
+    netRules: chromeNetRules(),
     model: (settings) => (usesDemoModel(settings) ? new DemoModel() : createAnthropicModel(settings)),
     tabs: ({ taskId, tabStickiness, endOfTaskTabs }) => {
       manager?.dispose();

@@ -2,7 +2,9 @@
 // postcondition in the page and says so in ActionResult.verified (docs/agent-loop.md, One step).
 
 import { z } from 'zod';
+import type { NavigationVia } from '../../../shared/page-types';
 import { callOptions, defineTool, pageOf, refLabel, reportAction } from './common';
+import { refusedNavigation } from './navigation-gate';
 import { at, POINTER_TOOLS } from './pointer-tools';
 
 const ref = z.number().int().nonnegative().describe('The element ref from the latest observation, e.g. 12 for [12].');
@@ -17,7 +19,15 @@ export const click = defineTool({
   mayNavigate: true,
   usesPage: true,
   async run(input, ctx) {
-    const { page, snapshotId } = pageOf(ctx);
+    const handle = pageOf(ctx);
+    const { page, snapshotId } = handle;
+    const refused = await refusedNavigation(
+      ctx,
+      handle,
+      { ref: input.ref, via: 'click' },
+      `click ${refLabel(ctx, input.ref)}`,
+    );
+    if (refused) return refused;
     const point = input.at ? { at: input.at } : {};
     const result = await page.click({ ref: input.ref, snapshotId, ...point }, callOptions(ctx));
     const where = input.at ? ` at (${input.at.x}, ${input.at.y})` : '';
@@ -44,7 +54,13 @@ export const type = defineTool({
   mayNavigate: true,
   usesPage: true,
   async run(input, ctx) {
-    const { page, snapshotId } = pageOf(ctx);
+    const handle = pageOf(ctx);
+    const { page, snapshotId } = handle;
+    if (input.submit || input.text.includes('\n')) {
+      const what = `type into ${refLabel(ctx, input.ref)}`;
+      const refused = await refusedNavigation(ctx, handle, { ref: input.ref, via: 'enter' }, what);
+      if (refused) return refused;
+    }
     const result = await page.type(
       { ref: input.ref, snapshotId, text: input.text, clear: input.clear ?? true, submit: input.submit ?? false },
       callOptions(ctx),
@@ -135,7 +151,14 @@ export const pressKey = defineTool({
   mayNavigate: true,
   usesPage: true,
   async run(input, ctx) {
-    const { page, snapshotId } = pageOf(ctx);
+    const handle = pageOf(ctx);
+    const { page, snapshotId } = handle;
+    if (input.key === 'Enter' || input.key === ' ' || input.key === 'Space') {
+      const via: NavigationVia = input.key === 'Enter' ? 'enter' : 'click';
+      const target = input.ref === undefined ? { via } : { ref: input.ref, via };
+      const refused = await refusedNavigation(ctx, handle, target, `press_key ${input.key}`);
+      if (refused) return refused;
+    }
     const result = await page.pressKey(
       {
         key: input.key,

@@ -4,6 +4,7 @@
 
 import { z } from 'zod';
 import { callOptions, defineTool, pageOf, refLabel, reportAction } from './common';
+import { refusedNavigation } from './navigation-gate';
 
 const ref = z.number().int().nonnegative().describe('The element ref from the latest observation, e.g. 12 for [12].');
 
@@ -32,7 +33,11 @@ export const doubleClick = defineTool({
   mayNavigate: true,
   usesPage: true,
   async run(input, ctx) {
-    const { page, snapshotId } = pageOf(ctx);
+    const handle = pageOf(ctx);
+    const { page, snapshotId } = handle;
+    const what = `double_click ${refLabel(ctx, input.ref)}`;
+    const refused = await refusedNavigation(ctx, handle, { ref: input.ref, via: 'click' }, what);
+    if (refused) return refused;
     const result = await page.doubleClick(
       { ref: input.ref, snapshotId, ...(input.at ? { at: input.at } : {}) },
       callOptions(ctx),

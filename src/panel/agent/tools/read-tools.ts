@@ -153,7 +153,15 @@ export const evaluate = defineTool({
   enabled: (settings) => settings.allowScript,
   async run(input, ctx) {
     const { page, tabId } = pageOf(ctx);
-    const { result } = await page.evaluate({ script: input.script }, callOptions(ctx));
+    // The script may fetch or navigate anywhere: while it runs, every request of the tab to a site the task has
+    // not been allowed is held, not only page loads.
+    const strict = await ctx.hold?.strict();
+    let result: string;
+    try {
+      ({ result } = await page.evaluate({ script: input.script }, callOptions(ctx)));
+    } finally {
+      await strict?.release();
+    }
     const withheld = await withheldRead(ctx, 'evaluate', tabId);
     if (withheld) return withheld;
     const clipped = result.length > MAX_EVAL_CHARS ? `${result.slice(0, MAX_EVAL_CHARS)}… (clipped)` : result;

@@ -64,6 +64,8 @@ export const openUrl = defineTool({
         'you may use, or call done with success: false and say that the task needs this site.';
       return { outcome: 'execute_error', text, brief: `not allowed: ${target.origin}`, siteDenied: target.origin };
     }
+    // The network hold lets the load through only once its rules know the site.
+    await ctx.hold?.refresh();
     const before = ctx.tabs.currentTabId;
     const { tabId, createdTab } = await ctx.tabs.openUrl(target.href, {
       newTab,

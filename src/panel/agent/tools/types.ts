@@ -25,6 +25,13 @@ export interface CapturedImage {
  */
 export type CaptureFn = (tabId: number, options: { signal: AbortSignal }) => Promise<CapturedImage>;
 
+export interface HoldControl {
+  /** Brings the rules up to the sites allowed now; resolves once Chrome has them. */
+  refresh(): Promise<void>;
+  /** Holds every request of the agent's tab to sites outside the allowed set, not only page loads, until `release`. */
+  strict(): Promise<{ release(): Promise<void> }>;
+}
+
 export interface ToolContext {
   tabs: AgentTabs;
   navigation: Navigation;
@@ -43,6 +50,11 @@ export interface ToolContext {
   files: TaskFiles | undefined;
   /** The task's site permissions: open_url asks them before it loads another origin. */
   sites: Pick<SiteAccess, 'ask' | 'askToAct' | 'verdict' | 'describeDenial'>;
+  /**
+   * The task's network hold (net-hold.ts), where the panel has one: `refresh` after a site was allowed, before the
+   * request goes; `strict` while a script the agent evaluates runs.
+   */
+  hold?: HoldControl;
   /** The origin of the agent's page when the task may not work there (denied, blocked): nothing on it is read. */
   deniedOrigin: string | null;
   /** Shows the question to the person and resolves with their reply. */

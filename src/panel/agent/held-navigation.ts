@@ -1,0 +1,58 @@
+// A page load the network hold stopped (net-hold.ts), settled at the top of the next step: the person is asked about
+// its site ("the page on shop.test tried to go to evil.test"). Allowed, a GET goes again, now let through; a POST is
+// not sent again (the form's data would go without the person seeing the form), and the model is told it may submit
+// once more. Denied, nothing of it was sent: the tab goes back to the page it left, and the model is told.
+
+import { safeParseOrigin } from '../../shared/urls';
+import type { BlockedNavigation } from './net-hold';
+import { isActAnswer } from './site-access';
+import type { LoopDeps } from './step-io';
+import { SETTLE_TIMEOUT_MS } from './tab-check';
+import type { TaskState } from './task-state';
+
+/** Whether the tab was sent somewhere (the held URL, or back to the page it left). */
+export async function settleHeld(
+  deps: LoopDeps,
+  task: TaskState,
+  tabId: number,
+  held: BlockedNavigation,
+  backTo: string | null,
+  signal: AbortSignal,
+): Promise<boolean> {
+  const origin = safeParseOrigin(held.url);
+  // Allowed already: not this hold's block (another extension's), or a URL the rules do not read as its origin.
+  if (!origin || task.sites.verdict(origin, held.method === 'get' ? 'read' : 'act').kind === 'allowed') return false;
+  const from = safeParseOrigin(backTo ?? undefined) ?? 'the page';
+  const isGet = held.method === 'get';
+  const why = {
+    kind: 'navigation' as const,
+    url: held.url,
+    method: isGet ? ('get' as const) : ('post' as const),
+    newTab: false,
+    by: 'page' as const,
+    from,
+  };
+  // Loading a page needs the read tier; a form's data going there needs the act tier (a read-only site is read,
+  // never posted to).
+  const allowed = isGet
+    ? (await task.sites.ask(origin, why, signal)) !== 'deny'
+    : isActAnswer(await task.sites.askToAct(origin, why, signal));
+  if (allowed) await deps.hold?.refresh();
+  const target = allowed && isGet ? held.url : backTo;
+  if (allowed && !isGet) {
+    task.conversation.note(
+      `The page on ${from} tried to submit a form to ${origin}; it was stopped before anything was sent. The person ` +
+        `has now allowed ${origin}: submit the form again if the task needs it. The tab is back on the page it left.`,
+    );
+  } else if (!allowed) {
+    task.conversation.note(
+      `The page on ${from} tried to go to ${origin}: not_allowed: ${task.sites.describeDenial(origin)}, so nothing ` +
+        `was sent there and the tab is back on the page it left. Do not try to reach ${origin} another way.`,
+    );
+  }
+  const targetOrigin = safeParseOrigin(target ?? undefined);
+  if (!target || !targetOrigin || deps.tabs.currentTabId !== tabId) return false;
+  await deps.tabs.openUrl(target, { newTab: false, signal });
+  await deps.navigation.waitForUrlSettle(tabId, targetOrigin, SETTLE_TIMEOUT_MS, signal);
+  return true;
+}
