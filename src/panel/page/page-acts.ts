@@ -14,6 +14,8 @@ const LOOKS = new Set<PageMethod>([
   'waitForQuiet',
   'lastMutationAt',
   'readBlob',
+  // Where a click or Enter would go, read before the act so its site is asked about first (navigation-gate.ts).
+  'navigationTarget',
   // Scrolling and hovering move the view and the pointer; they submit, type or send nothing.
   'scroll',
   'hover',
