@@ -1,9 +1,11 @@
 // docs/contracts.md, Seed 000, sections 4 and 5 in Chromium: the stops that must still happen. A tab moved to a browser
 // page without the agent stops at once with the restricted text; a new tab whose navigation never commits within 5 s
 // stops with the same text; an open_url that does not commit is a handler error and the task goes on; a page that takes
-// the agent's tab to another origin while the agent works stops with "origin changed".
+// the agent's tab to another origin while the model thinks is held before its request by the task's network hold
+// (issue 24) and asked about, where it used to stop the task with "origin changed" after the other site had it.
 
 import { STOP_TEXT } from '../../src/panel/agent/events';
+import { permissionBox } from '../support/perm-sites';
 import {
   doneWith,
   expectVerifiedEnd,
@@ -19,6 +21,7 @@ import {
   describe,
   expect,
   type FakeAnthropic,
+  giveUp,
   it,
   openFrontTab,
   outcomes,
@@ -169,53 +172,61 @@ describe('agent navigation stops in Chromium (docs/contracts.md 000-D*, 000-E*)'
     });
   });
 
-  it('the page takes the agent’s tab to another origin while the agent works: stops as "origin changed"', async ({
+  it('the page sends the agent’s tab to another origin while the model thinks: held before the request; Deny sends nothing', async ({
     browser,
     site,
     model,
   }) => {
-    const { page } = await openFrontTab(browser, site.url('/agent-navigation/an-start.html'));
+    const { page, tabId } = await openFrontTab(browser, site.url('/agent-navigation/an-start.html'));
     const away = `${site.otherOrigin}/agent-navigation/an-result.html?via=away`;
-    play(model, async (s) => {
-      if (s.index > 0) throw new Error('the model was asked again after the page left the origin');
-      await page.evaluate((url) => location.assign(url), away);
-      await page.waitForURL(away, { waitUntil: 'commit' });
-      return act('read_page');
+    const seen = play(model, async (s) => {
+      if (s.index === 0) {
+        await page.evaluate((url) => location.assign(url), away);
+        // The hold stops it before its request: the tab shows the blocked URL, the other origin saw nothing.
+        await waitForTab(browser.panel, tabId, away);
+        return act('read_page');
+      }
+      return giveUp('The person did not allow the other site.');
     });
 
-    const { result } = await runTask(browser.panel, 'Read the trail guide');
+    const running = runTask(browser.panel, 'Read the trail guide');
+    const ask = permissionBox(browser.panel);
+    await ask.box.waitFor();
+    expect(await ask.why.textContent()).toContain(`The page on ${site.origin} tried to go to ${away}`);
+    await ask.deny.click();
+    const { result } = await running;
 
-    expect(result).toMatchObject({
-      status: 'stopped',
-      stopCause: 'origin_changed',
-      summary: STOP_TEXT.originChanged(site.origin, site.otherOrigin),
-    });
-    expect(result.summary).toContain('origin changed');
-    expect(modelCalls(model)).toBe(1);
+    expect(result).toMatchObject({ status: 'failed' });
+    expect(arrivals.count((p) => p.includes('via=away'))).toBe(0);
+    expect(JSON.stringify(seen[1]?.request.body)).toContain(`tried to go to ${site.otherOrigin}: not_allowed`);
+    expect(seen[1]?.url).toContain('/agent-navigation/an-start.html');
   });
 
-  it('the same, while the other origin is still loading at the next step: stops once it commits', async ({
+  it('the same, allowed once: the page loads once on the other origin and the task goes on there', async ({
     browser,
     site,
     model,
   }) => {
-    const { page } = await openFrontTab(browser, site.url('/agent-navigation/an-start.html'));
-    const away = `${site.otherOrigin}/nav/slow?ms=2000&page=/agent-navigation/an-result.html&via=away-slow`;
-    play(model, async (s) => {
-      if (s.index > 0) throw new Error('the model was asked again after the page left the origin');
-      const since = arrivals.mark;
-      await page.evaluate((url) => location.assign(url), away);
-      await arrivals.next((p) => p.includes('via=away-slow'), { since });
-      return act('read_page');
+    const { page, tabId } = await openFrontTab(browser, site.url('/agent-navigation/an-start.html'));
+    const away = `${site.otherOrigin}/agent-navigation/an-result.html?via=away-allowed`;
+    const seen = play(model, async (s) => {
+      if (s.index === 0) {
+        await page.evaluate((url) => location.assign(url), away);
+        await waitForTab(browser.panel, tabId, away);
+        return act('read_page');
+      }
+      return giveUp('Looked at the other site.');
     });
 
-    const { result } = await runTask(browser.panel, 'Read the trail guide');
+    const running = runTask(browser.panel, 'Read the trail guide');
+    const ask = permissionBox(browser.panel);
+    await ask.box.waitFor();
+    expect(arrivals.count((p) => p.includes('via=away-allowed'))).toBe(0);
+    await ask.allowOnce.click();
+    const { result } = await running;
 
-    expect(result).toMatchObject({
-      status: 'stopped',
-      stopCause: 'origin_changed',
-      summary: STOP_TEXT.originChanged(site.origin, site.otherOrigin),
-    });
-    expect(modelCalls(model)).toBe(1);
+    expect(result.stopCause).toBeUndefined();
+    expect(arrivals.count((p) => p.includes('via=away-allowed'))).toBe(1);
+    expect(seen[1]?.url).toBe(away);
   });
 });

@@ -293,6 +293,9 @@ export class AgentController {
             holding.signal,
           )
         : null;
+      // Held for the whole run, the model's thinking included: a page that sends itself (or a form the agent filled)
+      // to another site while the model thinks is held like one the agent's action started.
+      await hold?.arm();
       run = new Run(
         {
           model,

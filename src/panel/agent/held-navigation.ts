@@ -29,7 +29,8 @@ export async function settleHeld(
     url: held.url,
     method: isGet ? ('get' as const) : ('post' as const),
     newTab: false,
-    by: 'page' as const,
+    // No initiator: the browser itself (the address bar, a bookmark), which in a task's tab is the person.
+    by: held.byBrowser ? ('browser' as const) : ('page' as const),
     from,
   };
   // Loading a page needs the read tier; a form's data going there needs the act tier (a read-only site is read,

@@ -199,12 +199,11 @@ export class Run {
     });
 
     const nonce = (deps.nonce ?? newNonce)();
-    // Nothing is held while the model thinks: what the page or the person does then is seed 000's (net-hold.ts).
-    await deps.hold?.release();
     const turn = await decideWatchingTab(deps, task, signal, tabId, { step, stepsLeft, view, nonce });
     if (!turn) return end('stopped', STOP_TEXT.tabClosed, { stopCause: 'tab_closed' });
     // Taken before the actions: any navigation after this mark is one the next look must wait for.
     const since = tabId === null ? null : deps.navigation.mark(tabId);
+    // Armed for the whole run (controller.ts); armed again here to take in the tabs the last turn opened.
     await deps.hold?.arm();
     const results = await act(deps, task, signal, { step, turn, view, nonce, denied });
     if (tabId !== null && since && results.some((r) => r.navigatedTabId === tabId)) this.#navigating = { tabId, since };

@@ -1,10 +1,10 @@
-// The task's network hold (issue 24, "asked before the request leaves"): while the harness acts and looks (from the
-// first call of a turn until the next model request), session rules block page loads of the task's tabs to every
-// origin the task has not been allowed (net-hold-rules.ts). A navigation the page starts on its own (a redirect, a
-// script, a meta refresh, a form its script submits) is then stopped before its request, and the loop asks the
-// person about it (loop.ts). While the model thinks nothing is held: a page that moves itself then, or the person
-// using the tab, is seed 000's business (the origin-changed stop), as before. No chrome.*: the rules go through
-// NetRulesPort (src/panel/chrome/net-rules.ts).
+// The task's network hold (issue 24, "asked before the request leaves"): for the whole run (armed when it starts,
+// released when it ends), session rules block page loads of the task's tabs to every origin the task has not been
+// allowed (net-hold-rules.ts). A navigation the page starts on its own (a redirect, a script, a meta refresh, a form
+// its script submits), while the harness acts or while the model thinks, is then stopped before its request, and
+// the loop asks the person about it (loop.ts, held-navigation.ts). One the browser started in a task's tab (the
+// person, from the address bar) is held and asked about the same way: the mask already keeps the person's input off
+// the agent's tab while it works. No chrome.*: the rules go through NetRulesPort (src/panel/chrome/net-rules.ts).
 
 import { type HoldRule, holdRules } from './net-hold-rules';
 import type { SiteAccess } from './site-access';
@@ -16,6 +16,8 @@ export interface BlockedNavigation {
   url: string;
   /** Lowercase HTTP method: only a `get` is ever sent again. */
   method: string;
+  /** Started by the browser (no initiator: the address bar, a bookmark), not by a page. */
+  byBrowser: boolean;
 }
 
 export interface NetRulesPort {
@@ -56,7 +58,7 @@ export class NetHold implements HoldControl {
     await this.refresh();
   }
 
-  /** Holds nothing until the next `arm` (the model thinks; the person may use the tab). */
+  /** Holds nothing until the next `arm` (the run ended: the person's browsing in these tabs is never held). */
   async release(): Promise<void> {
     this.#armed = false;
     await this.refresh();

@@ -34,9 +34,17 @@ export type SiteReason =
   | { kind: 'frame'; action: SiteAction; url: string; top: string }
   /**
    * A navigation to `url` that has not been sent yet: one the agent's action would start (`by: 'agent'`, asked
-   * before the click), or one the page on `from` started and the task's network hold stopped (`by: 'page'`).
+   * before the click), one the page on `from` started and the task's network hold stopped (`by: 'page'`), or one
+   * the browser started in the task's tab (the address bar, a bookmark: `by: 'browser'`), held the same way.
    */
-  | { kind: 'navigation'; url: string; method: 'get' | 'post'; newTab: boolean; by: 'agent' | 'page'; from: string };
+  | {
+      kind: 'navigation';
+      url: string;
+      method: 'get' | 'post';
+      newTab: boolean;
+      by: 'agent' | 'page' | 'browser';
+      from: string;
+    };
 
 /** Who settled an origin for this task. */
 export type DecidedBy = 'person' | 'block_list' | 'allow_list' | 'instruction';

@@ -28,7 +28,14 @@ export function chromeNetRules(): NetRulesPort {
     onBlocked(listener: (blocked: BlockedNavigation) => void, signal: AbortSignal) {
       const onError = (details: chrome.webRequest.OnErrorOccurredDetails) => {
         if (details.error !== BLOCKED || details.tabId < 0) return;
-        listener({ tabId: details.tabId, url: details.url, method: details.method.toLowerCase() });
+        listener({
+          tabId: details.tabId,
+          url: details.url,
+          method: details.method.toLowerCase(),
+          // https://developer.chrome.com/docs/extensions/reference/api/webRequest#type-OnErrorOccurredDetails:
+          // a request the browser started itself (the address bar, a bookmark) has no initiator.
+          byBrowser: details.initiator === undefined,
+        });
       };
       chrome.webRequest.onErrorOccurred.addListener(onError, { urls: ['<all_urls>'], types: ['main_frame'] });
       signal.addEventListener('abort', () => chrome.webRequest.onErrorOccurred.removeListener(onError), {

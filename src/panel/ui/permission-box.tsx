@@ -37,6 +37,7 @@ export function permissionWhy(why: SiteReason): string {
   if (why.kind === 'tab') return t('permissionWhyTab', url);
   if (why.kind === 'navigation') {
     if (why.by === 'page') return t('permissionWhyPageNavigation', why.from, url);
+    if (why.by === 'browser') return t('permissionWhyBrowserNavigation', why.from, url);
     if (why.method === 'post') return t('permissionWhyFormPost', url);
     return t(why.newTab ? 'permissionWhyLinkNewTab' : 'permissionWhyLink', url);
   }

@@ -129,6 +129,33 @@ describe('the permission question', () => {
     expect(byTestId(root, 'permission-why').textContent).toContain('Its tab is now on http://localhost:4173/x');
   });
 
+  it('says who started a held navigation: the agent’s form, the page, or the browser', () => {
+    const root = mount(<App commands={commands} />);
+    const held = (by: 'agent' | 'page' | 'browser', method: 'get' | 'post') => ({
+      ...request,
+      why: {
+        kind: 'navigation' as const,
+        url: 'http://evil.test/collect',
+        method,
+        newTab: false,
+        by,
+        from: 'http://shop.test',
+      },
+    });
+    emit(started, ...firstSteps, held('agent', 'post'));
+    expect(byTestId(root, 'permission-why').textContent).toBe(
+      'It wants to submit a form to http://evil.test/collect. The form’s data is not sent until you allow it.',
+    );
+    emit(held('page', 'get'));
+    expect(byTestId(root, 'permission-why').textContent).toContain(
+      'The page on http://shop.test tried to go to http://evil.test/collect',
+    );
+    emit(held('browser', 'get'));
+    expect(byTestId(root, 'permission-why').textContent).toContain(
+      'The tab was sent from http://shop.test to http://evil.test/collect from the browser',
+    );
+  });
+
   it('goes away with the decision, and the task lists it; history and the trace keep it', async () => {
     const root = mount(<App commands={commands} />);
     emit(started, ...firstSteps, request, denied);
