@@ -106,7 +106,8 @@ function whyNote(why: NonNullable<PermissionView['why']>): string {
   if (why.kind === 'tab') return `tab at ${why.url}`;
   if (why.kind === 'act') return `to ${why.action} on ${why.url}`;
   if (why.kind === 'navigation') {
-    const how = why.method === 'post' ? 'a form posting' : why.by === 'page' ? 'the page going' : why.by === 'browser' ? 'the browser going' : 'a link going';
+    const who = { agent: 'a link going', page: 'the page going', browser: 'the browser going' }[why.by];
+    const how = why.method === 'post' ? 'a form posting' : who;
     return `${how} to ${why.url}, held before it was sent`;
   }
   return `to ${why.action} in a frame from ${why.url} inside ${why.top}`;
