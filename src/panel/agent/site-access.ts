@@ -11,7 +11,9 @@ export type SiteReason =
   /** open_url is about to load `url` (in a new tab with `newTab`). */
   | { kind: 'open_url'; url: string; newTab: boolean }
   /** The agent's tab is on `url` now: a click, redirect, form, popup or tab switch took it there. */
-  | { kind: 'tab'; url: string };
+  | { kind: 'tab'; url: string }
+  /** upload_file would fetch the download `name` again from `url`, with the person's cookies for its site. */
+  | { kind: 'download'; url: string; name: string };
 
 /** Who settled an origin for this task. */
 export type DecidedBy = 'person' | 'block_list' | 'allow_list' | 'instruction';

@@ -104,7 +104,9 @@ const DECIDED: Record<PermissionView['by'], string> = {
 /** A permission decision as a step note: "Site permission: https://b.test denied by the person (open_url …)". */
 export function permissionNote(view: PermissionView): string {
   const what = view.decision === 'deny' ? 'denied' : view.decision === 'always' ? 'always allowed' : 'allowed';
-  const why = view.why ? ` (${view.why.kind === 'open_url' ? 'open_url' : 'tab at'} ${view.why.url})` : '';
+  const kind = view.why?.kind;
+  const label = kind === 'open_url' ? 'open_url' : kind === 'download' ? 'download from' : 'tab at';
+  const why = view.why ? ` (${label} ${view.why.url})` : '';
   return `Site permission: ${view.origin} ${what} ${DECIDED[view.by]}${why}`;
 }
 

@@ -7,10 +7,18 @@ import type { SiteDecision, SiteReason } from '../agent';
 import type { PermissionRequest, PermissionView } from '../store/task-record';
 import { type MessageKey, t } from './i18n';
 
+const NAME_MAX = 100;
+
+/** A download's name as the question shows it: a page chose it, so it is capped like a URL. */
+function displayName(name: string): string {
+  return name.length <= NAME_MAX ? name : `${name.slice(0, NAME_MAX)}…`;
+}
+
 /** The "why" line: the URL without userinfo (a `user@` part must not read like the host) and capped. */
 export function permissionWhy(why: SiteReason): string {
   const url = displayUrl(why.url);
   if (why.kind === 'tab') return t('permissionWhyTab', url);
+  if (why.kind === 'download') return t('permissionWhyDownload', displayName(why.name), url);
   return t(why.newTab ? 'permissionWhyOpenUrlNewTab' : 'permissionWhyOpenUrl', url);
 }
 
