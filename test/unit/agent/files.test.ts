@@ -149,6 +149,10 @@ describe('upload_file', () => {
         expect(h.of('repair')).toEqual([]);
       } else {
         expect(upload).toMatchObject({ isError: false });
+        // The download's name is its site's words: fenced, not in the harness's sentence.
+        expect(upload?.text).toMatch(
+          /^upload_file the download \(12 B\) to \[1\] \(button\): done .*\nBEGIN UNTRUSTED PAGE CONTENT id=\w+\nFile: "report\.csv"\n/,
+        );
         expect(fetched).toEqual(['https://intranet.test/secret.txt']);
         expect(s.uploads).toHaveLength(1);
       }

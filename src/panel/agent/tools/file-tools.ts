@@ -50,7 +50,18 @@ export const uploadFile = defineTool({
     }
     const result = await page.uploadFile({ ref: input.ref, snapshotId, file }, callOptions(ctx));
     const size = describeSize(base64Bytes(file.data));
-    return reportAction(`upload_file ${file.name} (${size}) to ${refLabel(ctx, input.ref)}`, result, ctx, [input.ref]);
+    const to = refLabel(ctx, input.ref);
+    if (ctx.files.attached().some((attached) => attached.name === file.name)) {
+      return reportAction(`upload_file ${file.name} (${size}) to ${to}`, result, ctx, [input.ref]);
+    }
+    // A download's name is its server's or page's words: named in the fenced part, like the element.
+    const output = reportAction(`upload_file the download (${size}) to ${to}`, result, ctx, [input.ref]);
+    const named = `File: ${JSON.stringify(file.name)}`;
+    return {
+      ...output,
+      text: `${output.text} (The download's name, as its site gave it, opens the fenced part.)`,
+      pageText: output.pageText === undefined ? named : `${named}\n${output.pageText}`,
+    };
   },
 });
 

@@ -3,10 +3,12 @@
 // untrusted data inside nonce markers.
 
 import { z } from 'zod';
-import { PageError } from '../../../shared/errors';
+import { isSteadyhandError, PageError, SteadyhandError } from '../../../shared/errors';
+import { isAbort } from '../abort';
 import { capEcho } from '../echo';
 import { MAX_TURN_WAIT_MS, seconds } from '../turn-limits';
 import { callOptions, defineTool, pageOf, withheldRead } from './common';
+import type { ToolContext } from './types';
 
 export const MAX_WAIT_MS = 15_000;
 const DEFAULT_READ_CHARS = 8_000;
@@ -153,12 +155,28 @@ export const evaluate = defineTool({
   enabled: (settings) => settings.allowScript,
   async run(input, ctx) {
     const { page, tabId } = pageOf(ctx);
-    const { result } = await page.evaluate({ script: input.script }, callOptions(ctx));
+    let result: string;
+    try {
+      ({ result } = await page.evaluate({ script: input.script }, callOptions(ctx)));
+    } catch (error) {
+      throw fencedScriptError(error, ctx);
+    }
     const withheld = await withheldRead(ctx, 'evaluate', tabId);
     if (withheld) return withheld;
     const clipped = result.length > MAX_EVAL_CHARS ? `${result.slice(0, MAX_EVAL_CHARS)}… (clipped)` : result;
     return { outcome: 'ok', text: 'evaluate: result:', pageText: clipped, brief: 'ok' };
   },
 });
+
+/**
+ * What a script threw, or why it could not run, is the page's to write (it can replace what the script returns and
+ * throws, and its own error events name the syntax error): the words go to the model fenced, only the code outside
+ * (issue 24, finding 4). An abort stays as it is, so Stop still ends the call.
+ */
+function fencedScriptError(error: unknown, ctx: ToolContext): unknown {
+  if (isAbort(error, ctx.signal) || !isSteadyhandError(error) || error.pageText !== undefined) return error;
+  const message = 'the script did not return a result; what the page reported:';
+  return new SteadyhandError(error.code, message, { cause: error, pageText: error.message });
+}
 
 export const READ_TOOLS = [readPage, find, waitFor, screenshot, evaluate];
