@@ -4,6 +4,7 @@
 // that a store turns into UI state and a task record.
 
 import { SteadyhandError } from '../../shared/errors';
+import { safeParseOrigin } from '../../shared/urls';
 import { endingFor, type StopReason } from './endings';
 import type { AgentEvent, AgentEventListener, TaskResult } from './events';
 import type { TaskFiles } from './files';
@@ -86,6 +87,19 @@ export class AgentController {
 
   get isRunning(): boolean {
     return this.#active !== null;
+  }
+
+  /**
+   * Whether the extension may run its content script (and show its mask) on a document at `url`: only where the
+   * task's site rules allow the origin now, never on a blocked site or one still waiting for the person's answer
+   * (issue 24, finding 5). True before any task, and for URLs without an origin (the injection refuses browser
+   * pages itself).
+   */
+  mayRunOn(url: string): boolean {
+    const sites = this.#task?.sites;
+    const origin = safeParseOrigin(url);
+    if (!sites || !origin) return true;
+    return sites.verdict(origin).kind === 'allowed';
   }
 
   /** Starts a new task on the agent's tab; resolves when it ends, never rejects for anything the task meets. */
@@ -263,11 +277,12 @@ export class AgentController {
         at,
         settings: safeSettings,
       });
+      // The lists first: beginning the run scripts the task's tabs, and only where these rules allow (mayRunOn).
+      task.sites.useLists(settings.allowedSites, settings.blockedSites);
+      task.sites.addInstruction(instruction);
       tabs = this.#tabsFor(task, settings);
       await tabs.beginRun?.();
       task.conversation.begin(instruction, followUp);
-      task.sites.useLists(settings.allowedSites, settings.blockedSites);
-      task.sites.addInstruction(instruction);
       run = new Run(
         {
           model,

@@ -4,7 +4,7 @@
 // When nothing answers in the tab (it loaded before the extension, or its script was dropped) or an older build
 // answers, it injects the current content script and tries once more; a restricted page fails at once.
 
-import { RelayError, type SteadyhandError, TabError } from '../../shared/errors';
+import { isSteadyhandError, RelayError, type SteadyhandError, TabError } from '../../shared/errors';
 import type { PageMethod, Reply } from '../../shared/protocol';
 import { type CallOptions, type RemotePage, unwrap } from '../../shared/rpc';
 import { describeRestriction, isRestrictedUrl } from '../../shared/urls';
@@ -56,6 +56,8 @@ async function prepareTab(tabId: number, tabs: TabAccess, cause: SteadyhandError
   try {
     await tabs.injectContentScript(tabId);
   } catch (error) {
+    // The task may not use the page's site (yet): said as such, so the agent asks about it rather than waiting.
+    if (isSteadyhandError(error, 'not_allowed')) throw error;
     throw new RelayError('no_receiver', `Could not start Steadyhand in tab ${tabId}: ${(error as Error).message}`, {
       cause,
     });
