@@ -35,13 +35,20 @@ export interface InjectApi {
   getFrame(tabId: number): Promise<InjectFrame | null>;
   /** Runs the content script in the target (a document that already runs it announces itself again). */
   runScript(target: InjectTarget): Promise<void>;
+  /** Runs `history.back()` once in the target, and nothing else. */
+  runHistoryBack?(target: InjectTarget): Promise<void>;
   /** Every frame of the tab (webNavigation.getAllFrames); absent where frames are not read. */
   getAllFrames?(tabId: number): Promise<TabFrame[]>;
 }
 
 /** Asks the service worker to inject (src/background/inject.ts says why the worker does it). */
-async function askWorker(target: InjectTarget): Promise<void> {
-  const message: InjectMessage = { kind: 'inject', v: PROTOCOL_VERSION, target };
+async function askWorker(target: InjectTarget, historyBack = false): Promise<void> {
+  const message: InjectMessage = {
+    kind: 'inject',
+    v: PROTOCOL_VERSION,
+    target,
+    ...(historyBack ? { historyBack: true as const } : {}),
+  };
   const reply = await chrome.runtime.sendMessage<InjectMessage, Reply<unknown> | undefined>(message);
   if (!reply) throw new RelayError('no_receiver', 'The service worker did not answer the injection request.');
   unwrap(reply);
@@ -55,7 +62,8 @@ export function chromeInjectApi(): InjectApi {
       const frame = await chrome.webNavigation.getFrame({ tabId, frameId: 0 }).catch(() => null);
       return frame ? { url: frame.url, documentId: frame.documentId } : null;
     },
-    runScript: askWorker,
+    runScript: (target) => askWorker(target),
+    runHistoryBack: (target) => askWorker(target, true),
     async getAllFrames(tabId) {
       const frames = await chrome.webNavigation.getAllFrames({ tabId }).catch(() => null);
       return (frames ?? []).map((f) => ({
@@ -149,6 +157,13 @@ export function chromeTabAccess(
       } catch {
         return null;
       }
+    },
+    async historyBack(tabId) {
+      // Only the task's own go_back calls this, from a page that has no content script because its site is not
+      // the task's: the same checks as an injection, except that one.
+      const target = await injectionTarget(api, tabId);
+      if (!api.runHistoryBack) throw new RelayError('no_receiver', 'Going back from the page is not available here.');
+      await api.runHistoryBack(target);
     },
     async injectContentScript(tabId) {
       const target = await injectionTarget(api, tabId, options.mayScript);

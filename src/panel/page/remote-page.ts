@@ -26,6 +26,8 @@ export interface TabAccess {
   getTab(tabId: number): Promise<{ url?: string; pendingUrl?: string; status?: string; title?: string } | null>;
   /** Runs the extension's content script in frame 0 of the tab. */
   injectContentScript(tabId: number): Promise<void>;
+  /** Runs `history.back()` once in frame 0, and nothing else (a page the task may not use has no content script). */
+  historyBack?(tabId: number): Promise<void>;
   /** chrome-extension://ID, so our own pages are not treated as restricted. */
   ownOrigin: string;
   /** The tab's frames; without it the page is frame 0 alone (cross-origin frames listed, not read). */
