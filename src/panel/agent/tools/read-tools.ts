@@ -169,12 +169,16 @@ export const evaluate = defineTool({
 });
 
 /**
- * What a script threw, or why it could not run, is the page's to write (it can replace what the script returns and
- * throws, and its own error events name the syntax error): the words go to the model fenced, only the code outside
- * (issue 24, finding 4). An abort stays as it is, so Stop still ends the call.
+ * The page's words in a script's failure (src/content/actions/evaluate.ts): what the script threw (`internal`; the page
+ * can replace anything the script calls, so it writes what is thrown) and the parse error the page's window reported
+ * (`invalid_argument`). They go to the model fenced, only the code outside (issue 24, finding 4). The extension's own
+ * refusals (a CSP that forbids scripts, a timeout, a lost relay) stay as they are, and so does an abort.
  */
+const PAGE_WORDS = new Set(['internal', 'invalid_argument']);
+
 function fencedScriptError(error: unknown, ctx: ToolContext): unknown {
   if (isAbort(error, ctx.signal) || !isSteadyhandError(error) || error.pageText !== undefined) return error;
+  if (!PAGE_WORDS.has(error.code)) return error;
   const message = 'the script did not return a result; what the page reported:';
   return new SteadyhandError(error.code, message, { cause: error, pageText: error.message });
 }
