@@ -22,15 +22,15 @@ afterEach(() => {
 });
 
 describe('EffectWatch and events the page dispatched itself', () => {
-  for (const type of ['beforeunload', 'pagehide', 'popstate', 'hashchange']) {
-    it(`reports no navigation for a forged ${type}`, () => {
+  it('reports no navigation for a forged beforeunload, pagehide, popstate or hashchange', () => {
+    for (const type of ['beforeunload', 'pagehide', 'popstate', 'hashchange']) {
       const forged = watch();
       expect(pageEvent(type).isTrusted).toBe(false);
       window.dispatchEvent(pageEvent(type));
-      expect(forged.effects()).not.toContain('navigation');
+      expect(forged.effects(), type).not.toContain('navigation');
       forged.dispose();
-    });
-  }
+    }
+  });
 
   it('still reports the navigation the browser announces (a fragment change: a trusted hashchange)', async () => {
     const real = watch();

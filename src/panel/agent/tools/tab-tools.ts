@@ -9,7 +9,6 @@ import { abortedError } from '../../../shared/rpc';
 import { describeRestriction, isRestrictedUrl } from '../../../shared/urls';
 import { isAbort, raceAbort } from '../abort';
 import { capEcho, ECHO_MAX_CHARS } from '../echo';
-import { OBSERVATION_LINE } from '../prompt';
 import { SETTLE_TIMEOUT_MS as COMMIT_TIMEOUT_MS } from '../tab-check';
 import { defineTool } from './common';
 import type { ToolContext, ToolOutput } from './types';
@@ -20,6 +19,8 @@ const withScheme = (raw: string) => {
   return /^[a-z][a-z0-9+.-]*:/i.test(text) ? text : `https://${text}`;
 };
 const quoted = (url: string) => capEcho(url, ECHO_MAX_CHARS);
+/** A tab's URL as a result's fenced part gives it, like the observation's page block (prompt.ts §OBSERVATION_LINE). */
+const urlLine = (url: string) => `URL: ${url || 'loading'}`;
 
 /** The URL the model asked for, with https:// added to a bare host ("example.com/a"). */
 export function parseTarget(raw: string): URL | null {
@@ -78,7 +79,7 @@ export const openUrl = defineTool({
       // and stop.
       const stayed = createdTab ? await returnTo(ctx, before, tabId) : null;
       // Where the tab is instead is a URL a page chose (a redirect): it goes to the model fenced.
-      const landed = settle.observedUrl ? { pageText: `${OBSERVATION_LINE.url}${settle.observedUrl}` } : {};
+      const landed = settle.observedUrl ? { pageText: urlLine(settle.observedUrl) } : {};
       const verb = createdTab ? 'created' : 'updated';
       const where = stayed === null ? '' : ` The agent is still on tab ${stayed}.`;
       const text =
@@ -100,7 +101,7 @@ export const openUrl = defineTool({
     return {
       outcome: 'ok',
       text: `open_url: tab ${tabId} committed to ${target.origin}.${where} Its URL:`,
-      pageText: `${OBSERVATION_LINE.url}${settle.url}`,
+      pageText: urlLine(settle.url),
       verification: { verified: true, effects: ['navigation'] },
       brief: `ok, tab ${tabId} at ${settle.url}`,
       ...changed,
@@ -142,7 +143,7 @@ export const switchTab = defineTool({
     return {
       outcome: 'ok',
       text: `switch_tab: now on tab ${input.tabId}. Its URL:`,
-      pageText: `${OBSERVATION_LINE.url}${tab.url || OBSERVATION_LINE.loading}`,
+      pageText: urlLine(tab.url),
       verification: { verified: true, effects: [] },
       brief: `ok, on tab ${input.tabId}`,
       pageChanged: true,
