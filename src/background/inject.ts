@@ -9,7 +9,12 @@ import type { InjectMessage, Reply } from '../shared/protocol';
 /** Runs one injection the panel asked for. It resolves once the script ran (Chrome runs it at document_idle). */
 export async function injectContentScript(message: InjectMessage): Promise<Reply<Record<string, never>>> {
   try {
-    await chrome.scripting.executeScript({ target: message.target, files: [CONTENT_SCRIPT_FILE] });
+    if (message.historyBack) {
+      // One call in the extension's isolated world, leaving nothing behind in the page.
+      await chrome.scripting.executeScript({ target: message.target, func: () => history.back() });
+    } else {
+      await chrome.scripting.executeScript({ target: message.target, files: [CONTENT_SCRIPT_FILE] });
+    }
     return { ok: true, value: {} };
   } catch (error) {
     return { ok: false, error: toWireError(error) };

@@ -6,6 +6,7 @@
 import { BUILD_ID } from '../shared/build';
 import { randomHexId } from '../shared/random-id';
 import { Departure } from './departure';
+import { onPrerenderActivated, onRestoredFromCache } from './lifecycle';
 import { PageController } from './page-controller';
 import { announceReady, askPanel, isContextInvalidatedError, isContextValid } from './panel-client';
 import { CallMemory, handleRpc } from './router';
@@ -35,7 +36,7 @@ function documentMemory(): DocumentMemory {
   if (kept?.build === BUILD_ID) return kept;
   const memory: DocumentMemory = { build: BUILD_ID, calls: new CallMemory(), departure: new Departure(window) };
   if ((document as Document & { prerendering?: boolean }).prerendering) {
-    document.addEventListener('prerenderingchange', () => memory.calls.activated(), { once: true });
+    onPrerenderActivated(document, () => memory.calls.activated());
   }
   world[MEMORY_KEY] = memory;
   return memory;
@@ -79,15 +80,14 @@ function boot(): void {
     if (world[INSTANCE_KEY] === instance) delete world[INSTANCE_KEY];
   });
   // A page restored from the back/forward cache keeps this script: tell the panel the document is back.
-  window.addEventListener(
-    'pageshow',
-    (event) => {
-      if (!event.persisted) return;
+  onRestoredFromCache(
+    window,
+    () => {
       calls.activated();
       if (!isContextValid()) lifetime.abort();
       else if (window.top === window) announceReady(documentToken);
     },
-    { signal: lifetime.signal },
+    lifetime.signal,
   );
 
   const instance: Instance = { build: BUILD_ID, documentToken, retire: () => lifetime.abort() };

@@ -5,7 +5,7 @@ import { render } from 'preact';
 import { chromeLocalStorage } from './chrome/local-storage';
 import { listenToWorker } from './chrome/panel-router';
 import { PortTransport } from './chrome/port-transport';
-import { chromeTabAccess } from './chrome/tab-access';
+import { chromeInjectApi, chromeTabAccess } from './chrome/tab-access';
 import { takePrefilledTask } from './prefill';
 import { connectStorage } from './store/storage-port';
 import { useUi } from './store/ui';
@@ -28,7 +28,7 @@ const panel = createPanel(
   {
     windowId: win.id ?? chrome.windows.WINDOW_ID_CURRENT,
     transport: new PortTransport(),
-    tabAccess: (bus) => chromeTabAccess(bus),
+    tabAccess: (bus, mayScript) => chromeTabAccess(bus, chromeInjectApi(), { mayScript }),
     listenToWorker,
     listWindowTabs: (windowId) => chrome.tabs.query({ windowId }),
   },

@@ -286,6 +286,12 @@ export interface InjectMessage {
   kind: 'inject';
   v: number;
   target: InjectTarget;
+  /**
+   * Instead of the content script, `history.back()` once in the document: how the agent leaves a page whose site the
+   * task may not use, which gets no content script (issue 24), without chrome.tabs.goBack skipping the pages it left
+   * without a gesture.
+   */
+  historyBack?: true;
 }
 
 export type RuntimeMessage =

@@ -3,6 +3,8 @@
 // first byte is 1–3 s late. Each task must reach a verified done whose evidence is on the final page, and none may stop
 // as "restricted".
 
+import { UNTRUSTED_BEGIN } from '../../src/panel/agent/prompt';
+import { fencedPattern } from '../support/sec-fences';
 import {
   doneWith,
   expectVerifiedEnd,
@@ -13,6 +15,8 @@ import {
   useNavKit,
 } from './agent-navigation-harness';
 import { act, control, describe, expect, it, openFrontTab, outcomes, play, runTask, toolsTurn } from './kit';
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const arrivals = useNavKit();
 
@@ -73,9 +77,15 @@ describe('agent navigation in Chromium (docs/contracts.md 000-C*)', () => {
       ['done', 'done_accepted'],
     ]);
     const told = toldAt(model, 1);
-    expect(told).toContain(`open_url: tab ${predicted} committed to ${target}.`);
-    // Not "(loading)": the handler's wait was over before the switch ran.
-    expect(told).toContain(`switch_tab: now on tab ${predicted} (${target}).`);
+    // The URLs are the pages' words: fenced, after the harness's sentence (issue 24).
+    expect(told).toContain(`open_url: tab ${predicted} committed to ${new URL(target).origin}. Its URL:`);
+    expect(told).toMatch(fencedPattern(`\nURL: ${escapeRegExp(target)}\n`));
+    // Not "loading": the handler's wait was over before the switch ran.
+    expect(told).toMatch(
+      new RegExp(
+        `switch_tab: now on tab ${predicted}\\. Its URL:\\n${UNTRUSTED_BEGIN}\\w+\\nURL: ${escapeRegExp(target)}\\n`,
+      ),
+    );
     expect(seen.map((s) => s.url)).toEqual([expect.stringContaining('/agent-navigation/an-start.html'), target]);
   });
 
@@ -266,6 +276,10 @@ describe('agent navigation in Chromium (docs/contracts.md 000-C*)', () => {
     // The switch happened while the map had not committed yet: listed, and switched to, without its URL (listed as
     // loading, which the observation reader gives as an empty URL, or as about:blank).
     expect(listedAs).toMatch(/^(about:blank)?$/);
-    expect(toldAt(model, 4)).toMatch(new RegExp(`switch_tab: now on tab ${popup} \\((loading|about:blank)\\)`));
+    expect(toldAt(model, 4)).toMatch(
+      new RegExp(
+        `switch_tab: now on tab ${popup}\\. Its URL:\\n${UNTRUSTED_BEGIN}\\w+\\nURL: (loading|about:blank)\\n`,
+      ),
+    );
   });
 });

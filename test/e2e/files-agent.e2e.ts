@@ -146,7 +146,7 @@ describe('files through the agent', () => {
     const afterUpload = log.find((seen) => seen.previousTools.includes('upload_file'));
     expect(afterUpload?.results[0]).toMatchObject({ isError: true });
     expect(afterUpload?.results[0]?.text).toMatch(
-      /blob: URL, which only that page can read, and it cannot now: the page has already released it/,
+      /blob: URL, which only that page can read, and it cannot now [\s\S]*\nWhy: the page has already released it/,
     );
     const upload = browser.context.pages().find((p) => p.url().includes('/files/upload.html'));
     expect(upload && (await textIn(upload, '#received'))).toBe('Nothing received yet');

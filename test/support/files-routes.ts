@@ -17,3 +17,29 @@ export const reportRoute: Route = (_req, res, url) => {
     .end(REPORT_CSV);
   return true;
 };
+
+export const INTRANET_SECRET = 'INTRANET-SECRET-42 payroll figures';
+
+/**
+ * `/sites/secret.txt`: the intranet's file, served as an attachment (so a click downloads it) on the intranet.test
+ * host only; `/sites/collect`: where the invoice page sends what it received (the host log keeps its query).
+ */
+export const intranetRoutes: Route = (req, res, url) => {
+  if (url.pathname === '/sites/collect') {
+    res.writeHead(204).end();
+    return true;
+  }
+  if (url.pathname !== '/sites/secret.txt') return false;
+  if (!(req.headers.host ?? '').startsWith('intranet.test:')) {
+    res.writeHead(404).end();
+    return true;
+  }
+  res
+    .writeHead(200, {
+      'content-type': 'text/plain',
+      'content-disposition': 'attachment; filename="invoice.txt"',
+      'content-length': String(Buffer.byteLength(INTRANET_SECRET)),
+    })
+    .end(INTRANET_SECRET);
+  return true;
+};

@@ -172,8 +172,16 @@ export class EffectWatch {
     this.wake?.();
   }
 
+  /**
+   * Only events the browser made count (`isTrusted`): a page that dispatches its own `beforeunload`, `popstate`,
+   * `navigate` or `visibilitychange` would otherwise make an action that did nothing report a navigation or a new
+   * tab, and end the settle wait early (issue 24).
+   */
   private listen(target: EventTarget, type: string, handler: (event: Event) => void): void {
-    target.addEventListener(type, handler);
-    this.cleanup.push(() => target.removeEventListener(type, handler));
+    const trusted = (event: Event) => {
+      if (event.isTrusted) handler(event);
+    };
+    target.addEventListener(type, trusted);
+    this.cleanup.push(() => target.removeEventListener(type, trusted));
   }
 }

@@ -42,8 +42,9 @@ interface Injected {
 function inject(doc: Document, code: string): Injected {
   const element = doc.createElement('div');
   let error: string | undefined;
+  // The browser's report of a handler that does not compile; the page could dispatch an ErrorEvent of its own.
   const onError = (event: ErrorEvent) => {
-    error = event.message;
+    if (event.isTrusted) error = event.message;
   };
   const win = doc.defaultView;
   win?.addEventListener('error', onError);

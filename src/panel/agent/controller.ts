@@ -4,6 +4,7 @@
 // that a store turns into UI state and a task record.
 
 import { SteadyhandError } from '../../shared/errors';
+import { safeParseOrigin } from '../../shared/urls';
 import { endingFor, type StopReason } from './endings';
 import type { AgentEvent, AgentEventListener, TaskResult } from './events';
 import type { TaskFiles } from './files';
@@ -99,6 +100,20 @@ export class AgentController {
 
   get isRunning(): boolean {
     return this.#active !== null;
+  }
+
+  /**
+   * Whether the extension may run its content script (and show its mask) on a document at `url`: only where the
+   * task's site rules allow the origin now, never on a blocked site or one still waiting for the person's answer
+   * (issue 24, finding 5). True before any task, and for URLs without an origin (the injection refuses browser
+   * pages itself).
+   */
+  mayRunOn(url: string): boolean {
+    const sites = this.#task?.sites;
+    const origin = safeParseOrigin(url);
+    if (!sites || !origin) return true;
+    // Reading is enough to need the script: a page allowed to read only is observed through it.
+    return sites.verdict(origin, 'read').kind === 'allowed';
   }
 
   /** Starts a new task on the agent's tab; resolves when it ends, never rejects for anything the task meets. */
@@ -278,12 +293,13 @@ export class AgentController {
         at,
         settings: safeSettings,
       });
+      // The lists first: beginning the run scripts the task's tabs, and only where these rules allow (mayRunOn).
+      task.sites.useLists(settings.allowedSites, settings.blockedSites);
+      task.sites.addInstruction(instruction);
       tabs = this.#tabsFor(task, settings);
       await tabs.beginRun?.();
       if (!followUp) task.sites.startOn(await startPage(tabs));
       task.conversation.begin(instruction, followUp);
-      task.sites.useLists(settings.allowedSites, settings.blockedSites);
-      task.sites.addInstruction(instruction);
       const runTabs = tabs;
       hold = deps.netRules
         ? new NetHold(

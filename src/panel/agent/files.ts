@@ -37,11 +37,21 @@ export interface TaskFiles {
    */
   downloadsAfter(cursor: number, options: { maxMs: number; signal: AbortSignal }): Promise<DownloadReport[]>;
   /**
-   * The bytes of an attached file or a download of this task, by name. Throws a SteadyhandError whose message the
-   * model can act on (no such file, too large, cannot be read).
+   * The bytes of an attached file or a download of this task, by name. A download is fetched again from where it
+   * came from only after `mayFetch` agreed to that origin; refused, nothing is fetched and the read throws
+   * `not_allowed`. Throws a SteadyhandError whose message the model can act on (no such file, too large, cannot be
+   * read).
    */
-  read(name: string, signal: AbortSignal): Promise<FilePayload>;
+  read(name: string, options: { signal: AbortSignal; mayFetch: FetchConsent }): Promise<FilePayload>;
 }
+
+/**
+ * Asked before the panel fetches a download again with the person's cookies: `origin` is where the request would go
+ * (the end of the download's redirects), `url` the whole URL, `name` the download's name. A page chose that URL, so
+ * the panel would be reading another site for it (issue 24, finding 2): resolves false when the task may not use the
+ * origin.
+ */
+export type FetchConsent = (request: { origin: string; url: string; name: string }) => Promise<boolean>;
 
 /** The per-file cap on what the panel keeps and sends to a page: a base64 copy must fit Chrome's 64 MiB messages. */
 export const MAX_FILE_BYTES = 25 * 1024 * 1024;

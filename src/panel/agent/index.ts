@@ -22,6 +22,7 @@ export {
   type DownloadReport,
   type DownloadState,
   describeSize,
+  type FetchConsent,
   MAX_FILE_BYTES,
   type TaskFiles,
 } from './files';

@@ -180,7 +180,7 @@ export class Run {
     }
     let denied = gate.check.kind === 'inoperable' ? gate.gated : null;
     if (!denied) {
-      const gated = await gateView(task.sites, view, gate.gated, signal);
+      const gated = await gateView(task.sites, view, gate.gated, signal, () => observe(observed));
       view = gated.view;
       denied = gated.denied;
     }

@@ -88,13 +88,40 @@ function fenced(text: string): Line[] {
   });
 }
 
-function parseTabs(list: string): SeenTab[] {
+/** The task's tabs: ids and which is current from the harness's line, URLs from the fenced page block. */
+function parseTabs(list: string, urls: string): SeenTab[] {
+  const byId = new Map<number, string>();
+  for (const entry of urls.split(L.separator)) {
+    const match = /^(\d+) (\S+)$/.exec(entry);
+    if (match) byId.set(Number(match[1]), match[2] === L.loading ? '' : (match[2] ?? ''));
+  }
   return list.split(L.separator).flatMap((entry) => {
-    const match = /^(\d+)( \(current\))? (\S+)$/.exec(entry);
+    const match = /^(\d+)( \(current\))?$/.exec(entry);
     if (!match) return [];
-    const url = match[3] ?? '';
-    return [{ tabId: Number(match[1]), current: Boolean(match[2]), url: url === L.loading ? '' : url }];
+    const tabId = Number(match[1]);
+    return [{ tabId, current: Boolean(match[2]), url: byId.get(tabId) ?? '' }];
   });
+}
+
+/** The fixed head of the observation's page block (prompt.ts §observationText): URL, tab URLs, title. */
+function readPageHead(
+  lines: readonly Line[],
+  from: number,
+): { url: string | null; tabUrls: string; title: string | null } {
+  const head = { url: null as string | null, tabUrls: '', title: null as string | null };
+  let index = lines.findIndex((line, i) => i > from && line.untrusted);
+  const next = () => (lines[index]?.untrusted === true ? (lines[index]?.text ?? null) : null);
+  if (index < 0) return head;
+  if (next()?.startsWith(L.url)) {
+    head.url = next()?.slice(L.url.length) || null;
+    index++;
+  }
+  if (next()?.startsWith(L.tabUrls)) {
+    head.tabUrls = next()?.slice(L.tabUrls.length) ?? '';
+    index++;
+  }
+  if (next()?.startsWith(L.title)) head.title = next()?.slice(L.title.length) ?? null;
+  return head;
 }
 
 /** Reads one observation text (or a whole user message whose last part is the observation). */
@@ -111,17 +138,16 @@ export function readObservation(text: string): SeenPage {
     title: null,
     controls: lines.flatMap((line) => parseControl(line.text) ?? []),
   };
-  for (const [index, line] of lines.entries()) {
-    if (index < start) continue;
-    if (line.untrusted) {
-      if (seen.title === null && line.text.startsWith(L.title)) seen.title = line.text.slice(L.title.length);
-      continue;
-    }
+  if (start < 0) return seen;
+  const head = readPageHead(lines, start);
+  seen.title = head.title;
+  for (const line of lines.slice(start)) {
+    if (line.untrusted) continue;
     if (line.text.startsWith(L.agentTab)) {
-      const [id = '', url = ''] = line.text.slice(L.agentTab.length).split(L.separator);
-      seen.tabId = Number(id);
-      seen.url = url.split(/\s/)[0] || null;
-    } else if (line.text.startsWith(L.taskTabs)) seen.tabs = parseTabs(line.text.slice(L.taskTabs.length));
+      seen.tabId = Number(line.text.slice(L.agentTab.length));
+      seen.url = head.url;
+    } else if (line.text.startsWith(L.taskTabs))
+      seen.tabs = parseTabs(line.text.slice(L.taskTabs.length), head.tabUrls);
     else if (line.text.startsWith(L.problem)) seen.problem = line.text.slice(L.problem.length);
   }
   return seen;

@@ -30,6 +30,11 @@ export interface StepView {
   tabs: OwnedTab[];
   /** URL + snapshot digest: what progress detection compares. */
   fingerprint: string;
+  /**
+   * Nothing was observed because the extension does not run on the tab's site until the task may use it (a site
+   * still to be asked about, or a blocked one): site-gate.ts §gateView asks, then the page is observed again.
+   */
+  awaitingSite?: boolean;
 }
 
 export interface ObserveInput {
@@ -82,6 +87,12 @@ export async function observe(input: ObserveInput): Promise<StepView> {
     tabs: owned,
     fingerprint: pageFingerprint(url, null),
   });
+  /** The extension held its script back from the page: its site is not allowed (yet). The tab's URL now says which. */
+  const awaitingSite = async (): Promise<StepView> => {
+    const now = await tabs.getTab(tabId ?? -1).catch(() => null);
+    const url = now?.url || check.url;
+    return { ...inoperable(url, 'this site is not allowed for the task yet'), awaitingSite: true };
+  };
   if (check.kind === 'inoperable' || tabId === null) {
     return inoperable(check.url, check.kind === 'inoperable' ? check.problem : 'the agent has no tab');
   }
@@ -94,6 +105,7 @@ export async function observe(input: ObserveInput): Promise<StepView> {
       if (isAbort(error, signal)) throw error;
       // The agent's own navigation is heading to a page no extension may script: navigation tools only.
       if (isSteadyhandError(error, 'restricted')) return inoperable(check.url, error.message);
+      if (isSteadyhandError(error, 'not_allowed')) return awaitingSite();
       // No handshake in time: the snapshot below either works or says what is wrong with the page.
     }
   }
@@ -116,6 +128,7 @@ export async function observe(input: ObserveInput): Promise<StepView> {
   } catch (error) {
     if (isAbort(error, signal)) throw error;
     if (isSteadyhandError(error, 'restricted')) return inoperable(check.url, describeRestriction(check.url));
+    if (isSteadyhandError(error, 'not_allowed')) return awaitingSite();
     const message = error instanceof Error ? error.message : String(error);
     return inoperable(check.url, `the page did not answer (${message}); reload it with open_url, or use go_back`);
   }

@@ -10,7 +10,7 @@ import type { CallResult } from './tools/execute';
 export const SYSTEM_PROMPT = `You are Steadyhand, a browser agent working in the person's Chrome browser from its side panel. You complete the task the person gave by calling tools, one step at a time, and you finish by calling done.
 
 How a step works
-- Each step you get an observation of the agent's current tab: the step budget, the tab's URL, the task's tabs, and a text view of the page. Interactive elements appear with a numeric ref in brackets, then their role, their name, and their state when they have one, like [12] button "Search" or [7] textbox "Email" value="a@b.c" required. Use those refs with the page tools. A ref stays valid while the page keeps the same document; after a navigation use the refs of the new observation.
+- Each step you get an observation of the agent's current tab: the step budget, the task's tabs, and, between the untrusted-content markers (pages write them), the tabs' URLs, the page's title and a text view of the page. Interactive elements appear with a numeric ref in brackets, then their role, their name, and their state when they have one, like [12] button "Search" or [7] textbox "Email" value="a@b.c" required. Use those refs with the page tools. A ref stays valid while the page keeps the same document; after a navigation use the refs of the new observation.
 - The view shows what is on screen in full and summarises what is further down. An element that sits under an overlay says what covers it. To reach something off screen, scroll (or scroll with toRef), or use find, which searches the whole page.
 - You may call several tools in one turn. They run in order. If one of them changes the page (a navigation, another tab), the remaining page actions of that turn are not run, because they were meant for the old page. Batch actions that belong together on one page, such as filling every field of a form, into one turn.
 - Every tool result says what happened and what effect was observed (navigation, DOM change, value change, new tab, ...). "failed_verify" means the action ran but its expected effect was not observed (the text was not entered, nothing changed after a click, ...): check the page and try something else instead of repeating it. Errors say what was wrong with the call or the page; fix the call rather than sending it again unchanged. "stale_ref" means the element is gone: use the refs of the latest observation.
@@ -87,6 +87,10 @@ export const OBSERVATION_LINE = {
   noTab: 'The agent has no tab.',
   taskTabs: 'Tabs of this task: ',
   problem: 'This page cannot be operated: ',
+  /** The first line of the fenced page block: the agent's tab's URL. */
+  url: 'URL: ',
+  /** Then the URL of each of the task's tabs, by id. */
+  tabUrls: 'Tab URLs: ',
   title: 'Title: ',
   /** Separates the tab id from its URL, and the task's tabs from each other. */
   separator: ' · ',
@@ -114,19 +118,31 @@ function viewportLine(snapshot: Snapshot): string {
   return `Viewport ${v.width}×${v.height}, scrolled to y=${Math.round(v.scrollY)} of ${v.pageHeight}${below}.${cut}`;
 }
 
+/**
+ * The step's observation. What a page controls (its URL, which `history.replaceState` rewrites at will, the task's
+ * tabs' URLs, the title, the text, the download names) is inside the step's fence; the tab ids, the step budget and
+ * why a page cannot be operated are the harness's words, outside it. The page block always opens with the URL line,
+ * then the tabs' URLs, then the title, so a reader (observation-reader.ts) takes them from fixed places and page
+ * text further down cannot pose as them.
+ */
 export function observationText(obs: Observation, nonce: string): string {
   const lines = [`Step ${obs.step} (${obs.stepsLeft} step${obs.stepsLeft === 1 ? '' : 's'} left after this one).`];
   const L = OBSERVATION_LINE;
-  lines.push(obs.tabId === null ? L.noTab : `${L.agentTab}${obs.tabId}${L.separator}${obs.url ?? 'unknown URL'}`);
+  lines.push(obs.tabId === null ? L.noTab : `${L.agentTab}${obs.tabId}`);
   if (obs.tabs.length > 0) {
-    const list = obs.tabs.map((tab) => `${tab.tabId}${tab.isCurrent ? L.current : ''} ${tab.url || L.loading}`);
-    lines.push(`${L.taskTabs}${list.join(L.separator)}`);
+    lines.push(
+      `${L.taskTabs}${obs.tabs.map((tab) => `${tab.tabId}${tab.isCurrent ? L.current : ''}`).join(L.separator)}`,
+    );
   }
   if (obs.problem) lines.push(`${L.problem}${obs.problem}`);
-  if (obs.snapshot) {
-    lines.push(wrapUntrusted(`${L.title}${obs.snapshot.title}\n${obs.snapshot.text}`, nonce));
-    lines.push(viewportLine(obs.snapshot));
+  const page: string[] = [];
+  if (obs.tabId !== null) page.push(`${L.url}${obs.url ?? 'unknown'}`);
+  if (obs.tabs.length > 0) {
+    page.push(`${L.tabUrls}${obs.tabs.map((tab) => `${tab.tabId} ${tab.url || L.loading}`).join(L.separator)}`);
   }
+  if (obs.snapshot) page.push(`${L.title}${obs.snapshot.title}`, obs.snapshot.text);
+  if (page.length > 0) lines.push(wrapUntrusted(page.join('\n'), nonce));
+  if (obs.snapshot) lines.push(viewportLine(obs.snapshot));
   // Download names come from servers and pages: fenced like the page's text.
   if (obs.files) lines.push(wrapUntrusted(obs.files, nonce));
   return lines.join('\n');

@@ -44,7 +44,9 @@ export type SiteReason =
       newTab: boolean;
       by: 'agent' | 'page' | 'browser';
       from: string;
-    };
+    }
+  /** upload_file would fetch the download `name` again from `url`, with the person's cookies for its site. */
+  | { kind: 'download'; url: string; name: string };
 
 /** Who settled an origin for this task. */
 export type DecidedBy = 'person' | 'block_list' | 'allow_list' | 'instruction';

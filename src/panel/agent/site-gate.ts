@@ -43,14 +43,24 @@ export async function gateView(
   view: StepView,
   gated: string | null,
   signal: AbortSignal,
+  observeAgain?: () => Promise<StepView>,
 ): Promise<{ view: StepView; denied: string | null }> {
-  const origin = view.operable ? safeParseOrigin(view.url ?? undefined) : null;
-  if (!origin || origin === gated) return { view, denied: null };
+  const origin = view.operable || view.awaitingSite ? safeParseOrigin(view.url ?? undefined) : null;
+  if (!origin || (origin === gated && !view.awaitingSite)) return { view, denied: null };
   const decision = await sites.ask(origin, { kind: 'tab', url: view.url ?? origin }, signal);
-  if (decision !== 'deny') return { view, denied: null };
+  if (decision !== 'deny') {
+    // The extension held its script back until now (task-scripts, tab-access §MayScript): the page is observed now
+    // that it may run there. A page whose site is allowed yet not scripted stays as observe saw it.
+    if (!view.awaitingSite || !observeAgain) return { view, denied: null };
+    const again = await observeAgain();
+    return again.awaitingSite
+      ? { view: { ...again, awaitingSite: false }, denied: null }
+      : { view: again, denied: null };
+  }
   const problem = deniedProblem(sites, origin);
   const fingerprint = pageFingerprint(view.url, null);
-  return { view: { ...view, operable: false, snapshot: null, problem, fingerprint }, denied: origin };
+  const { awaitingSite: _held, ...rest } = view;
+  return { view: { ...rest, operable: false, snapshot: null, problem, fingerprint }, denied: origin };
 }
 
 function deniedProblem(sites: Sites, origin: string): string {

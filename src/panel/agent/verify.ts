@@ -38,7 +38,7 @@ export type EvidenceCheck =
   /** On the page, but proving nothing; `selfMade` when the page shows only what the task entered itself. */
   | { verdict: 'unproven'; reason: string; forPerson: string; selfMade: boolean }
   /** Not given, not on the page, or the page could not be read. */
-  | { verdict: 'missing'; reason: string; forPerson: string };
+  | { verdict: 'missing'; reason: string; forPerson: string; pageText?: string };
 
 async function pageContains(ctx: ToolContext, tabId: number, quote: string, snapshotText: string): Promise<boolean> {
   const wanted = normalizeText(quote);
@@ -50,7 +50,15 @@ async function pageContains(ctx: ToolContext, tabId: number, quote: string, snap
   return normalizeText(await readWholePage(ctx, tabId)).includes(wanted);
 }
 
-const missing = (reason: string, person = reason): EvidenceCheck => ({ verdict: 'missing', reason, forPerson: person });
+const missing = (reason: string, person = reason, pageText?: string): EvidenceCheck => ({
+  verdict: 'missing',
+  reason,
+  forPerson: person,
+  ...(pageText === undefined ? {} : { pageText }),
+});
+
+/** The page's URL, for the model: the page can rewrite it (replaceState), so it goes beside the reason, fenced. */
+const urlLine = (url: string) => `URL: ${url}`;
 
 /** Takes a fresh observation of the agent's tab and judges the evidence against it and against the task's record. */
 export async function checkEvidence(input: DoneInput, ctx: ToolContext): Promise<EvidenceCheck> {
@@ -69,12 +77,18 @@ export async function checkEvidence(input: DoneInput, ctx: ToolContext): Promise
   if (tabId === null || !tab) return missing('the agent has no tab to check the evidence on');
   const url = tab.url;
   if (urlContains && !normalizeUrl(url).includes(normalizeUrl(urlContains))) {
-    return missing(`the page URL ${url} does not contain "${capEcho(urlContains)}"`);
+    const reason = `the page URL does not contain "${capEcho(urlContains)}" (the URL is below)`;
+    return missing(reason, `the page URL ${url} does not contain "${capEcho(urlContains)}"`, urlLine(url));
   }
   let controlNames = new Set<string>();
   if (quotes.length > 0) {
     if (isRestrictedUrl(url, ctx.ownOrigin)) {
-      return missing(`quotes cannot be checked on ${url}: the page cannot be read`);
+      const reason = 'quotes cannot be checked on this page: it cannot be read';
+      return missing(
+        `${reason} (the URL is below)`,
+        `quotes cannot be checked on ${url}: it cannot be read`,
+        urlLine(url),
+      );
     }
     try {
       const fresh = await ctx.tabs.page(tabId).snapshot({ mode: 'viewport' }, callOptions(ctx));
@@ -84,7 +98,11 @@ export async function checkEvidence(input: DoneInput, ctx: ToolContext): Promise
       }
       if (absent.length > 0) {
         const list = absent.map((q) => `"${capEcho(q)}"`).join(', ');
-        return missing(`not found on the page now (${url}): ${list}`);
+        return missing(
+          `not found on the page now (the URL is below): ${list}`,
+          `not found on the page now (${url}): ${list}`,
+          urlLine(url),
+        );
       }
       controlNames = new Set(fresh.elements.map((element) => normalizeText(element.name)).filter(Boolean));
     } catch (error) {
@@ -159,5 +177,6 @@ export async function decideDone(input: DoneInput, ctx: ToolContext): Promise<Do
     const summary = summaryOf(input.answer, `unverified: ${check.forPerson}`);
     return { accepted: true, status: 'succeeded', verified: false, summary, ...base };
   }
-  return { accepted: false, reason: check.reason, forPerson: check.forPerson };
+  const fromPage = check.verdict === 'missing' && check.pageText !== undefined ? { pageText: check.pageText } : {};
+  return { accepted: false, reason: check.reason, forPerson: check.forPerson, ...fromPage };
 }

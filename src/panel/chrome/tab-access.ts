@@ -6,7 +6,7 @@
 import { RelayError, TabError } from '../../shared/errors';
 import { type InjectMessage, type InjectTarget, PROTOCOL_VERSION, type Reply } from '../../shared/protocol';
 import { unwrap, withDeadline } from '../../shared/rpc';
-import { describeRestriction, isRestrictedUrl, isTransientUrl } from '../../shared/urls';
+import { describeRestriction, isRestrictedUrl, isTransientUrl, safeParseOrigin } from '../../shared/urls';
 import type { FrameAccess, TabFrame } from '../page/frame-access';
 import type { TabAccess } from '../page/remote-page';
 import type { TabEventBus } from '../tabs/tab-event-bus';
@@ -35,13 +35,20 @@ export interface InjectApi {
   getFrame(tabId: number): Promise<InjectFrame | null>;
   /** Runs the content script in the target (a document that already runs it announces itself again). */
   runScript(target: InjectTarget): Promise<void>;
+  /** Runs `history.back()` once in the target, and nothing else. */
+  runHistoryBack?(target: InjectTarget): Promise<void>;
   /** Every frame of the tab (webNavigation.getAllFrames); absent where frames are not read. */
   getAllFrames?(tabId: number): Promise<TabFrame[]>;
 }
 
 /** Asks the service worker to inject (src/background/inject.ts says why the worker does it). */
-async function askWorker(target: InjectTarget): Promise<void> {
-  const message: InjectMessage = { kind: 'inject', v: PROTOCOL_VERSION, target };
+async function askWorker(target: InjectTarget, historyBack = false): Promise<void> {
+  const message: InjectMessage = {
+    kind: 'inject',
+    v: PROTOCOL_VERSION,
+    target,
+    ...(historyBack ? { historyBack: true as const } : {}),
+  };
   const reply = await chrome.runtime.sendMessage<InjectMessage, Reply<unknown> | undefined>(message);
   if (!reply) throw new RelayError('no_receiver', 'The service worker did not answer the injection request.');
   unwrap(reply);
@@ -55,7 +62,8 @@ export function chromeInjectApi(): InjectApi {
       const frame = await chrome.webNavigation.getFrame({ tabId, frameId: 0 }).catch(() => null);
       return frame ? { url: frame.url, documentId: frame.documentId } : null;
     },
-    runScript: askWorker,
+    runScript: (target) => askWorker(target),
+    runHistoryBack: (target) => askWorker(target, true),
     async getAllFrames(tabId) {
       const frames = await chrome.webNavigation.getAllFrames({ tabId }).catch(() => null);
       return (frames ?? []).map((f) => ({
@@ -89,10 +97,18 @@ export function chromeFrameAccess(api: InjectApi): FrameAccess | undefined {
 }
 
 /**
- * Reads the tab and the document in its frame 0, and says why it must not (or cannot) be scripted; returns the target
- * that names exactly that document, so a navigation landing in between cannot receive the script.
+ * Whether the extension may run its content script on the document at `url` now: the running task's site gate,
+ * passed in by the composition root (src/panel/wiring/create-panel.ts). A blocked site, or one still waiting for the
+ * person's answer, gets nothing from the extension: no script, so no mask and no listener (issue 24, finding 5).
  */
-export async function injectionTarget(api: InjectApi, tabId: number): Promise<InjectTarget> {
+export type MayScript = (url: string) => boolean;
+
+/**
+ * Reads the tab and the document in its frame 0, and says why it must not (or cannot) be scripted; returns the target
+ * that names exactly that document, so a navigation landing in between cannot receive the script. `mayScript` is
+ * asked about that same document, so the script never lands on a page the check did not see.
+ */
+export async function injectionTarget(api: InjectApi, tabId: number, mayScript?: MayScript): Promise<InjectTarget> {
   const tab = await api.getTab(tabId);
   if (!tab) throw new TabError('tab_gone', `Tab ${tabId} was closed.`);
   if (tab.discarded) {
@@ -115,6 +131,10 @@ export async function injectionTarget(api: InjectApi, tabId: number): Promise<In
     // about:blank while a navigation is in flight: nothing to script yet (and about: itself is off limits).
     throw new RelayError('no_receiver', `Tab ${tabId} is still loading its page.`);
   }
+  if (mayScript && !mayScript(documentUrl)) {
+    const site = safeParseOrigin(documentUrl) ?? 'this page';
+    throw new TabError('not_allowed', `Steadyhand does not run on ${site} until the task may use that site.`);
+  }
   return frame?.documentId ? { tabId, documentIds: [frame.documentId] } : { tabId, frameIds: [0] };
 }
 
@@ -122,7 +142,11 @@ export async function injectionTarget(api: InjectApi, tabId: number): Promise<In
  * Injection resolves when the script has announced itself (`contentReady`), the event every other wait of the panel
  * listens for, so a caller and the document tracker agree on which document is up.
  */
-export function chromeTabAccess(bus: TabEventBus, api: InjectApi = chromeInjectApi()): TabAccess {
+export function chromeTabAccess(
+  bus: TabEventBus,
+  api: InjectApi = chromeInjectApi(),
+  options: { mayScript?: MayScript } = {},
+): TabAccess {
   const frames = chromeFrameAccess(api);
   return {
     ownOrigin: api.ownOrigin,
@@ -134,8 +158,15 @@ export function chromeTabAccess(bus: TabEventBus, api: InjectApi = chromeInjectA
         return null;
       }
     },
-    async injectContentScript(tabId) {
+    async historyBack(tabId) {
+      // Only the task's own go_back calls this, from a page that has no content script because its site is not
+      // the task's: the same checks as an injection, except that one.
       const target = await injectionTarget(api, tabId);
+      if (!api.runHistoryBack) throw new RelayError('no_receiver', 'Going back from the page is not available here.');
+      await api.runHistoryBack(target);
+    },
+    async injectContentScript(tabId) {
+      const target = await injectionTarget(api, tabId, options.mayScript);
       // Listen before injecting: the announcement may come before executeScript returns.
       const injecting = new AbortController();
       const ready = withDeadline(

@@ -4,9 +4,12 @@
 // (and the person's cookies), data: as it is. A blob: URL belongs to the page that made it: that page, if one of
 // the task's tabs still shows it, reads it (PageApi readBlob); once the page revoked it or left, the model is told
 // it cannot be read (decision 0022).
+// A page chose the download's URL, and the panel's fetch carries the person's cookies where the page's could not:
+// an http(s) fetch waits for the task's site gate on the origin it goes to (`mayFetch`), and follows no redirect, so
+// the request cannot land on another origin than the one agreed to (issue 24, finding 2).
 
 import { toBase64 } from '../../shared/base64';
-import { SteadyhandError } from '../../shared/errors';
+import { type ErrorCode, SteadyhandError } from '../../shared/errors';
 import type { BlobRead, FilePayload } from '../../shared/page-types';
 import { safeParseOrigin } from '../../shared/urls';
 import {
@@ -14,6 +17,7 @@ import {
   type AttachedFileInfo,
   type DownloadReport,
   describeSize,
+  type FetchConsent,
   MAX_FILE_BYTES,
   type TaskFiles,
 } from '../agent';
@@ -46,10 +50,11 @@ async function readFromPages(tabs: AgentTabs | null, url: string, signal: AbortS
   return last;
 }
 
-function tooLarge(name: string, size: number): SteadyhandError {
+function tooLarge(size: number, pageText?: string): SteadyhandError {
   return new SteadyhandError(
     'invalid_argument',
-    `${name} is ${describeSize(size)}, more than the ${describeSize(MAX_FILE_BYTES)} a file may have here.`,
+    `The file is ${describeSize(size)}, more than the ${describeSize(MAX_FILE_BYTES)} a file may have here.`,
+    pageText === undefined ? undefined : { pageText },
   );
 }
 
@@ -57,36 +62,52 @@ export function createTaskFiles(deps: TaskFilesDeps): TaskFiles {
   const { tracker } = deps;
   const doFetch = deps.fetch ?? ((input, init) => fetch(input, init));
 
-  async function fromDownload(name: string, signal: AbortSignal): Promise<FilePayload> {
+  async function fromDownload(name: string, signal: AbortSignal, mayFetch: FetchConsent): Promise<FilePayload> {
     const info = tracker.info(name);
-    if (!info) throw new SteadyhandError('not_found', `No file named ${name}.`);
-    if (info.state !== 'complete') {
-      throw new SteadyhandError('not_found', `The download ${name} has not completed (${info.state}).`);
-    }
+    if (!info) throw new SteadyhandError('not_found', 'There is no such file.');
+    // The end of the download's redirects: the URL the browser got the bytes from, and the one fetched again.
     const url = info.finalUrl || info.url;
+    // The name and the URL are the page's (or its server's) words: the model reads them fenced (prompt.ts).
+    const said = `The download: ${JSON.stringify(name)} from ${url}`;
+    const fail = (code: ErrorCode, message: string, why?: string) =>
+      new SteadyhandError(code, message, { pageText: why === undefined ? said : `${said}\nWhy: ${why}` });
+    if (info.state !== 'complete') throw fail('not_found', `The download has not completed (${info.state}).`);
     if (url.startsWith('blob:')) {
       const read = await readFromPages(deps.tabs?.() ?? null, url, signal);
       if (read.found) return { name, type: info.mime || read.type, lastModified: Date.now(), data: read.data };
-      throw new SteadyhandError(
+      throw fail(
         'not_allowed',
-        `${name} was made by the page as a blob: URL, which only that page can read, and it cannot now: ${read.reason}. Ask the person to attach it.`,
+        "The page made this download as a blob: URL, which only that page can read, and it cannot now (why, in the page's words, below). Ask the person to attach it.",
+        read.reason,
       );
+    }
+    const origin = safeParseOrigin(url);
+    if (!url.startsWith('data:')) {
+      if (!origin || !/^https?:/.test(url))
+        throw fail('not_allowed', 'It cannot be read again from where it came from.');
+      if (!(await mayFetch({ origin, url, name }))) {
+        throw fail(
+          'not_allowed',
+          `It would have to be fetched again from ${origin} with the person's cookies, and this task may not use that site: nothing was fetched.`,
+        );
+      }
     }
     let response: Response;
     try {
-      response = await doFetch(url, { credentials: 'include', signal });
+      response = await doFetch(url, { credentials: 'include', redirect: 'manual', signal });
     } catch (error) {
       if (signal.aborted) throw error;
-      throw new SteadyhandError('not_found', `${name} could not be fetched again from ${url}: ${String(error)}.`);
+      throw fail('not_found', `It could not be fetched again: ${String(error)}.`);
     }
-    if (!response.ok) {
-      throw new SteadyhandError(
+    if (response.type === 'opaqueredirect') {
+      throw fail(
         'not_found',
-        `${name} could not be fetched again from ${url}: HTTP ${response.status}.`,
+        `It could not be fetched again: ${origin} now sends it elsewhere. Ask the person to attach it.`,
       );
     }
+    if (!response.ok) throw fail('not_found', `It could not be fetched again: HTTP ${response.status}.`);
     const bytes = new Uint8Array(await response.arrayBuffer());
-    if (bytes.length > MAX_FILE_BYTES) throw tooLarge(name, bytes.length);
+    if (bytes.length > MAX_FILE_BYTES) throw tooLarge(bytes.length, said);
     return {
       name,
       type: info.mime || response.headers.get('content-type') || '',
@@ -104,18 +125,23 @@ export function createTaskFiles(deps: TaskFilesDeps): TaskFiles {
     },
     cursor: () => tracker.count,
     downloadsAfter: (cursor, options) => tracker.after(cursor, options),
-    async read(name, signal) {
+    async read(name, { signal, mayFetch }) {
       const attached = deps.attachments().find(({ file }) => file.name === name);
       if (attached) {
         const { file } = attached;
-        if (file.size > MAX_FILE_BYTES) throw tooLarge(name, file.size);
+        if (file.size > MAX_FILE_BYTES) throw tooLarge(file.size);
         const data = toBase64(new Uint8Array(await file.arrayBuffer()));
         return { name: file.name, type: file.type, lastModified: file.lastModified, data };
       }
-      if (tracker.info(name)) return fromDownload(name, signal);
+      if (tracker.info(name)) return fromDownload(name, signal, mayFetch);
       const known = [...this.attached().map((f) => f.name), ...tracker.list().map((d) => d.name)];
-      const list = known.length > 0 ? `: ${known.join(', ')}` : ': none (the person can attach one)';
-      throw new SteadyhandError('not_found', `No file named ${name}. The task's files are${list}.`);
+      if (known.length === 0) {
+        throw new SteadyhandError('not_found', 'There is no such file: the task has none (the person can attach one).');
+      }
+      // Download names are the page's words: the list goes to the model fenced.
+      throw new SteadyhandError('not_found', "There is no such file. The task's files, by name:", {
+        pageText: known.map((known) => JSON.stringify(known)).join(', '),
+      });
     },
   };
 }

@@ -4,7 +4,7 @@
 // When nothing answers in the tab (it loaded before the extension, or its script was dropped) or an older build
 // answers, it injects the current content script and tries once more; a restricted page fails at once.
 
-import { RelayError, type SteadyhandError, TabError } from '../../shared/errors';
+import { isSteadyhandError, RelayError, type SteadyhandError, TabError } from '../../shared/errors';
 import type { PageMethod, Reply } from '../../shared/protocol';
 import { type CallOptions, type RemotePage, unwrap } from '../../shared/rpc';
 import { describeRestriction, isRestrictedUrl } from '../../shared/urls';
@@ -26,6 +26,8 @@ export interface TabAccess {
   getTab(tabId: number): Promise<{ url?: string; pendingUrl?: string; status?: string; title?: string } | null>;
   /** Runs the extension's content script in frame 0 of the tab. */
   injectContentScript(tabId: number): Promise<void>;
+  /** Runs `history.back()` once in frame 0, and nothing else (a page the task may not use has no content script). */
+  historyBack?(tabId: number): Promise<void>;
   /** chrome-extension://ID, so our own pages are not treated as restricted. */
   ownOrigin: string;
   /** The tab's frames; without it the page is frame 0 alone (cross-origin frames listed, not read). */
@@ -56,6 +58,8 @@ async function prepareTab(tabId: number, tabs: TabAccess, cause: SteadyhandError
   try {
     await tabs.injectContentScript(tabId);
   } catch (error) {
+    // The task may not use the page's site (yet): said as such, so the agent asks about it rather than waiting.
+    if (isSteadyhandError(error, 'not_allowed')) throw error;
     throw new RelayError('no_receiver', `Could not start Steadyhand in tab ${tabId}: ${(error as Error).message}`, {
       cause,
     });

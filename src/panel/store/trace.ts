@@ -105,6 +105,7 @@ function whyNote(why: NonNullable<PermissionView['why']>): string {
   if (why.kind === 'open_url') return `open_url ${why.url}`;
   if (why.kind === 'tab') return `tab at ${why.url}`;
   if (why.kind === 'act') return `to ${why.action} on ${why.url}`;
+  if (why.kind === 'download') return `download from ${why.url}`;
   if (why.kind === 'navigation') {
     const who = { agent: 'a link going', page: 'the page going', browser: 'the browser going' }[why.by];
     const how = why.method === 'post' ? 'a form posting' : who;

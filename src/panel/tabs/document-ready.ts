@@ -1,7 +1,7 @@
 // waitForDocumentReady: after a commit, the next snapshot waits for the new document's content script to announce
 // itself, then for a short DOM quiet window in the page. No fixed sleep: both ends are events or page answers.
 
-import { RelayError, TabError } from '../../shared/errors';
+import { isSteadyhandError, RelayError, TabError } from '../../shared/errors';
 import { abortedError, type RemotePage } from '../../shared/rpc';
 import { describeRestriction, isRestrictedUrl, isTransientUrl } from '../../shared/urls';
 import { systemTimers, type Timers } from '../agent';
@@ -85,8 +85,11 @@ export function createDocumentReady(deps: DocumentReadyDeps): WaitForDocumentRea
             (pong) => {
               if (isNew() && deps.tracker.acceptPing(tabId, pong.documentToken)) end();
             },
-            () => {
-              // Not up yet, or the document is being replaced; the next tick or the announcement decides.
+            (error: unknown) => {
+              // The task may not use this document's site (yet): no script will come until it may, so the wait
+              // ends now and the agent asks (site-gate.ts). Otherwise: not up yet, or the document is being
+              // replaced; the next tick or the announcement decides.
+              if (isNew() && isSteadyhandError(error, 'not_allowed')) end(error as Error);
             },
           )
           .finally(() => {

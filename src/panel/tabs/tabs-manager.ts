@@ -34,6 +34,8 @@ export interface TabsManagerDeps {
   windowId: number;
   /** Puts the content script into a tab; a run keeps its tabs scripted with it (task-scripts.ts). */
   inject: InjectScript;
+  /** `history.back()` in a tab without the content script (its site is not the task's); absent: the browser's back. */
+  historyBack?: (tabId: number) => Promise<void>;
   /** Called with the whole record after every change: the panel keeps it with the task in the history. */
   onRecord?(record: TaskTabsRecord): void;
   /** How long a tab Chrome no longer finds may wait for its `removed` or `replaced` event (GONE_CONFIRM_MS). */
@@ -45,8 +47,11 @@ export interface TabsManagerOptions {
   settings?: Partial<TabsSettings>;
 }
 
-/** The page could not be asked (no script can run there, or an older one that lacks the method): nothing ran. */
-const BROWSER_BACK_WHEN = new Set<string>(['restricted', 'no_receiver', 'unknown_method']);
+/**
+ * The page could not be asked (no script can run there, the task may not use its site so none is put there, or an
+ * older one that lacks the method): nothing ran, so it goes back another way.
+ */
+const BROWSER_BACK_WHEN = new Set<string>(['restricted', 'no_receiver', 'unknown_method', 'not_allowed']);
 
 export class TabsManager implements AgentTabs {
   readonly taskId: string;
@@ -231,6 +236,12 @@ export class TabsManager implements AgentTabs {
         return;
       } catch (error) {
         if (!isSteadyhandError(error) || !BROWSER_BACK_WHEN.has(error.code)) throw error;
+        // A page the task may not use gets no content script, yet the browser's back would skip the page the agent
+        // came from (it left it without a gesture): the page goes back by itself, on one call from the worker.
+        if (error.code === 'not_allowed' && this.deps.historyBack) {
+          await this.deps.historyBack(tabId);
+          return;
+        }
       }
       await this.deps.adapter.goBack(tabId);
     });

@@ -29,6 +29,13 @@ function siteOf(url: string): string {
   }
 }
 
+const NAME_MAX = 100;
+
+/** A download's name as the question shows it: a page chose it, so it is capped like a URL. */
+function displayName(name: string): string {
+  return name.length <= NAME_MAX ? name : `${name.slice(0, NAME_MAX)}…`;
+}
+
 /** The "why" line: the URL without userinfo (a `user@` part must not read like the host) and capped. */
 export function permissionWhy(why: SiteReason): string {
   if (why.kind === 'act') return t('permissionWhyAct', t(VERBS[why.action]), siteOf(why.url));
@@ -41,6 +48,7 @@ export function permissionWhy(why: SiteReason): string {
     if (why.method === 'post') return t('permissionWhyFormPost', url);
     return t(why.newTab ? 'permissionWhyLinkNewTab' : 'permissionWhyLink', url);
   }
+  if (why.kind === 'download') return t('permissionWhyDownload', displayName(why.name), url);
   return t(why.newTab ? 'permissionWhyOpenUrlNewTab' : 'permissionWhyOpenUrl', url);
 }
 

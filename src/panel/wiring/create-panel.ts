@@ -24,7 +24,8 @@ export interface PanelAdapters {
   windowId: number;
   /** The relay to the pages, opened here once everything listens. */
   transport: PortTransport;
-  tabAccess(bus: TabEventBus): TabAccess;
+  /** `mayScript`: whether the running task lets the extension script a document at that URL (tab-access.ts). */
+  tabAccess(bus: TabEventBus, mayScript: (url: string) => boolean): TabAccess;
   /** Delivers the worker's tab events to `bus` and the content scripts' queries to `queries`, until `signal`. */
   listenToWorker(bus: TabEventBus, queries: (tabId: number) => PanelQueries | null, signal: AbortSignal): void;
   listWindowTabs(windowId: number): Promise<TabLike[]>;
@@ -34,7 +35,10 @@ export interface PanelAdapters {
 export function createPanel(adapters: PanelAdapters, signal: AbortSignal): PanelHandle {
   const { transport, windowId } = adapters;
   const bus = new TabEventBus();
-  const tabs = adapters.tabAccess(bus);
+  // The content script goes only where the running task's site gate allows (issue 24): the controller is made below,
+  // after the tab machinery that injects, so the check reads it when an injection happens.
+  let agent: { mayRunOn(url: string): boolean } | null = null;
+  const tabs = adapters.tabAccess(bus, (url) => agent?.mayRunOn(url) ?? true);
   const pages = remotePageFactory(transport, tabs);
   // Created before anything waits on navigation, so the document tracker hears every page announcement.
   const kit = createTabsKit({ bus, pages, tabs, windowId, signal });
@@ -44,6 +48,7 @@ export function createPanel(adapters: PanelAdapters, signal: AbortSignal): Panel
 
   const personTabId = () => Promise.resolve(usePageView.getState().tabId);
   const { controller, manager } = createAgent({ bus, kit, ownOrigin: tabs.ownOrigin, personTabId, signal });
+  agent = controller;
   const commands = panelCommands(controller, manager);
 
   void watchPersonTab({

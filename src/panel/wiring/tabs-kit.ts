@@ -44,7 +44,9 @@ export function createTabsKit(deps: {
     tabsAdapter,
     inject,
     createTabsManager({ onRecord, ...options }) {
-      return new TabsManager({ adapter: tabsAdapter, bus, pages, windowId, inject, onRecord }, options);
+      const historyBack = tabs.historyBack?.bind(tabs);
+      const deps = { adapter: tabsAdapter, bus, pages, windowId, inject, onRecord };
+      return new TabsManager(historyBack ? { ...deps, historyBack } : deps, options);
     },
   };
 }

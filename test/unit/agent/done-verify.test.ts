@@ -35,8 +35,9 @@ describe('done', () => {
     h.model.respondWith(() => call('done', { success: false, answer: 'Could not confirm.' }));
     await h.controller.execute('Find the price');
     const [rejected] = toolResults(h.model.requests[1]);
-    expect(rejected?.text).toBe(
-      'done rejected: not found on the page now (https://shop.test/results): "Desk lamp 19.90 EUR".',
+    // The page's URL (which the page can rewrite) goes fenced, after the harness's words.
+    expect(rejected?.text).toMatch(
+      /^done rejected: not found on the page now \(the URL is below\): "Desk lamp 19\.90 EUR"\.\nBEGIN UNTRUSTED PAGE CONTENT id=\w+\nURL: https:\/\/shop\.test\/results\nEND UNTRUSTED PAGE CONTENT id=\w+$/,
     );
   });
 

@@ -28,7 +28,7 @@ const report = (state: DownloadInfo['state'], extra: Partial<DownloadInfo> = {})
   ...extra,
 });
 
-function filesSetup(options: { attached?: File[]; referrer?: string } = {}) {
+function filesSetup(options: { attached?: File[]; referrer?: string; fetch?: typeof fetch; finalUrl?: string } = {}) {
   const bus = new TabEventBus();
   const uploads: PageAction[] = [];
   const site: Site = {
@@ -40,7 +40,10 @@ function filesSetup(options: { attached?: File[]; referrer?: string } = {}) {
         if (action.kind === 'click') {
           bus.emit({
             type: 'downloadCreated',
-            download: report('in_progress', { referrer: options.referrer ?? EXPORT }),
+            download: report('in_progress', {
+              referrer: options.referrer ?? EXPORT,
+              ...(options.finalUrl ? { finalUrl: options.finalUrl } : {}),
+            }),
           });
           bus.emit({ type: 'downloadChanged', change: { id: 7, state: 'complete' } });
         }
@@ -59,7 +62,11 @@ function filesSetup(options: { attached?: File[]; referrer?: string } = {}) {
   const attachments: Attachment[] = (options.attached ?? []).map((file, i) => ({ id: i, file }));
   let urls: () => Promise<string[]> = async () => [];
   const tracker = new DownloadTracker({ bus, taskUrls: () => urls(), signal: new AbortController().signal });
-  const files = createTaskFiles({ attachments: () => attachments, tracker });
+  const files = createTaskFiles({
+    attachments: () => attachments,
+    tracker,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
   return { site, files, uploads, setUrls: (f: () => Promise<string[]>) => (urls = f) };
 }
 
@@ -92,8 +99,64 @@ describe('upload_file', () => {
     await h.controller.execute('Upload b');
     const [missing] = toolResults(h.model.requests[1]);
     expect(missing).toMatchObject({ isError: true });
-    expect(missing?.text).toContain("No file named b.txt. The task's files are: a.txt.");
+    expect(missing?.text).toContain("upload_file failed: There is no such file. The task's files, by name: (not_found");
+    expect(missing?.text).toMatch(/BEGIN UNTRUSTED PAGE CONTENT id=\w+\n"a\.txt"\nEND UNTRUSTED/);
     expect(s.uploads).toEqual([]);
+  });
+
+  it('asks the person about the site a download came from before it fetches it again; denied, nothing is fetched', async () => {
+    const fetched: string[] = [];
+    const fetcher = (async (url: string) => {
+      fetched.push(url);
+      return new Response('report bytes');
+    }) as typeof fetch;
+    for (const answer of ['deny', 'once'] as const) {
+      fetched.length = 0;
+      // The page's link redirected to an intranet file: the intranet is where a fetch again would go.
+      const s = filesSetup({ fetch: fetcher, finalUrl: 'https://intranet.test/secret.txt' });
+      const asked: { origin: string; why: unknown }[] = [];
+      const h = setupAgent({
+        site: s.site,
+        startUrl: EXPORT,
+        files: s.files,
+        // The export page is the task's; the upload form is another site, allowed.
+        answerSites: (origin) => (origin === 'https://intranet.test' ? answer : 'once'),
+        turns: [
+          call('click', { ref: 1 }),
+          call('open_url', { url: UPLOAD }),
+          call('upload_file', { ref: 1, file: 'report.csv' }),
+          call('done', { success: false, answer: 'x' }),
+        ],
+      });
+      h.controller.subscribe((event) => {
+        if (event.type === 'permission_request') asked.push({ origin: event.origin, why: event.why });
+      });
+      s.setUrls(async () => (await h.tabs.owned()).map((tab) => tab.url));
+      await h.controller.execute('Export the report and upload it to forms.test');
+      expect(asked).toContainEqual({
+        origin: 'https://intranet.test',
+        why: { kind: 'download', url: 'https://intranet.test/secret.txt', name: 'report.csv' },
+      });
+      const [upload] = toolResults(h.model.requests[3]);
+      if (answer === 'deny') {
+        expect(upload).toMatchObject({ isError: true });
+        expect(upload?.text).toContain(
+          'upload_file failed: not_allowed: the file was downloaded from https://intranet.test',
+        );
+        expect(fetched).toEqual([]);
+        expect(s.uploads).toEqual([]);
+        // The person decided: no repair note sends the model looking for another way to the file.
+        expect(h.of('repair')).toEqual([]);
+      } else {
+        expect(upload).toMatchObject({ isError: false });
+        // The download's name is its site's words: fenced, not in the harness's sentence.
+        expect(upload?.text).toMatch(
+          /^upload_file the download \(12 B\) to \[1\] \(button\): done .*\nBEGIN UNTRUSTED PAGE CONTENT id=\w+\nFile: "report\.csv"\n/,
+        );
+        expect(fetched).toEqual(['https://intranet.test/secret.txt']);
+        expect(s.uploads).toHaveLength(1);
+      }
+    }
   });
 
   it('says there are no files when the panel offers none', async () => {

@@ -21,7 +21,11 @@ describe('open_url when the commit wait fails', () => {
     const [opened] = toolResults(h.model.requests[1]);
     expect(opened?.isError).toBe(true);
     expect(opened?.text).toContain(
-      `open_url: tab ${h.tabId} updated but navigation did not commit to https://docs.test within 5s (origin-mismatch, tab is at ${CALENDAR})`,
+      `open_url: tab ${h.tabId} updated but navigation did not commit to https://docs.test within 5s (origin-mismatch).`,
+    );
+    // Where the redirect took the tab is a URL the server chose: fenced.
+    expect(opened?.text).toMatch(
+      new RegExp(`Where the tab is now:\\nBEGIN UNTRUSTED PAGE CONTENT id=\\w+\\nURL: ${CALENDAR}\\n`),
     );
     expect(result.status).toBe('failed');
     expect(h.model.requests).toHaveLength(2);

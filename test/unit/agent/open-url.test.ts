@@ -4,6 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { STOP_TEXT } from '../../../src/panel/agent/events';
+import { readObservation } from '../../../src/panel/agent/observation-reader';
 import { TabError } from '../../../src/shared/errors';
 import { type AgentHarness, setupAgent } from './fakes/harness';
 import { call, calls, lastUserText, toolResults } from './fakes/scripted-model';
@@ -44,9 +45,14 @@ describe('open_url', () => {
     expect(h.navigation.settleCalls).toEqual([{ tabId: 2, expectedOrigin: 'https://docs.test', timeoutMs: 5_000 }]);
     const [opened, switched] = toolResults(h.model.requests[1]);
     expect(opened).toMatchObject({ isError: false });
-    expect(opened?.text).toContain('open_url: tab 2 committed to https://docs.test/');
-    expect(switched).toMatchObject({ isError: false, text: 'switch_tab: now on tab 2 (https://docs.test/).' });
-    expect(lastUserText(h.model.requests[1])).toContain("Agent's tab: 2 · https://docs.test/");
+    expect(opened?.text).toMatch(
+      /^open_url: tab 2 committed to https:\/\/docs\.test\. Its URL:\nBEGIN UNTRUSTED PAGE CONTENT id=\w+\nURL: https:\/\/docs\.test\/\nEND/,
+    );
+    expect(switched).toMatchObject({ isError: false });
+    expect(switched?.text).toMatch(
+      /^switch_tab: now on tab 2\. Its URL:\nBEGIN UNTRUSTED PAGE CONTENT id=\w+\nURL: https:\/\/docs\.test\/\n/,
+    );
+    expect(readObservation(lastUserText(h.model.requests[1]))).toMatchObject({ tabId: 2, url: 'https://docs.test/' });
     expect(h.tabs.currentTabId).toBe(2);
   });
 
@@ -70,9 +76,8 @@ describe('open_url', () => {
 
     const [opened] = toolResults(h.model.requests[1]);
     expect(opened?.isError).toBe(true);
-    expect(opened?.text).toBe(
-      'open_url: tab 2 created but navigation did not commit to https://docs.test within 5s (timeout, tab is at ' +
-        'about:blank). The tab is kept; look at it or close it. The agent is still on tab 1.',
+    expect(opened?.text).toMatch(
+      /^open_url: tab 2 created but navigation did not commit to https:\/\/docs\.test within 5s \(timeout\)\. The tab is kept; look at it or close it\. The agent is still on tab 1\. Where the tab is now:\nBEGIN UNTRUSTED PAGE CONTENT id=\w+\nURL: about:blank\n/,
     );
     expect(result.status).toBe('failed');
     expect(h.model.requests).toHaveLength(3);
@@ -95,7 +100,7 @@ describe('open_url', () => {
     // Without going back, the next step would wait 5 s on the stuck tab and stop as "restricted".
     expect(result).toMatchObject({ status: 'failed', answer: 'Stopping here.' });
     expect(h.model.requests).toHaveLength(3);
-    expect(lastUserText(h.model.requests[1])).toContain(`Agent's tab: ${h.tabId} · ${SHOP}`);
+    expect(readObservation(lastUserText(h.model.requests[1]))).toMatchObject({ tabId: h.tabId, url: SHOP });
     expect(h.tabs.currentTabId).toBe(h.tabId);
     expect(h.browser.tabs.has(2)).toBe(true);
     expect(h.navigation.settleCalls).toHaveLength(1);
@@ -110,7 +115,9 @@ describe('open_url', () => {
     h.tabs.commitAfterMs = 1_500;
     await h.controller.execute('Open the docs at docs.test');
     const [opened] = toolResults(h.model.requests[1]);
-    expect(opened?.text).toBe(`open_url: tab 2 committed to ${DOCS}.`);
+    expect(opened?.text).toMatch(
+      new RegExp(`^open_url: tab 2 committed to https://docs\\.test\\. Its URL:\\n.*\\nURL: ${DOCS}\\n`),
+    );
     expect(h.tabs.currentTabId).toBe(2);
   });
 

@@ -113,8 +113,11 @@ describe('prompt', () => {
     await h.controller.execute('Look');
     const text = lastUserText(h.model.requests[0]);
     expect(text).toContain('Step 1 (39 steps left after this one).');
-    expect(text).toContain("Agent's tab: 1 · https://cal.test/");
-    expect(text).toContain('Tabs of this task: 1 (current) https://cal.test/');
+    expect(text).toContain("Agent's tab: 1\nTabs of this task: 1 (current)\n");
+    // The URLs are the pages' words: inside the fence, first in the page block.
+    expect(text).toMatch(
+      /BEGIN UNTRUSTED PAGE CONTENT id=\w+\nURL: https:\/\/cal\.test\/\nTab URLs: 1 https:\/\/cal\.test\/\nTitle: /,
+    );
     expect(text).toContain('[1] button "Next month"');
   });
 });

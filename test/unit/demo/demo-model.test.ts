@@ -7,7 +7,7 @@ import { demoInstruction } from '../../../src/panel/demo/demo-task';
 const SHOP = 'http://127.0.0.1:4000/';
 
 function request(url: string, page: string): { messages: Anthropic.MessageParam[] } {
-  const observation = `Step 2 (10 steps left after this one).\nAgent's tab: 7 · ${url}\nBEGIN UNTRUSTED PAGE CONTENT id=ab\n${page}\nEND UNTRUSTED PAGE CONTENT id=ab`;
+  const observation = `Step 2 (10 steps left after this one).\nAgent's tab: 7\nBEGIN UNTRUSTED PAGE CONTENT id=ab\nURL: ${url}\n${page}\nEND UNTRUSTED PAGE CONTENT id=ab`;
   return {
     messages: [
       { role: 'user', content: [{ type: 'text', text: `Task: ${demoInstruction(SHOP)}` }] },
@@ -97,9 +97,7 @@ describe('offline demo model', () => {
         system: [],
         tools: [],
         maxTokens: 10,
-        messages: [
-          { role: 'user', content: [{ type: 'text', text: "Task: find a flight\nAgent's tab: 3 · https://x.test/" }] },
-        ],
+        messages: [{ role: 'user', content: [{ type: 'text', text: "Task: find a flight\nAgent's tab: 3" }] }],
       },
       { signal: new AbortController().signal },
     );

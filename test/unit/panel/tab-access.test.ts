@@ -28,10 +28,10 @@ function fakeChrome(tab: InjectTab | null, frame: InjectFrame | null, bus: TabEv
   return { api, scripted };
 }
 
-function inject(tab: InjectTab | null, frame: InjectFrame | null) {
+function inject(tab: InjectTab | null, frame: InjectFrame | null, mayScript?: (url: string) => boolean) {
   const bus = new TabEventBus();
   const { api, scripted } = fakeChrome(tab, frame, bus);
-  return { result: chromeTabAccess(bus, api).injectContentScript(TAB), scripted };
+  return { result: chromeTabAccess(bus, api, mayScript ? { mayScript } : {}).injectContentScript(TAB), scripted };
 }
 
 const RESTRICTED = [
@@ -51,6 +51,44 @@ const RESTRICTED = [
   'https://chromewebstore.google.com/detail/x/abc',
   'https://chrome.google.com/webstore/detail/abc',
 ];
+
+describe('the content script and the task’s sites', () => {
+  it('is not injected into a document whose site the task may not use (yet), and says so', async () => {
+    const asked: string[] = [];
+    const url = 'https://blocked.test/page';
+    const { result, scripted } = inject({ url, status: 'complete' }, { url, documentId: 'doc' }, (u) => {
+      asked.push(u);
+      return false;
+    });
+    await expect(result).rejects.toMatchObject({ name: 'TabError', code: 'not_allowed' });
+    await expect(result).rejects.toThrow(
+      'Steadyhand does not run on https://blocked.test until the task may use that site.',
+    );
+    expect(asked).toEqual([url]);
+    expect(scripted).toEqual([]);
+  });
+
+  it('is injected where the task may work, into the very document the check saw', async () => {
+    const url = 'https://shop.test/';
+    const { result, scripted } = inject({ url, status: 'complete' }, { url, documentId: 'doc' }, () => true);
+    await result;
+    expect(scripted).toEqual([{ target: { tabId: TAB, documentIds: ['doc'] } }]);
+  });
+
+  it('a page call on such a tab fails as not_allowed, not as a page that did not answer', async () => {
+    const bus = new TabEventBus();
+    const url = 'https://undecided.test/';
+    const { api } = fakeChrome({ url, status: 'complete' }, { url, documentId: 'doc' }, bus);
+    const relay = {
+      call: async () => ({
+        ok: false as const,
+        error: { name: 'RelayError', code: 'no_receiver' as const, message: 'none' },
+      }),
+    };
+    const page = createRemotePage(TAB, relay, chromeTabAccess(bus, api, { mayScript: () => false }));
+    await expect(page.ping()).rejects.toMatchObject({ code: 'not_allowed' });
+  });
+});
 
 describe('injecting the content script', () => {
   it.each(RESTRICTED)('never calls chrome.scripting on %s, and says it is restricted', async (url) => {

@@ -3,7 +3,7 @@ import { createDocumentReady, type ReadyPage } from '../../../src/panel/tabs/doc
 import { DocumentTracker } from '../../../src/panel/tabs/document-tracker';
 import { TabEventBus } from '../../../src/panel/tabs/tab-event-bus';
 import type { SettleTab } from '../../../src/panel/tabs/url-settle';
-import { RelayError } from '../../../src/shared/errors';
+import { RelayError, TabError } from '../../../src/shared/errors';
 import { FakeTimers, flush, OWN_ORIGIN } from './fakes';
 
 const URL_A = 'https://docs.example.com/a';
@@ -129,6 +129,17 @@ describe('waitForDocumentReady', () => {
     expect(String(state.error)).toContain('tab 42');
     expect(bus.size).toBe(1); // only the tracker's own subscription is left
     expect(timers.pending).toBe(0);
+  });
+
+  it('ends the wait when the extension may not run on the page’s site (yet): no script will come', async () => {
+    commit(42, URL_A);
+    page.ping.mockRejectedValue(new TabError('not_allowed', 'Steadyhand does not run on this site yet.'));
+    const state = probe(ready()(42, { timeoutMs: 10_000 }));
+    await flush();
+    await timers.advance(750);
+    await flush();
+    expect(state.error).toMatchObject({ code: 'not_allowed' });
+    expect(timers.monotonic()).toBeLessThan(10_000);
   });
 
   it('stops at once when aborted', async () => {

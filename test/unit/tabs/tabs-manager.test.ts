@@ -19,10 +19,15 @@ const pageOf = new Map<number, AgentPage>();
 /** Tabs whose page went back by history.back(), in order; and tabs whose page has no script (a browser page). */
 const historyBacks: number[] = [];
 const browserPages = new Set<number>();
+/** Tabs on a site the task may not use (yet): the extension puts no script there (issue 24). */
+const heldPages = new Set<number>();
 /** Tabs the manager had the content script injected into, in order. */
 let injected: number[] = [];
 
-function manager(settings: Partial<TabsSettings> = {}, extra: { goneConfirmMs?: number } = {}) {
+function manager(
+  settings: Partial<TabsSettings> = {},
+  extra: { goneConfirmMs?: number; historyBack?: (tabId: number) => Promise<void> } = {},
+) {
   return new TabsManager(
     {
       ...extra,
@@ -32,6 +37,7 @@ function manager(settings: Partial<TabsSettings> = {}, extra: { goneConfirmMs?: 
       pages: (tabId) => {
         const historyBack = async () => {
           if (browserPages.has(tabId)) throw new TabError('restricted', 'A browser page.');
+          if (heldPages.has(tabId)) throw new TabError('not_allowed', 'Steadyhand does not run on this site yet.');
           historyBacks.push(tabId);
           return { started: true };
         };
@@ -221,6 +227,37 @@ describe('TabsManager: opening and reusing tabs', () => {
       browserPages.delete(personTab);
     }
     expect(historyBacks).toEqual([]);
+    expect(browser.calls).toContain(`back ${personTab}`);
+  });
+});
+
+describe('TabsManager: going back from a site the task may not use', () => {
+  it('has the page go back by itself, without a content script, where the browser’s back would skip', async () => {
+    historyBacks.length = 0;
+    const backs: number[] = [];
+    const tabs = manager({}, { historyBack: async (tabId) => void backs.push(tabId) });
+    await tabs.beginRun();
+    const before = browser.calls.length;
+    heldPages.add(personTab);
+    try {
+      await tabs.goBack();
+    } finally {
+      heldPages.delete(personTab);
+    }
+    expect(historyBacks).toEqual([]);
+    expect(backs).toEqual([personTab]);
+    expect(browser.calls.slice(before)).not.toContain(`back ${personTab}`);
+  });
+
+  it('goes back the browser’s way where no such call is available', async () => {
+    const tabs = manager();
+    await tabs.beginRun();
+    heldPages.add(personTab);
+    try {
+      await tabs.goBack();
+    } finally {
+      heldPages.delete(personTab);
+    }
     expect(browser.calls).toContain(`back ${personTab}`);
   });
 });

@@ -64,6 +64,7 @@ export const done = defineTool({
       return {
         outcome: 'ok',
         text: `done rejected: ${decision.reason}.`,
+        ...(decision.pageText === undefined ? {} : { pageText: decision.pageText }),
         brief: `rejected: ${decision.reason}`,
         done: decision,
       };

@@ -3,10 +3,12 @@
 // untrusted data inside nonce markers.
 
 import { z } from 'zod';
-import { PageError } from '../../../shared/errors';
+import { isSteadyhandError, PageError, SteadyhandError } from '../../../shared/errors';
+import { isAbort } from '../abort';
 import { capEcho } from '../echo';
 import { MAX_TURN_WAIT_MS, seconds } from '../turn-limits';
 import { callOptions, defineTool, pageOf, withheldRead } from './common';
+import type { ToolContext } from './types';
 
 export const MAX_WAIT_MS = 15_000;
 const DEFAULT_READ_CHARS = 8_000;
@@ -159,6 +161,8 @@ export const evaluate = defineTool({
     let result: string;
     try {
       ({ result } = await page.evaluate({ script: input.script }, callOptions(ctx)));
+    } catch (error) {
+      throw fencedScriptError(error, ctx);
     } finally {
       await strict?.release();
     }
@@ -168,5 +172,20 @@ export const evaluate = defineTool({
     return { outcome: 'ok', text: 'evaluate: result:', pageText: clipped, brief: 'ok' };
   },
 });
+
+/**
+ * The page's words in a script's failure (src/content/actions/evaluate.ts): what the script threw (`internal`; the page
+ * can replace anything the script calls, so it writes what is thrown) and the parse error the page's window reported
+ * (`invalid_argument`). They go to the model fenced, only the code outside (issue 24, finding 4). The extension's own
+ * refusals (a CSP that forbids scripts, a timeout, a lost relay) stay as they are, and so does an abort.
+ */
+const PAGE_WORDS = new Set(['internal', 'invalid_argument']);
+
+function fencedScriptError(error: unknown, ctx: ToolContext): unknown {
+  if (isAbort(error, ctx.signal) || !isSteadyhandError(error) || error.pageText !== undefined) return error;
+  if (!PAGE_WORDS.has(error.code)) return error;
+  const message = 'the script did not return a result; what the page reported:';
+  return new SteadyhandError(error.code, message, { cause: error, pageText: error.message });
+}
 
 export const READ_TOOLS = [readPage, find, waitFor, screenshot, evaluate];

@@ -19,6 +19,8 @@ const withScheme = (raw: string) => {
   return /^[a-z][a-z0-9+.-]*:/i.test(text) ? text : `https://${text}`;
 };
 const quoted = (url: string) => capEcho(url, ECHO_MAX_CHARS);
+/** A tab's URL as a result's fenced part gives it, like the observation's page block (prompt.ts §OBSERVATION_LINE). */
+const urlLine = (url: string) => `URL: ${url || 'loading'}`;
 
 /** The URL the model asked for, with https:// added to a bare host ("example.com/a"). */
 export function parseTarget(raw: string): URL | null {
@@ -78,14 +80,16 @@ export const openUrl = defineTool({
       // tab current when it created it; stay on the tab the agent was on, or the next step would wait on the stuck tab
       // and stop.
       const stayed = createdTab ? await returnTo(ctx, before, tabId) : null;
-      const landed = settle.observedUrl ? `, tab is at ${settle.observedUrl}` : '';
+      // Where the tab is instead is a URL a page chose (a redirect): it goes to the model fenced.
+      const landed = settle.observedUrl ? { pageText: urlLine(settle.observedUrl) } : {};
       const verb = createdTab ? 'created' : 'updated';
       const where = stayed === null ? '' : ` The agent is still on tab ${stayed}.`;
       const text =
         `open_url: tab ${tabId} ${verb} but navigation did not commit to ${target.origin} within ` +
-        `${COMMIT_TIMEOUT_MS / 1000}s (${settle.reason}${landed}). The tab is kept; look at it or close it.${where}`;
+        `${COMMIT_TIMEOUT_MS / 1000}s (${settle.reason}). The tab is kept; look at it or close it.${where}` +
+        (settle.observedUrl ? ' Where the tab is now:' : '');
       const changed = { pageChanged: ctx.tabs.currentTabId === tabId || ctx.tabId === tabId, navigatedTabId: tabId };
-      return { outcome: 'execute_error', text, brief: `no commit (${settle.reason})`, ...changed };
+      return { outcome: 'execute_error', text, brief: `no commit (${settle.reason})`, ...landed, ...changed };
     }
     const isCurrent = ctx.tabs.currentTabId === tabId;
     // The tab now shows another document: later page calls of this turn must not act on the old one.
@@ -95,9 +99,11 @@ export const openUrl = defineTool({
         ? ` It is a new background tab; the agent is still on tab ${ctx.tabs.currentTabId ?? 'none'}: ` +
           `call switch_tab with tabId ${tabId} to work there.`
         : '';
+    // The URL it committed to is the page's own (its server may redirect within the origin): fenced.
     return {
       outcome: 'ok',
-      text: `open_url: tab ${tabId} committed to ${settle.url}.${where}`,
+      text: `open_url: tab ${tabId} committed to ${target.origin}.${where} Its URL:`,
+      pageText: urlLine(settle.url),
       verification: { verified: true, effects: ['navigation'] },
       brief: `ok, tab ${tabId} at ${settle.url}`,
       ...changed,
@@ -135,9 +141,11 @@ export const switchTab = defineTool({
       const reason = `the agent's tab is still ${ctx.tabs.currentTabId ?? 'none'}`;
       return { outcome: 'failed_verify', text: `switch_tab: failed_verify: ${reason}.`, brief: `failed_verify` };
     }
+    // The tab's URL is the page's (replaceState rewrites it): fenced.
     return {
       outcome: 'ok',
-      text: `switch_tab: now on tab ${input.tabId} (${tab.url || 'loading'}).`,
+      text: `switch_tab: now on tab ${input.tabId}. Its URL:`,
+      pageText: urlLine(tab.url),
       verification: { verified: true, effects: [] },
       brief: `ok, on tab ${input.tabId}`,
       pageChanged: true,

@@ -79,7 +79,8 @@ export type DoneDecision =
       /** A verified reading whose every proof was on the page before the task acted. */
       alreadyThere?: boolean;
     }
-  | { accepted: false; reason: string; forPerson?: string };
+  /** `pageText`: the page's words the reason points to (its URL), sent to the model fenced. */
+  | { accepted: false; reason: string; forPerson?: string; pageText?: string };
 
 export interface ToolOutput {
   outcome: Extract<CallOutcome, 'ok' | 'failed_verify' | 'execute_error'>;
