@@ -56,7 +56,23 @@ export function isRestrictedUrl(url: string, ownOrigin?: string): boolean {
 
 /** A restricted page in words a person can act on. */
 export function describeRestriction(url: string): string {
-  return `Steadyhand cannot work on ${url.split('?')[0]}: browser pages and the Web Store are off limits to extensions.`;
+  // A data: or blob: URL is content, not an address: only its scheme is named, so nothing of it reaches the model
+  // outside the untrusted-content markers (decision 0025).
+  const shown = /^(?:data|blob|javascript):/i.test(url)
+    ? `a ${url.split(':')[0]?.toLowerCase()}: URL`
+    : url.split('?')[0];
+  return `Steadyhand cannot work on ${shown}: browser pages and the Web Store are off limits to extensions.`;
+}
+
+/**
+ * An error message the browser wrote about a page, with the URLs in it left out: a URL is the page's to choose
+ * (decision 0025), and the message goes to the model outside the untrusted-content markers.
+ */
+export function withoutUrls(message: string): string {
+  return message.replace(
+    /\b(?:https?|wss?|ftp|file|data|blob|javascript|about|chrome|chrome-extension):[^\s"'<>]+/gi,
+    '<a URL>',
+  );
 }
 
 /** The longest URL a person is shown in a question; the origin is always shown whole beside it. */

@@ -4,7 +4,7 @@
 
 import { isSteadyhandError } from '../../shared/errors';
 import type { Snapshot } from '../../shared/page-types';
-import { describeRestriction } from '../../shared/urls';
+import { describeRestriction, withoutUrls } from '../../shared/urls';
 import { isAbort } from './abort';
 import type { AgentTabs, Navigation, OwnedTab } from './ports';
 import { pageFingerprint } from './progress';
@@ -130,6 +130,9 @@ export async function observe(input: ObserveInput): Promise<StepView> {
     if (isSteadyhandError(error, 'restricted')) return inoperable(check.url, describeRestriction(check.url));
     if (isSteadyhandError(error, 'not_allowed')) return awaitingSite();
     const message = error instanceof Error ? error.message : String(error);
-    return inoperable(check.url, `the page did not answer (${message}); reload it with open_url, or use go_back`);
+    return inoperable(
+      check.url,
+      `the page did not answer (${withoutUrls(message)}); reload it with open_url, or use go_back`,
+    );
   }
 }
