@@ -195,7 +195,8 @@ describe('files through the agent', () => {
       return act('click', { ref: control(seen, 'link', /from the file server/i).ref });
     });
 
-    await runTask(panel, 'Download the report from the file server');
+    // The file server is named, so the link to it is followed without a question (decision 0025).
+    await runTask(panel, `Download the report from the file server at ${site.otherOrigin}`);
 
     const afterClick = log.find((seen) => seen.previousTools.includes('click'));
     expect(afterClick?.results[0]?.text).toContain(

@@ -425,7 +425,9 @@ describe('restricted pages', () => {
       ]),
     );
 
-    const { result, events } = await runTask(panel, 'Change a browser setting');
+    // The site is named so that the check at the end, an injection into a web tab of it, is one the task allows: a
+    // task started on a browser page has no start site (decision 0025), and its script goes nowhere undecided.
+    const { result, events } = await runTask(panel, `Change a browser setting, then look at ${site.origin}`);
 
     expect(result.status).toBe('failed');
     const refusals = events.flatMap((e) => (e.type === 'tool_result' && e.name === 'open_url' ? [e] : []));

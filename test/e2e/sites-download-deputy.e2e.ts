@@ -1,5 +1,5 @@
 // No confused deputy on downloads (issue 24, finding 2). A page on evil.test cannot read intranet.test/secret.txt, but
-// it can have the agent click a link to it (the browser downloads it with the person's cookies there) and then ask
+// it can have the agent click a button that downloads it (the browser fetches it with the person's cookies there) and then ask
 // for "the invoice" back through a file input. The panel would fetch the download again with those cookies: it asks
 // the person about the intranet first. Denied, nothing is fetched again and the page receives nothing; allowed, the
 // upload works as before. Chromium maps *.test to the fixture server, whose host log records every request.
@@ -12,7 +12,7 @@ const log = hostLog();
 
 useKit({ routes: [log.route, intranetRoutes], hostResolverRules: 'MAP *.test 127.0.0.1' });
 
-/** The scripted model: click the invoice link, upload the download into the page, then report. */
+/** The scripted model: click the invoice button, upload the download into the page, then report. */
 function invoiceModel() {
   return (seen: Parameters<Parameters<typeof play>[1]>[0]) => {
     if (seen.previousTools.includes('upload_file')) {
@@ -24,7 +24,7 @@ function invoiceModel() {
     if (seen.previousTools.includes('click')) {
       return act('upload_file', { ref: control(seen, 'button', /invoice file/i).ref, file: 'invoice.txt' });
     }
-    return act('click', { ref: control(seen, 'link', /download the invoice/i).ref });
+    return act('click', { ref: control(seen, 'button', /download the invoice/i).ref });
   };
 }
 

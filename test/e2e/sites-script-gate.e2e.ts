@@ -1,13 +1,14 @@
-// The content script and the mask stay off blocked and undecided sites (issue 24, finding 5). A link takes the task's
-// tab to a site nobody has decided on: while the person is asked, and after they deny it, the page has no script of
-// the extension (the isolated world holds no instance, as task-scripts.e2e.ts checks) and no mask. A link to a site on
+// The content script and the mask stay off blocked and undecided sites (issue 24, finding 5). Within a run the
+// agent's links and the page's own navigations are asked about before they load (sites-before-request.e2e.ts), so
+// the way such a page reaches a task's tab is the person: between two runs of a task they take its tab to a site
+// nobody has decided on, and ask a follow-up. While the person is asked, and after they deny it, the page has no
+// script of the extension (the isolated world holds no instance, as task-scripts.e2e.ts checks) and no mask. A site on
 // the block list gets neither, and no question. Chromium maps *.test to the fixture server.
 
 import type { Page } from 'playwright-core';
 import { permissionBox } from '../support/perm-sites';
 import {
   act,
-  control,
   describe,
   domTrace,
   expect,
@@ -35,12 +36,11 @@ function tabUrl(panel: Page, tabId: number): Promise<string> {
   return panel.evaluate(async (id) => (await chrome.tabs.get(id)).url ?? '', tabId);
 }
 
-/** Clicks the link named `link`, then gives up once the page is shown as not operable. */
-function clickThenGiveUp(link: RegExp) {
-  return (seen: Parameters<Parameters<typeof play>[1]>[0]) => {
-    if (seen.previousTools.includes('click')) return giveUp(`Not allowed there: ${seen.problem ?? 'no problem'}`);
-    return act('click', { ref: control(seen, 'link', link).ref });
-  };
+/** A first run on the shop that ends at once, then the person takes the task's tab to `url` before a follow-up. */
+async function taskThenPersonGoes(panel: Page, page: Page, model: Parameters<typeof play>[0], url: string) {
+  play(model, () => giveUp('Nothing to do yet.'));
+  await runTask(panel, 'Look at the garden shop');
+  await page.goto(url);
 }
 
 describe('a site the task may not use (yet) gets nothing from the extension', () => {
@@ -52,9 +52,10 @@ describe('a site the task may not use (yet) gets nothing from the extension', ()
   }) => {
     const { page, tabId } = await openTab(browser, `http://shop.test:${site.port}/sites/links.html`);
     await page.bringToFront();
-    play(model, clickThenGiveUp(/partner offers/i));
+    await taskThenPersonGoes(panel, page, model, `http://partner.test:${site.port}/sites/partner.html`);
+    play(model, (seen) => giveUp(`Not allowed there: ${seen.problem ?? 'no problem'}`));
 
-    const running = runTask(panel, 'Look at the garden shop');
+    const running = runTask(panel, 'Now look at this page', { followUp: true });
     const ask = permissionBox(panel);
     await ask.box.waitFor();
     expect(await ask.origin.textContent()).toBe(`http://partner.test:${site.port}`);
@@ -82,9 +83,10 @@ describe('a site the task may not use (yet) gets nothing from the extension', ()
     );
     const { page, tabId } = await openTab(browser, `http://shop.test:${site.port}/sites/links.html`);
     await page.bringToFront();
-    play(model, clickThenGiveUp(/gardening forum/i));
+    await taskThenPersonGoes(panel, page, model, `http://forum.test:${site.port}/sites/partner.html`);
+    play(model, (seen) => giveUp(`Not allowed there: ${seen.problem ?? 'no problem'}`));
 
-    const { result, events } = await runTask(panel, 'Look at the garden shop');
+    const { result, events } = await runTask(panel, 'Now look at this page', { followUp: true });
 
     expect(result).toMatchObject({ status: 'failed' });
     expect(result.answer).toContain("on the person's block list");
