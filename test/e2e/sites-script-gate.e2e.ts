@@ -8,7 +8,6 @@
 import type { Page } from 'playwright-core';
 import { permissionBox } from '../support/perm-sites';
 import {
-  act,
   describe,
   domTrace,
   expect,
