@@ -1,10 +1,13 @@
 import { defineConfig } from 'vitest/config';
+import LongFilesFirst from './test/support/long-files-first';
 
 export default defineConfig({
   define: { __STEADYHAND_BUILD__: JSON.stringify('test') },
   // zustand's hooks import react; in the extension @preact/preset-vite aliases it to preact/compat, here we do.
   resolve: { alias: { react: 'preact/compat', 'react-dom': 'preact/compat' } },
   test: {
+    // The longest e2e files start first, so two workers finish together (test/support/long-files-first.ts).
+    sequence: { sequencer: LongFilesFirst },
     // Inline zustand so the react alias above applies to its imports.
     server: { deps: { inline: ['zustand'] } },
     projects: [
