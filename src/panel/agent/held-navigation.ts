@@ -5,7 +5,7 @@
 
 import { safeParseOrigin } from '../../shared/urls';
 import type { BlockedNavigation } from './net-hold';
-import { isActAnswer } from './site-access';
+import { mayNavigate, navigationTier } from './site-gate';
 import type { LoopDeps } from './step-io';
 import { SETTLE_TIMEOUT_MS } from './tab-check';
 import type { TaskState } from './task-state';
@@ -20,8 +20,7 @@ export async function settleHeld(
   signal: AbortSignal,
 ): Promise<boolean> {
   const origin = safeParseOrigin(held.url);
-  // Allowed already: not this hold's block (another extension's), or a URL the rules do not read as its origin.
-  if (!origin || task.sites.verdict(origin, held.method === 'get' ? 'read' : 'act').kind === 'allowed') return false;
+  if (!origin) return false;
   const from = safeParseOrigin(backTo ?? undefined) ?? 'the page';
   const isGet = held.method === 'get';
   const why = {
@@ -33,11 +32,9 @@ export async function settleHeld(
     by: held.byBrowser ? ('browser' as const) : ('page' as const),
     from,
   };
-  // Loading a page needs the read tier; a form's data going there needs the act tier (a read-only site is read,
-  // never posted to).
-  const allowed = isGet
-    ? (await task.sites.ask(origin, why, signal)) !== 'deny'
-    : isActAnswer(await task.sites.askToAct(origin, why, signal));
+  // Allowed already: not this hold's block (another extension's), or a URL the rules do not read as its origin.
+  if (task.sites.verdict(origin, navigationTier(why)).kind === 'allowed') return false;
+  const allowed = await mayNavigate(task.sites, origin, why, signal);
   if (allowed) await deps.hold?.refresh();
   const target = allowed && isGet ? held.url : backTo;
   if (allowed && !isGet) {

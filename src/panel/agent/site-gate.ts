@@ -7,7 +7,7 @@ import type { ActRefusal } from '../../shared/rpc';
 import { safeParseOrigin } from '../../shared/urls';
 import type { StepView } from './observe';
 import { pageFingerprint } from './progress';
-import type { SiteAccess, SiteAction, SiteReason } from './site-access';
+import { isActAnswer, type SiteAccess, type SiteAction, type SiteReason } from './site-access';
 import type { TabCheck } from './tab-check';
 
 type Sites = Pick<SiteAccess, 'ask' | 'describeDenial'>;
@@ -125,7 +125,7 @@ export function actGate(
         ? { kind: 'frame', action, url: frameUrl, top: topUrl }
         : { kind: 'act', action, url: frameUrl ?? topUrl ?? origin };
     const decision = await sites.askToAct(origin, why, signal);
-    if (decision === 'once' || decision === 'always') return null;
+    if (isActAnswer(decision)) return null;
     const where = frameUrl !== null && origin !== top ? `The element is inside a frame from ${origin}: ` : '';
     const because =
       decision === 'read'
@@ -136,4 +136,21 @@ export function actGate(
       'way. Go on with what you may do, or call done with success: false and say what the task needs.';
     return { site: origin, reason };
   };
+}
+
+type NavigationReason = Extract<SiteReason, { kind: 'navigation' }>;
+
+/** The tier a navigation not sent yet needs: loading a page the read tier, a form's data going there the act tier. */
+export const navigationTier = (why: NavigationReason) => (why.method === 'post' ? 'act' : 'read');
+
+/** Whether such a navigation may go to `origin` (a read-only site is read, never posted to), asking when no rule decides. */
+export async function mayNavigate(
+  sites: Pick<SiteAccess, 'ask' | 'askToAct'>,
+  origin: string,
+  why: NavigationReason,
+  signal: AbortSignal,
+): Promise<boolean> {
+  return navigationTier(why) === 'act'
+    ? isActAnswer(await sites.askToAct(origin, why, signal))
+    : (await sites.ask(origin, why, signal)) !== 'deny';
 }

@@ -5,7 +5,7 @@
 
 import type { NavigationVia } from '../../../shared/page-types';
 import { safeParseOrigin } from '../../../shared/urls';
-import { isActAnswer } from '../site-access';
+import { mayNavigate, navigationTier } from '../site-gate';
 import { callOptions } from './common';
 import type { PageHandle, ToolContext, ToolOutput } from './types';
 
@@ -24,15 +24,9 @@ export async function refusedNavigation(
   const { target: navigation, from } = await page.navigationTarget({ ...ref, via: target.via }, callOptions(ctx));
   const origin = safeParseOrigin(navigation?.url);
   if (!navigation || !origin || origin === from) return null;
-  // Following a link needs the read tier; a form's data going there needs the act tier (a read-only site is read,
-  // never posted to).
-  const posts = navigation.method === 'post';
-  if (ctx.sites.verdict(origin, posts ? 'act' : 'read').kind === 'allowed') return null;
   const why = { kind: 'navigation' as const, ...navigation, by: 'agent' as const, from };
-  const allowed = posts
-    ? isActAnswer(await ctx.sites.askToAct(origin, why, ctx.signal))
-    : (await ctx.sites.ask(origin, why, ctx.signal)) !== 'deny';
-  if (allowed) {
+  if (ctx.sites.verdict(origin, navigationTier(why)).kind === 'allowed') return null;
+  if (await mayNavigate(ctx.sites, origin, why, ctx.signal)) {
     // The rules must let the request through before the action sends it.
     await ctx.hold?.refresh();
     return null;
