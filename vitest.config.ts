@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import LongFilesFirst from './test/support/long-files-first';
+import LongFilesFirst from './test/support/long-files-first.ts';
 
 export default defineConfig({
   define: { __STEADYHAND_BUILD__: JSON.stringify('test') },

@@ -2,11 +2,12 @@
 // handle, and renders.
 
 import { render } from 'preact';
-import { chromeLocalStorage } from './chrome/local-storage';
+import { chromeLocalStorage, watchStoredKey } from './chrome/local-storage';
 import { listenToWorker } from './chrome/panel-router';
 import { PortTransport } from './chrome/port-transport';
 import { chromeInjectApi, chromeTabAccess } from './chrome/tab-access';
 import { takePrefilledTask } from './prefill';
+import { followSavedSettings } from './store/settings';
 import { connectStorage } from './store/storage-port';
 import { useUi } from './store/ui';
 import { App } from './ui/App';
@@ -16,6 +17,7 @@ import './ui/styles.css';
 import './ui/thread.css';
 
 connectStorage(chromeLocalStorage);
+followSavedSettings(watchStoredKey);
 
 // Keep chrome.storage.local (the key, the history) from content scripts at every panel start, as the worker does.
 await chrome.storage.local.setAccessLevel({ accessLevel: 'TRUSTED_CONTEXTS' }).catch((error: unknown) => {

@@ -17,3 +17,18 @@ export const chromeLocalStorage: StateStorage = {
     await chrome.storage.local.remove(name);
   },
 };
+
+/**
+ * Calls `onChange` with the new stored string whenever another extension page (a second window's panel, the panel
+ * opened as a tab) changes `name` in chrome.storage.local. Chrome reports only real changes, so a store that writes
+ * back what it has just read does not start a loop. Returns the function that stops watching.
+ */
+export function watchStoredKey(name: string, onChange: (value: string | null) => void): () => void {
+  const listener = (changes: Record<string, chrome.storage.StorageChange>, area: string) => {
+    if (area !== 'local' || !(name in changes)) return;
+    const value = changes[name]?.newValue;
+    onChange(typeof value === 'string' ? value : null);
+  };
+  chrome.storage.onChanged.addListener(listener);
+  return () => chrome.storage.onChanged.removeListener(listener);
+}

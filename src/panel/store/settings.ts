@@ -43,3 +43,14 @@ export const useSettings = create<SettingsState>()(
     },
   ),
 );
+
+/** Watches one key of persistent storage for changes made by another page; the composition root passes chrome's. */
+export type WatchStoredKey = (name: string, onChange: (value: string | null) => void) => () => void;
+
+/**
+ * Reloads the settings whenever another panel (a second window's, or the panel opened as a tab) saves them. Chromium
+ * may load the side panel's page before it is shown, so its first read can predate a save made meanwhile elsewhere.
+ */
+export function followSavedSettings(watch: WatchStoredKey): () => void {
+  return watch(SETTINGS_KEY, () => void useSettings.persist.rehydrate());
+}

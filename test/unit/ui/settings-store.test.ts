@@ -1,6 +1,8 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { chrome } from 'jest-chrome';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SETTINGS, SETTINGS_VERSION } from '../../../src/panel/agent/settings';
-import { SETTINGS_KEY, useSettings } from '../../../src/panel/store/settings';
+import { watchStoredKey } from '../../../src/panel/chrome/local-storage';
+import { followSavedSettings, SETTINGS_KEY, useSettings } from '../../../src/panel/store/settings';
 import { fakeStorage } from './harness';
 
 const stored = (state: unknown, version = SETTINGS_VERSION) => ({ [SETTINGS_KEY]: JSON.stringify({ state, version }) });
@@ -76,5 +78,21 @@ describe('settings store', () => {
     fakeStorage();
     await useSettings.persist.rehydrate();
     expect(useSettings.getState().settings.model).toBe('kept');
+  });
+
+  it('takes up settings another panel saves, and ignores other keys and other storage areas', async () => {
+    const data = fakeStorage();
+    const stop = followSavedSettings(watchStoredKey);
+    const saved = stored({ settings: { baseUrl: 'http://127.0.0.1:9', model: 'claude-haiku-4-5' } })[SETTINGS_KEY];
+    data.set(SETTINGS_KEY, saved);
+    chrome.storage.onChanged.callListeners({ other: { newValue: 'x' } }, 'local');
+    chrome.storage.onChanged.callListeners({ [SETTINGS_KEY]: { newValue: saved } }, 'sync');
+    await Promise.resolve();
+    expect(useSettings.getState().settings).toEqual(DEFAULT_SETTINGS);
+    chrome.storage.onChanged.callListeners({ [SETTINGS_KEY]: { newValue: saved } }, 'local');
+    await vi.waitFor(() => expect(useSettings.getState().settings.baseUrl).toBe('http://127.0.0.1:9'));
+    expect(useSettings.getState().settings.model).toBe('claude-haiku-4-5');
+    stop();
+    expect(chrome.storage.onChanged.hasListeners()).toBe(false);
   });
 });
