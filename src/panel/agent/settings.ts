@@ -44,6 +44,10 @@ export const END_TAB_ACTIONS = ['keep', 'ungroup', 'close'] as const;
 /** What happens to the tabs the agent opened when a run ends: keep the `Task(<id>)` group, ungroup, or close. */
 export type EndTabAction = (typeof END_TAB_ACTIONS)[number];
 
+export const AUTONOMY_MODES = ['ask_first', 'act'] as const;
+/** "Ask before acting" or "Act without asking" (issue 25). */
+export type AutonomyMode = (typeof AUTONOMY_MODES)[number];
+
 /** A list of site entries (site-access.ts): invalid entries are dropped, the rest normalised. */
 const siteList = z
   .array(z.unknown())
@@ -83,6 +87,17 @@ const settingsSchema = z.object({
   allowedSites: siteList,
   /** Sites the agent never works on; they win over the allow-list. */
   blockedSites: siteList,
+  /**
+   * Sites where consequential steps (paying, posting, signing in, deleting: src/shared/consent-types.ts) run without
+   * asking the person first (issue 25). The site gate still applies.
+   */
+  actWithoutAskingSites: siteList,
+  /**
+   * `ask_first`: the model proposes a short plan (the sites it needs, what it will change) that the person approves
+   * or edits before anything happens; `act`: it acts at once, and the consent gate still asks before consequential
+   * steps the plan did not name (issue 25).
+   */
+  autonomy: z.enum(AUTONOMY_MODES).catch('act'),
 });
 
 export type AgentSettings = z.infer<typeof settingsSchema>;
