@@ -30,6 +30,8 @@ describe('settings', () => {
       endOfTaskTabs: 'keep',
       allowedSites: [],
       blockedSites: [],
+      actWithoutAskingSites: [],
+      autonomy: 'act',
     });
     expect(DEFAULT_MODEL).toMatch(/^claude-sonnet-/);
   });
