@@ -9,7 +9,7 @@ import type { PermissionView, RecordStatus, TaskRecord } from './task-record';
  * The settings a trace shows: not the key, and not the site lists, which say which sites the person uses beyond this
  * task (decision 0010). The task's own permission decisions are in its steps' notes.
  */
-export type TraceSettings = Omit<AgentSettings, 'apiKey' | 'allowedSites' | 'blockedSites'>;
+export type TraceSettings = Omit<AgentSettings, 'apiKey' | 'allowedSites' | 'blockedSites' | 'actWithoutAskingSites'>;
 
 export const TRACE_FORMAT = 'steadyhand-trace';
 /**
@@ -129,7 +129,7 @@ export function permissionNote(view: PermissionView): string {
 }
 
 function withoutSiteLists(settings: Omit<AgentSettings, 'apiKey'>): TraceSettings {
-  const { allowedSites: _allowed, blockedSites: _blocked, ...rest } = settings;
+  const { allowedSites: _allowed, blockedSites: _blocked, actWithoutAskingSites: _unasked, ...rest } = settings;
   return rest;
 }
 

@@ -39,7 +39,13 @@ describe('trace', () => {
     const trace = buildTrace(finished, settings, { version: '0.1.0' }, EXPORTED);
     expect(trace.settings).not.toHaveProperty('apiKey');
     expect(JSON.stringify(trace)).not.toContain(KEY);
-    const { apiKey: _key, allowedSites: _allowed, blockedSites: _blocked, ...rest } = settings;
+    const {
+      apiKey: _key,
+      allowedSites: _allowed,
+      blockedSites: _blocked,
+      actWithoutAskingSites: _unasked,
+      ...rest
+    } = settings;
     expect(trace.settings).toEqual(rest);
   });
 
@@ -105,7 +111,7 @@ describe('trace', () => {
     const { apiKey: _key, ...safe } = ranWith;
     const record = recordOf([{ ...started, settings: safe }, ...firstSteps, ...lastSteps]);
     const trace = buildTrace(record, settings, { version: '0.1.0' }, EXPORTED);
-    const { allowedSites: _allowed, blockedSites: _blocked, ...shown } = safe;
+    const { allowedSites: _allowed, blockedSites: _blocked, actWithoutAskingSites: _unasked, ...shown } = safe;
     expect(trace.settings).toEqual(shown); // not the settings at export time
     expect(trace.steps[0]).toMatchObject({
       observationDigest: '5d1c0e9a7b3f21',
