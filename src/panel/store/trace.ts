@@ -99,6 +99,7 @@ const DECIDED: Record<PermissionView['by'], string> = {
   block_list: 'by the block list',
   allow_list: 'by the allow-list',
   instruction: 'named in an instruction',
+  plan: 'in the plan the person approved',
 };
 
 function whyNote(why: NonNullable<PermissionView['why']>): string {
