@@ -50,7 +50,7 @@ export {
   type SeenPage,
   type SeenTab,
 } from './observation-reader';
-export type { PlanAnswer, PlanEdits, PlannedChange, TaskPlan } from './plan';
+export { type PlanAnswer, type PlanEdits, type PlannedChange, siteCovers, type TaskPlan } from './plan';
 export type {
   AgentPage,
   AgentTabs,

@@ -4,7 +4,7 @@
 
 import { useState } from 'preact/hooks';
 import type { ConsentKind } from '../../shared/consent-types';
-import type { PlanAnswer, PlannedChange, TaskPlan } from '../agent';
+import { type PlanAnswer, type PlannedChange, siteCovers, type TaskPlan } from '../agent';
 import type { PlanView } from '../store/task-record';
 import { type MessageKey, t } from './i18n';
 
@@ -42,6 +42,10 @@ function PlanForm({ view, onAnswer }: { view: PlanView; onAnswer: Props['onAnswe
   const [note, setNote] = useState('');
   const [sent, setSent] = useState(false);
   const id = `plan-${planId}`;
+  // A change goes with its site: unticking the site takes its changes out too.
+  const siteKept = (change: PlannedChange) =>
+    proposed.sites.some((site, i) => sites[i] && siteCovers(site, change.origin));
+  const changeKept = (change: PlannedChange, i: number) => Boolean(changes[i]) && siteKept(change);
   const answer = (approved: boolean) => {
     if (sent) return;
     setSent(true);
@@ -49,7 +53,7 @@ function PlanForm({ view, onAnswer }: { view: PlanView; onAnswer: Props['onAnswe
     const plan: TaskPlan = {
       summary: proposed.summary,
       sites: proposed.sites.filter((_, i) => sites[i]),
-      changes: proposed.changes.filter((_, i) => changes[i]),
+      changes: proposed.changes.filter(changeKept),
       steps,
     };
     onAnswer(planId, { approved: true, plan, ...(note.trim() ? { note: note.trim() } : {}) });
@@ -85,7 +89,8 @@ function PlanForm({ view, onAnswer }: { view: PlanView; onAnswer: Props['onAnswe
           <label key={`${change.origin} ${change.kind} ${change.what}`} class="plan-item">
             <input
               type="checkbox"
-              checked={changes[i]}
+              checked={changeKept(change, i)}
+              disabled={!siteKept(change)}
               data-testid="plan-change"
               onChange={() => setChanges((list) => flip(list, i))}
             />

@@ -71,6 +71,9 @@ describe('the plan card', () => {
     expect(byLabel<HTMLTextAreaElement>(card, 'Note to the agent (optional)').value).toBe('');
     expect(card.getAttribute('aria-labelledby')).toBe(card.querySelector('h3')?.id);
     for (const button of card.querySelectorAll('button')) expect(button.tabIndex).toBe(0);
+    expect(byTestId(root, 'live-region').textContent).toBe(
+      'The agent proposes a plan: Buy one fern. Review it, then approve it or cancel the task.',
+    );
   });
 
   it('sends the plan as the person edited it, once', () => {
@@ -79,6 +82,8 @@ describe('the plan card', () => {
     const card = byTestId(root, 'plan');
 
     click(byLabel(card, 'http://pay.test:4173'));
+    const payChange = byLabel(card, 'Payment on http://pay.test:4173: Pay with the saved card');
+    expect([payChange.checked, payChange.disabled]).toEqual([false, true]);
     typeInto(byLabel<HTMLTextAreaElement>(card, 'Steps'), '1. Add the fern only');
     typeInto(byLabel<HTMLTextAreaElement>(card, 'Note to the agent (optional)'), ' Cheapest one ');
     click(byTestId(card, 'plan-approve'));
@@ -86,7 +91,7 @@ describe('the plan card', () => {
 
     expect(commands.answerPlan).toHaveBeenCalledExactlyOnceWith('plan1', {
       approved: true,
-      plan: { ...plan, sites: ['http://shop.test:4173'], steps: '1. Add the fern only' },
+      plan: { ...plan, sites: ['http://shop.test:4173'], changes: [order], steps: '1. Add the fern only' },
       note: 'Cheapest one',
     });
     expect(byTestId(card, 'plan-approve').hasAttribute('disabled')).toBe(true);
