@@ -9,6 +9,7 @@ import type { AgentEvent } from '../../../src/panel/agent/events';
 import { DEFAULT_SETTINGS } from '../../../src/panel/agent/settings';
 import { useHistory } from '../../../src/panel/store/history';
 import { useSettings } from '../../../src/panel/store/settings';
+import { buildTrace } from '../../../src/panel/store/trace';
 import { useUi } from '../../../src/panel/store/ui';
 import { App } from '../../../src/panel/ui/App';
 import { SettingsView } from '../../../src/panel/ui/settings-view';
@@ -107,7 +108,7 @@ describe('the plan card', () => {
     expect(commands.answerPlan).toHaveBeenCalledExactlyOnceWith('plan1', { approved: false });
   });
 
-  it('shows the approved plan in the thread, and keeps it in the task record', () => {
+  it('shows the approved plan in the thread, and keeps it in the task record and the trace', () => {
     const root = mount(<App commands={commands} demoMode={false} />);
     const approved = { ...plan, sites: ['http://shop.test:4173'], changes: [order] };
     emit(started, step, proposed, {
@@ -125,7 +126,12 @@ describe('the plan card', () => {
     expect(card.querySelector('h3')?.textContent).toBe('Plan approved with your changes');
     expect(card.textContent).not.toContain('pay.test');
     expect(root.querySelector('[data-testid="plan-approve"]')).toBeNull();
-    expect(useHistory.getState().tasks[TASK]?.plans).toMatchObject([{ planId: 'plan1', status: 'approved', approved }]);
+    const record = useHistory.getState().tasks[TASK];
+    expect(record?.plans).toMatchObject([{ planId: 'plan1', status: 'approved', approved }]);
+    expect(record && buildTrace(record, DEFAULT_SETTINGS, { version: '0' }).steps[0]?.notes).toContain(
+      'Plan approved: Buy one fern (sites: http://shop.test:4173; changes: order on http://shop.test:4173 (Place ' +
+        'the order); the person removed http://pay.test:4173)',
+    );
   });
 });
 
