@@ -3,7 +3,7 @@
 // not the prompt: the plan's sites are allowed for the task (site-access.ts `approvePlan`), its changes are kept on
 // the task for the consent gate, and nothing acts before the approval (plan-rule.ts).
 
-import { CONSENT_KINDS, type ConsentKind, type PlannedChange } from '../../shared/consent-types';
+import { CONSENT_KINDS, type PlannedChange } from '../../shared/consent-types';
 import { formatSiteRule, parseSiteRule, ruleMatches } from './site-access';
 
 export type { PlannedChange };
@@ -30,9 +30,6 @@ export interface PlanEdits {
   stepsEdited: boolean;
   note?: string;
 }
-
-/** The plan's kinds, for the tool's schema. */
-export const PLAN_CHANGE_KINDS: readonly ConsentKind[] = CONSENT_KINDS;
 
 /**
  * One site of a plan as the site lists write it (`https://shop.example`, `shop.example`, `shop.example:8080`), or null
@@ -136,4 +133,4 @@ export const ASK_FIRST_PROMPT = `Ask before acting
 - Call propose_plan alone in its turn, and wait for its result: the person approves the plan, edits it (removes a site or a change, rewrites the steps, adds a note) or cancels the task. The result gives the approved plan; follow it as approved. A site the person removed is not allowed by the approval: do not go there unless the task cannot be done without it, and then the panel asks them again.`;
 
 /** The kinds as a list for the tool's description. */
-export const KIND_LIST = PLAN_CHANGE_KINDS.join(', ');
+export const KIND_LIST = CONSENT_KINDS.join(', ');

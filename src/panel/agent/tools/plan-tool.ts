@@ -5,8 +5,9 @@
 // (https://platform.claude.com/docs/en/build-with-claude/thinking-tool-workflows).
 
 import { z } from 'zod';
+import { CONSENT_KINDS } from '../../../shared/consent-types';
 import { safeParseOrigin } from '../../../shared/urls';
-import { approvedPlanText, CANCELLED_PLAN_TEXT, KIND_LIST, PLAN_CHANGE_KINDS, planSite, siteCovers } from '../plan';
+import { approvedPlanText, CANCELLED_PLAN_TEXT, KIND_LIST, planSite, siteCovers } from '../plan';
 import { defineTool } from './common';
 
 export const PROPOSE_PLAN = 'propose_plan';
@@ -37,7 +38,7 @@ const schema = z
               .max(200)
               .refine(isOrigin, 'not an origin (scheme, host and port: https://shop.example)')
               .describe('The origin the change is made on; one of the sites.'),
-            kind: z.enum(PLAN_CHANGE_KINDS as [string, ...string[]]).describe(`One of ${KIND_LIST}.`),
+            kind: z.enum(CONSENT_KINDS).describe(`One of ${KIND_LIST}.`),
             what: z.string().min(1).max(200).describe('The change in a few words ("Place the order for one fern").'),
           })
           .strict(),
@@ -77,7 +78,7 @@ export const proposePlan = defineTool({
       sites: [...new Set(input.sites.flatMap((site) => planSite(site) ?? []))],
       changes: input.changes.map((change) => ({
         origin: safeParseOrigin(change.site) ?? change.site,
-        kind: change.kind as (typeof PLAN_CHANGE_KINDS)[number],
+        kind: change.kind,
         what: change.what.trim(),
       })),
       steps: input.steps.trim(),
