@@ -12,8 +12,10 @@ import { type Ending, Run } from './loop';
 import type { AgentModel } from './model';
 import { NetHold, type NetRulesPort } from './net-hold';
 import { PersonReplies } from './person-replies';
+import type { PlanAnswer, PlannedChange, PlanOutcome, TaskPlan } from './plan';
+import { applyPlanAnswer } from './plan-approval';
 import type { AgentTabs, Navigation } from './ports';
-import type { AgentSettings, EndTabAction } from './settings';
+import type { AgentSettings, AutonomyMode, EndTabAction } from './settings';
 import { SiteAccess, type SiteDecision } from './site-access';
 import { newTaskState, type TaskState } from './task-state';
 import { type Clock, realSleep, type Sleep } from './time';
@@ -54,6 +56,11 @@ export interface AgentControllerDeps {
   allowSite?: (origin: string) => void;
 }
 
+/** How a task starts: in "Ask before acting" or "Act without asking" (absent: as the settings say). */
+export interface TaskOptions {
+  autonomy?: AutonomyMode;
+}
+
 interface ActiveRun {
   abort: AbortController;
   reason: StopReason | null;
@@ -77,6 +84,7 @@ export class AgentController {
   readonly #listeners = new Set<AgentEventListener>();
   readonly #questions: PersonReplies<string>;
   readonly #permissions: PersonReplies<SiteDecision>;
+  readonly #plans: PersonReplies<PlanAnswer>;
   #task: TaskState | null = null;
   #tabs: AgentTabs | null = null;
   #active: ActiveRun | null = null;
@@ -86,6 +94,7 @@ export class AgentController {
     this.#deps = deps;
     this.#questions = new PersonReplies(deps.clock);
     this.#permissions = new PersonReplies(deps.clock);
+    this.#plans = new PersonReplies(deps.clock);
   }
 
   /** Listens to every event; returns the unsubscribe function. */
@@ -116,10 +125,21 @@ export class AgentController {
     return sites.verdict(origin, 'read').kind === 'allowed';
   }
 
-  /** Starts a new task on the agent's tab; resolves when it ends, never rejects for anything the task meets. */
-  execute(instruction: string): Promise<TaskResult> {
+  /**
+   * The changes the person approved ahead in the current task's plans ("Ask before acting"), for the consent gate:
+   * exactly these steps pass without a question. Empty in "Act without asking".
+   */
+  get plannedChanges(): readonly PlannedChange[] {
+    return this.#task?.plan.changes ?? [];
+  }
+
+  /**
+   * Starts a new task on the agent's tab; resolves when it ends, never rejects for anything the task meets. The
+   * task's mode (`options.autonomy`, else the settings') holds for its follow-ups.
+   */
+  execute(instruction: string, options: TaskOptions = {}): Promise<TaskResult> {
     this.#assertIdle();
-    const task = this.#newTask();
+    const task = this.#newTask(options.autonomy ?? this.#settings().autonomy);
     this.#task = task;
     this.#tabs = null;
     return this.#run(task, instruction, false);
@@ -171,7 +191,28 @@ export class AgentController {
     return this.#permissions.reply(requestId, decision);
   }
 
-  #newTask(): TaskState {
+  /** Answers a proposed plan: approved (as the person edited it) or cancelled; false when no such plan waits. */
+  answerPlan(planId: string, answer: PlanAnswer): boolean {
+    return this.#plans.reply(planId, answer);
+  }
+
+  #settings(): AgentSettings {
+    const { settings } = this.#deps;
+    return typeof settings === 'function' ? settings() : settings;
+  }
+
+  /** Shows the plan, waits for the person (person time), applies the answer to the task and tells the panel. */
+  async #proposePlan(task: TaskState, step: number, plan: TaskPlan, signal: AbortSignal): Promise<PlanOutcome> {
+    const planId = this.#deps.newId();
+    const event: AgentEvent = { type: 'plan_proposed', taskId: task.taskId, step, planId, plan };
+    const answer = await this.#waitForPerson(task, this.#plans, planId, event, signal);
+    const outcome = applyPlanAnswer(task, plan, answer);
+    const decided = outcome.approved ? { plan: outcome.plan, edits: outcome.edits } : {};
+    this.#emit({ type: 'plan_decided', taskId: task.taskId, step, planId, approved: outcome.approved, ...decided });
+    return outcome;
+  }
+
+  #newTask(autonomy: AutonomyMode): TaskState {
     const taskId = this.#deps.newId();
     let requestId = '';
     const sites = new SiteAccess({
@@ -188,7 +229,7 @@ export class AgentController {
         this.#emit({ type: 'permission_decided', taskId, step: task.step, ...decided, ...answered });
       },
     });
-    const task = newTaskState(taskId, sites);
+    const task = newTaskState(taskId, sites, autonomy);
     return task;
   }
 
@@ -254,8 +295,8 @@ export class AgentController {
   }
 
   #run(task: TaskState, instruction: string, followUp: boolean): Promise<TaskResult> {
-    const deps = this.#deps;
-    const settings = typeof deps.settings === 'function' ? deps.settings() : deps.settings;
+    // The task's mode, not the setting's now: the tools and the system prompt follow it for the task's life.
+    const settings: AgentSettings = { ...this.#settings(), autonomy: task.autonomy };
     const active: ActiveRun = { abort: new AbortController(), reason: null, run: null, done: null };
     this.#active = active;
     const done = this.#execute(task, instruction, followUp, settings, active);
@@ -325,6 +366,7 @@ export class AgentController {
           ...(deps.files ? { files: deps.files } : {}),
           emit: (event) => this.#emit(event),
           ask: (step, question, s) => this.#ask(task, step, question, s),
+          proposePlan: (step, plan, s) => this.#proposePlan(task, step, plan, s),
           ...(deps.nonce ? { nonce: deps.nonce } : {}),
           ...(hold ? { hold } : {}),
         },

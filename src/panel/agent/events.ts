@@ -5,6 +5,7 @@ import type { ActionEffect } from '../../shared/page-types';
 import type { ModelFailureKind } from './llm-errors';
 import type { TaskMetrics } from './metrics';
 import type { RefusalDetails, TokenUsage } from './model';
+import type { PlanEdits, TaskPlan } from './plan';
 import type { RepairTrigger } from './progress';
 import type { AgentSettings } from './settings';
 import type { DecidedBy, SiteDecision, SiteReason } from './site-access';
@@ -143,6 +144,21 @@ export type AgentEvent =
       decision: SiteDecision;
       by: DecidedBy;
       requestId?: string;
+    }
+  /** "Ask before acting": the model proposed a plan; answered through controller.answerPlan (issue 25). */
+  | { type: 'plan_proposed'; taskId: string; step: number; planId: string; plan: TaskPlan }
+  /**
+   * The person answered the plan `planId`: approved (the plan as approved, and what they changed in it), or
+   * cancelled (the task ends with nothing done).
+   */
+  | {
+      type: 'plan_decided';
+      taskId: string;
+      step: number;
+      planId: string;
+      approved: boolean;
+      plan?: TaskPlan;
+      edits?: PlanEdits;
     }
   | {
       type: 'step_finished';

@@ -2,7 +2,7 @@
 // enforces it). Unit tests of the core import its modules directly.
 
 export { type ConnectionResult, checkConnection } from './connection';
-export { AgentController, type AgentControllerDeps, type TaskTabsOptions } from './controller';
+export { AgentController, type AgentControllerDeps, type TaskOptions, type TaskTabsOptions } from './controller';
 export { moneyDigits } from './cost-cap';
 export type {
   AgentEvent,
@@ -50,6 +50,7 @@ export {
   type SeenPage,
   type SeenTab,
 } from './observation-reader';
+export { type PlanAnswer, type PlanEdits, type PlannedChange, siteCovers, type TaskPlan } from './plan';
 export type {
   AgentPage,
   AgentTabs,
@@ -64,6 +65,8 @@ export { PRICES_AS_OF, requestCost } from './prices';
 export { OBSERVATION_LINE, SYSTEM_PROMPT, UNTRUSTED_BEGIN, UNTRUSTED_END } from './prompt';
 export {
   type AgentSettings,
+  AUTONOMY_MODES,
+  type AutonomyMode,
   DEFAULT_MODEL,
   DEFAULT_SETTINGS,
   EFFORT_LEVELS,

@@ -32,6 +32,8 @@ export const MAX_TEXT_ONLY_TURNS = 3;
 
 export type Ending = Omit<TaskResult, 'taskId' | 'metrics'>;
 
+export const PLAN_CANCELLED_SUMMARY = 'You cancelled the plan: the task ended before anything was done.';
+
 const end = (status: TaskStatus, summary: string, extra: Partial<Ending> = {}): Ending => ({
   status,
   summary,
@@ -95,6 +97,9 @@ export class Run {
     this.#wallMark = deps.clock.now();
     // Each instruction proves its own outcome: what an earlier one brought about is its baseline (decision 0024).
     task.proof = new ProofLedger();
+    // In "Ask before acting", each instruction gets its plan approved before anything acts (plan-rule.ts); the sites
+    // and changes earlier approvals allowed stay allowed.
+    task.plan.approved = false;
   }
 
   /** The person added an instruction while the run goes on: the model reads it with the next observation. */
@@ -276,6 +281,9 @@ export class Run {
     this.#tabLossExpected = view.tabId === null || ran.some((r) => r.name === 'close_tab' && r.outcome === 'ok');
     for (const r of results) if (r.navigatedTabId !== undefined) this.#navigated.add(r.navigatedTabId);
 
+    if (results.some((r) => r.planCancelled)) {
+      return end('stopped', PLAN_CANCELLED_SUMMARY, { stopCause: 'person' });
+    }
     const done = results.find((r) => r.done?.accepted)?.done;
     if (done?.accepted) {
       task.metrics.metrics.doneAndVerified = done.verified;

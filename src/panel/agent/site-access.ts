@@ -49,7 +49,7 @@ export type SiteReason =
   | { kind: 'download'; url: string; name: string };
 
 /** Who settled an origin for this task. */
-export type DecidedBy = 'person' | 'block_list' | 'allow_list' | 'instruction';
+export type DecidedBy = 'person' | 'block_list' | 'allow_list' | 'instruction' | 'plan';
 
 export interface SiteDecisionRecord {
   origin: string;
@@ -59,7 +59,7 @@ export interface SiteDecisionRecord {
 
 /** For the read tier, `read_only` allows an origin the person allowed to read only; for the act tier, it denies one. */
 export type SiteVerdict =
-  | { kind: 'allowed'; by: 'initial' | 'granted' | 'allow_list' | 'instruction' | 'read_only' }
+  | { kind: 'allowed'; by: 'initial' | 'granted' | 'allow_list' | 'instruction' | 'plan' | 'read_only' }
   | { kind: 'denied'; by: 'block_list' | 'earlier' | 'read_only' }
   | { kind: 'ask' };
 
@@ -165,6 +165,10 @@ export class SiteAccess {
   #allowed: SiteRule[];
   #blocked: SiteRule[];
   #written: SiteRule[] = [];
+  /** Sites a plan the person approved names ("Ask before acting", issue 25): both tiers, for the task. */
+  #planned: SiteRule[] = [];
+  /** Sites the person removed from a plan: the instruction naming them no longer allows them without a question. */
+  #unplanned: SiteRule[] = [];
   #initial: string | null = null;
   /** Both tiers: allowed once or always by the person, or by a rule the first time it applied. */
   readonly #granted = new Set<string>();
@@ -208,6 +212,17 @@ export class SiteAccess {
   }
 
   /**
+   * The person approved a plan: its sites (origins or hosts) are allowed in both tiers for the task, recorded the
+   * first time each applies, like a rule. The sites they removed from it are not, even where the instruction named
+   * them: the person took them out on purpose. A blocked site stays blocked.
+   */
+  approvePlan(sites: readonly string[], removed: readonly string[] = []): void {
+    const rules = parseList(sites).filter((rule) => rule.kind !== 'wildcard');
+    this.#planned.push(...rules);
+    this.#unplanned.push(...parseList(removed).filter((rule) => rule.kind !== 'wildcard'));
+  }
+
+  /**
    * What the rules say about `origin` for a tier (the act tier unless told), without asking or remembering anything.
    */
   verdict(origin: string, tier: SiteTier = 'act'): SiteVerdict {
@@ -215,7 +230,11 @@ export class SiteAccess {
     if (this.#initial === origin) return { kind: 'allowed', by: 'initial' };
     if (this.#granted.has(origin)) return { kind: 'allowed', by: 'granted' };
     if (this.#allowed.some((rule) => ruleMatches(rule, origin))) return { kind: 'allowed', by: 'allow_list' };
-    if (this.#written.some((rule) => ruleMatches(rule, origin))) return { kind: 'allowed', by: 'instruction' };
+    if (this.#planned.some((rule) => ruleMatches(rule, origin))) return { kind: 'allowed', by: 'plan' };
+    const unplanned = this.#unplanned.some((rule) => ruleMatches(rule, origin));
+    if (!unplanned && this.#written.some((rule) => ruleMatches(rule, origin))) {
+      return { kind: 'allowed', by: 'instruction' };
+    }
     if (this.#denied.has(origin)) return { kind: 'denied', by: 'earlier' };
     if (this.#readOnly.has(origin)) {
       if (tier === 'read') return { kind: 'allowed', by: 'read_only' };
@@ -250,7 +269,7 @@ export class SiteAccess {
       return 'deny';
     }
     if (verdict.kind === 'allowed') {
-      if (verdict.by === 'allow_list' || verdict.by === 'instruction') {
+      if (verdict.by === 'allow_list' || verdict.by === 'instruction' || verdict.by === 'plan') {
         // Recorded the first time only: the rule keeps allowing it without a word.
         if (!this.#granted.has(origin)) this.#decide(origin, 'once', verdict.by);
       }
@@ -276,7 +295,12 @@ export class SiteAccess {
     const origins = [...(this.#initial ? [this.#initial] : []), ...this.#granted];
     const asRule = (origin: string): SiteRule => ({ kind: 'origin', origin });
     return {
-      allowed: [...origins.map(asRule), ...this.#allowed, ...this.#written],
+      allowed: [
+        ...origins.map(asRule),
+        ...this.#allowed,
+        ...this.#planned,
+        ...this.#written.filter((rule) => !this.#isUnplanned(rule)),
+      ],
       readOnly: [...this.#readOnly].map(asRule),
       blocked: [...this.#blocked],
     };
@@ -287,6 +311,14 @@ export class SiteAccess {
     return this.#blocked.some((rule) => ruleMatches(rule, origin))
       ? `${origin} is on the person's block list`
       : `the person did not allow ${origin} for this task`;
+  }
+
+  /** A rule written in an instruction that a removed plan site covers (the same rule, or an origin of it). */
+  #isUnplanned(rule: SiteRule): boolean {
+    const written = formatSiteRule(rule);
+    return this.#unplanned.some(
+      (removed) => formatSiteRule(removed) === written || (rule.kind === 'origin' && ruleMatches(removed, rule.origin)),
+    );
   }
 
   #decide(origin: string, decision: SiteDecision, by: DecidedBy): void {

@@ -7,9 +7,11 @@ import { cutNote, joinTurns, keepable, raisedLimit } from './cut';
 import { DOWNLOAD_REPORT_WAIT_MS, withDownloads } from './download-report';
 import type { AgentEvent } from './events';
 import { filesLine, type TaskFiles } from './files';
-import type { AgentModel, MessageParam, ModelRequest, ModelTurn } from './model';
+import type { AgentModel, MessageParam, ModelRequest, ModelTurn, TextBlock } from './model';
 import type { NetHold } from './net-hold';
 import type { StepView } from './observe';
+import { ASK_FIRST_PROMPT, type PlanOutcome, type TaskPlan } from './plan';
+import { planRuleRefusal } from './plan-rule';
 import type { AgentTabs, Navigation } from './ports';
 import { observationText, SYSTEM, toolResultBlock } from './prompt';
 import { type AgentSettings, OUTPUT_TOKENS_FOR } from './settings';
@@ -17,6 +19,7 @@ import type { TaskState } from './task-state';
 import type { Clock, Sleep } from './time';
 import { withSendableToolNames } from './tool-names';
 import { type CallResult, executeCall, refusedCall, type TurnState } from './tools/execute';
+import { PROPOSE_PLAN } from './tools/plan-tool';
 import { anthropicTools, taskTools } from './tools/registry';
 import type { CaptureFn, ToolContext } from './tools/types';
 import { TurnLimits } from './turn-limits';
@@ -38,6 +41,16 @@ export interface LoopDeps {
   nonce?: () => string;
   /** The task's network hold (net-hold.ts); absent where the panel has none (unit tests). */
   hold?: NetHold;
+  /** Shows a plan to the person and applies their answer ("Ask before acting"); the wait is person time. */
+  proposePlan?(step: number, plan: TaskPlan, signal: AbortSignal): Promise<PlanOutcome>;
+}
+
+/**
+ * The system prompt of a task: the shared one, and in "Ask before acting" its part on the plan after the shared
+ * one's cache breakpoint (so the shared part still reads from the cache). Fixed for the task, as its mode is.
+ */
+export function systemFor(task: Pick<TaskState, 'autonomy'>): TextBlock[] {
+  return task.autonomy === 'ask_first' ? [...SYSTEM, { type: 'text', text: ASK_FIRST_PROMPT }] : [...SYSTEM];
 }
 
 /**
@@ -79,7 +92,12 @@ export async function decide(
   // turn's last commit: a note between a paused part and its commit would end the continuation.
   const notes: string[] = [];
   const ask = async (messages: MessageParam[]) => {
-    const asked = await callModel(deps, task, signal, input.step, { system: [...SYSTEM], tools, messages, maxTokens });
+    const asked = await callModel(deps, task, signal, input.step, {
+      system: systemFor(task),
+      tools,
+      messages,
+      maxTokens,
+    });
     const sendable = withSendableToolNames(asked);
     if (sendable.note) notes.push(sendable.note);
     return sendable.turn;
@@ -174,6 +192,7 @@ export async function act(
   input: { step: number; turn: ModelTurn; view: StepView; nonce: string; denied?: string | null },
 ): Promise<CallResult[]> {
   const { step, view } = input;
+  const propose = deps.proposePlan;
   const ctx: ToolContext = {
     tabs: deps.tabs,
     navigation: deps.navigation,
@@ -189,12 +208,14 @@ export async function act(
     sites: task.sites,
     deniedOrigin: input.denied ?? null,
     askUser: (question) => deps.ask(step, question, signal),
+    ...(propose ? { proposePlan: (plan: TaskPlan) => propose(step, plan, signal) } : {}),
     proof: task.proof,
     ...(deps.hold ? { hold: deps.hold } : {}),
   };
   const state: TurnState = { operable: view.operable, pageChangedBy: null };
   const limits = new TurnLimits(deps.clock, input.turn.toolCalls.length);
   const results: CallResult[] = [];
+  let planAsked = false;
   for (const [index, call] of input.turn.toolCalls.entries()) {
     const target = targetName(view.snapshot, call.input);
     deps.emit({
@@ -208,9 +229,13 @@ export async function act(
     });
     const cursor = deps.files?.cursor();
     const capped = limits.refuse(call, index);
+    const beforePlan = capped ? null : planRuleRefusal(task, call, planAsked);
     let result = capped
       ? { ...refusedCall(call, 'skipped', capped.text), brief: capped.brief }
-      : await limits.run(call, () => executeCall(call, { ...ctx, waitLeftMs: limits.waitLeftMs() }, state));
+      : beforePlan
+        ? { ...refusedCall(call, 'skipped', beforePlan), brief: 'skipped (no approved plan yet)' }
+        : await limits.run(call, () => executeCall(call, { ...ctx, waitLeftMs: limits.waitLeftMs() }, state));
+    if (call.name === PROPOSE_PLAN && ranAtAll(result)) planAsked = true;
     if (deps.files && cursor !== undefined) {
       const maxMs = DOWNLOAD_REPORT_WAIT_MS;
       result = withDownloads(result, await deps.files.downloadsAfter(cursor, { maxMs, signal }));
@@ -233,8 +258,8 @@ export async function act(
       summary: result.brief,
       ...(result.verification ? { verification: result.verification } : {}),
     });
-    // An accepted done ends the task: nothing after it in the turn runs.
-    if (result.done?.accepted) break;
+    // An accepted done ends the task, and so does a cancelled plan: nothing after it in the turn runs.
+    if (result.done?.accepted || result.planCancelled) break;
   }
   return results;
 }

@@ -2,11 +2,13 @@
 // list, the metrics, the pinned origin and the agent's last tab, the step counter, the repair budget and the site
 // permissions.
 
+import type { PlannedChange } from '../../shared/consent-types';
 import { Conversation } from './conversation';
 import { MetricsRecorder } from './metrics';
 import type { ToolDefinition } from './model';
 import { ProofLedger } from './proof/proof-ledger';
 import type { RepairBudget } from './repair';
+import type { AutonomyMode } from './settings';
 import type { SiteAccess } from './site-access';
 
 export interface TaskState {
@@ -29,12 +31,28 @@ export interface TaskState {
   readonly sites: SiteAccess;
   /** The current instruction's baselines and supplied texts, new for each run (decision 0024). */
   proof: ProofLedger;
+  /**
+   * "Ask before acting" or "Act without asking", chosen when the task starts and kept for its follow-ups: the tool
+   * list and the system prompt depend on it, and both stay fixed for the task (decision 0012).
+   */
+  readonly autonomy: AutonomyMode;
+  /** In `ask_first`: whether this instruction's plan is approved, and every change the task's approvals named. */
+  readonly plan: TaskPlanState;
 }
 
-export function newTaskState(taskId: string, sites: SiteAccess): TaskState {
+export interface TaskPlanState {
+  /** Reset by each instruction: nothing acts before its plan is approved (plan-rule.ts). */
+  approved: boolean;
+  /** The changes the person approved ahead, for the consent gate: exactly these pass without a question. */
+  readonly changes: PlannedChange[];
+}
+
+export function newTaskState(taskId: string, sites: SiteAccess, autonomy: AutonomyMode = 'act'): TaskState {
   return {
     taskId,
     sites,
+    autonomy,
+    plan: { approved: false, changes: [] },
     conversation: new Conversation(),
     tools: null,
     maxTokens: null,

@@ -10,11 +10,13 @@ import type {
   DecidedBy,
   DoneEvidence,
   ModelFailureKind,
+  PlanEdits,
   RefusalDetails,
   SiteDecision,
   SiteReason,
   StopCause,
   TaskMetrics,
+  TaskPlan,
   TaskStatus,
   TokenUsage,
   Verification,
@@ -74,6 +76,17 @@ export interface PermissionRequest {
   why: SiteReason;
 }
 
+/** A plan the model proposed in "Ask before acting" (issue 25): open until the person approves or cancels it. */
+export interface PlanView {
+  planId: string;
+  step: number;
+  proposed: TaskPlan;
+  status: 'open' | 'approved' | 'cancelled';
+  /** The plan as the person approved it, and what they changed. */
+  approved?: TaskPlan;
+  edits?: PlanEdits;
+}
+
 export interface TaskRecord {
   taskId: string;
   instructions: string[];
@@ -110,6 +123,8 @@ export interface TaskRecord {
   permission?: PermissionRequest;
   /** Sites settled for the task, in order (absent in records from before site permissions). */
   permissions?: PermissionView[];
+  /** The plans proposed in "Ask before acting", in order (absent in the other mode and in older records). */
+  plans?: PlanView[];
   /** The task's tabs as its TabsManager last recorded them (absent in records from before they were kept). */
   tabs?: TaskTabsKept;
 }
@@ -221,6 +236,21 @@ export function applyEvent(record: TaskRecord | undefined, event: AgentEvent, no
         permission: asked ? undefined : record.permission,
       };
     }
+    case 'plan_proposed': {
+      const view: PlanView = { planId: event.planId, step: event.step, proposed: event.plan, status: 'open' };
+      return { ...record, plans: [...(record.plans ?? []), view] };
+    }
+    case 'plan_decided':
+      return {
+        ...record,
+        plans: (record.plans ?? []).map((view) =>
+          view.planId !== event.planId
+            ? view
+            : event.approved
+              ? { ...view, status: 'approved', approved: event.plan, edits: event.edits }
+              : { ...view, status: 'cancelled' },
+        ),
+      };
     case 'step_finished':
       return updateStep(record, event.step, (view) => ({
         ...view,

@@ -3,7 +3,7 @@
 // same record always gives the same trace. The format is documented in docs/trace-format.md.
 
 import type { AgentSettings, CallOutcome, DoneEvidence, TaskMetrics, TokenUsage, Verification } from '../agent';
-import type { PermissionView, RecordStatus, TaskRecord } from './task-record';
+import type { PermissionView, PlanView, RecordStatus, TaskRecord } from './task-record';
 
 /**
  * The settings a trace shows: not the key, and not the site lists, which say which sites the person uses beyond this
@@ -99,6 +99,7 @@ const DECIDED: Record<PermissionView['by'], string> = {
   block_list: 'by the block list',
   allow_list: 'by the allow-list',
   instruction: 'named in an instruction',
+  plan: 'in the plan the person approved',
 };
 
 function whyNote(why: NonNullable<PermissionView['why']>): string {
@@ -112,6 +113,16 @@ function whyNote(why: NonNullable<PermissionView['why']>): string {
     return `${how} to ${why.url}, held before it was sent`;
   }
   return `to ${why.action} in a frame from ${why.url} inside ${why.top}`;
+}
+
+/** A plan of "Ask before acting" as a step note: what was approved, or that it was cancelled or left open. */
+export function planNote(view: PlanView): string {
+  const plan = view.approved ?? view.proposed;
+  const sites = plan.sites.join(', ');
+  const changes = plan.changes.map((change) => `${change.kind} on ${change.origin} (${change.what})`).join('; ');
+  const state = view.status === 'approved' ? 'approved' : view.status === 'cancelled' ? 'cancelled' : 'not answered';
+  const removed = view.edits?.removedSites.length ? `; the person removed ${view.edits.removedSites.join(', ')}` : '';
+  return `Plan ${state}: ${plan.summary} (sites: ${sites || 'none'}; changes: ${changes || 'none'}${removed})`;
 }
 
 /** A permission decision as a step note: "Site permission: https://b.test denied by the person (open_url …)". */
@@ -176,7 +187,11 @@ export function buildTrace(
         summary: call.summary ?? null,
         verification: call.verification ?? null,
       })),
-      notes: [...(record.permissions ?? []).filter((p) => p.step === view.step).map(permissionNote), ...view.notes],
+      notes: [
+        ...(record.permissions ?? []).filter((p) => p.step === view.step).map(permissionNote),
+        ...(record.plans ?? []).filter((p) => p.step === view.step).map(planNote),
+        ...view.notes,
+      ],
       timings: { modelMs: view.modelMs ?? null, harnessMs: view.harnessMs ?? null },
       usage: view.usage ?? null,
     })),

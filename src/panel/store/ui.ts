@@ -3,6 +3,7 @@
 // starts on the task view.
 
 import { create } from 'zustand';
+import type { AutonomyMode } from '../agent';
 
 export type PanelView = 'task' | 'history' | 'settings';
 
@@ -18,10 +19,13 @@ export interface UiState {
   draft: string;
   /** The task "New task" set aside: the thread shows it no more, until another task starts. */
   hiddenTaskId: string | null;
+  /** The mode chosen for the next new task by the task box; null: the setting's (issue 25). */
+  taskAutonomy: AutonomyMode | null;
   show(view: PanelView): void;
   select(taskId: string | null): void;
   setComposeMode(mode: ComposeMode): void;
   setDraft(draft: string): void;
+  setTaskAutonomy(mode: AutonomyMode | null): void;
   /** Sets the ended task `taskId` aside: an empty thread, and Enter starts a new task. */
   newTask(taskId: string): void;
 }
@@ -32,6 +36,7 @@ export const INITIAL_UI = {
   composeMode: 'new',
   draft: '',
   hiddenTaskId: null,
+  taskAutonomy: null,
 } as const;
 
 export const useUi = create<UiState>()((set) => ({
@@ -40,5 +45,6 @@ export const useUi = create<UiState>()((set) => ({
   select: (selectedTaskId) => set({ selectedTaskId }),
   setComposeMode: (composeMode) => set({ composeMode }),
   setDraft: (draft) => set({ draft }),
+  setTaskAutonomy: (taskAutonomy) => set({ taskAutonomy }),
   newTask: (taskId) => set({ hiddenTaskId: taskId, composeMode: 'new', view: 'task' }),
 }));

@@ -1,11 +1,14 @@
 // What the panel's components can ask for. wiring/commands.ts implements it over the AgentController, TabsManager and
 // chrome.*; component tests implement it with spies. Components never reach chrome.* or the agent directly.
 
-import type { AgentSettings, ConnectionResult, SiteDecision } from '../agent';
+import type { AgentSettings, AutonomyMode, ConnectionResult, PlanAnswer, SiteDecision } from '../agent';
 
 export interface PanelCommands {
-  /** Starts a new task in the tab the person is looking at. */
-  run(instruction: string): void;
+  /**
+   * Starts a new task in the tab the person is looking at; `autonomy` is the mode chosen for it (absent: the
+   * setting's). Its follow-ups keep it.
+   */
+  run(instruction: string, autonomy?: AutonomyMode): void;
   /**
    * Runs a past task's instruction again as a new task: on the tab the person is looking at, or (`start`) on the tab it
    * started on when that tab is still open in the panel's window.
@@ -18,6 +21,8 @@ export interface PanelCommands {
   answer(questionId: string, reply: string): void;
   /** Answers a site permission question: allow once (this task), always (the allow-list), or deny. */
   answerPermission(requestId: string, decision: SiteDecision): void;
+  /** Answers the plan the agent proposed in "Ask before acting": approved (as edited) or cancelled. */
+  answerPlan(planId: string, answer: PlanAnswer): void;
   /** Brings a tab (and its window) to the front. */
   focusTab(tabId: number): void;
   /** Downloads the task's JSON trace (docs/trace-format.md). */

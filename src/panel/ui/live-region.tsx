@@ -14,6 +14,8 @@ export function announcement(record: TaskRecord | undefined): string {
     return t('announceFinal', statusLabel(record.status), summary).trim();
   }
   if (record.permission) return t('announcePermission', record.permission.origin);
+  const plan = record.plans?.find((view) => view.status === 'open');
+  if (plan) return t('announcePlan', plan.proposed.summary);
   if (record.question) return t('announceQuestion', record.question.question);
   const step = record.steps.at(-1);
   if (!step) return '';

@@ -3,6 +3,7 @@
 
 import {
   type AgentSettings,
+  type AutonomyMode,
   DEFAULT_MODEL,
   EFFORT_LEVELS,
   type Effort,
@@ -29,6 +30,7 @@ export interface SettingsDraft {
   vision: boolean;
   allowScript: boolean;
   endOfTaskTabs: EndTabAction;
+  autonomy: AutonomyMode;
   /** One site per line, as typed. */
   allowedSites: string;
   blockedSites: string;
@@ -68,6 +70,7 @@ export function draftOf(settings: AgentSettings): SettingsDraft {
     vision: settings.vision,
     allowScript: settings.allowScript,
     endOfTaskTabs: settings.endOfTaskTabs,
+    autonomy: settings.autonomy,
     allowedSites: settings.allowedSites.join('\n'),
     blockedSites: settings.blockedSites.join('\n'),
   };
@@ -159,6 +162,7 @@ export function validateDraft(draft: SettingsDraft): Validated {
       vision: draft.vision,
       allowScript: draft.allowScript,
       endOfTaskTabs: draft.endOfTaskTabs,
+      autonomy: draft.autonomy,
       allowedSites,
       blockedSites,
     },

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { EFFORT_LEVELS, type Effort, END_TAB_ACTIONS, OUTPUT_TOKENS_FOR, VERIFY_MODES, withSettings } from '../agent';
 import { useSettings } from '../store/settings';
+import { AutonomyField } from './autonomy-field';
 import type { PanelCommands } from './commands';
 import { ConnectionFields } from './connection-fields';
 import { type MessageKey, t } from './i18n';
@@ -184,6 +185,7 @@ export function SettingsView({ commands }: { commands: PanelCommands }) {
           onValue={(value) => set('endOfTaskTabs', value)}
         />
       </fieldset>
+      <AutonomyField value={draft.autonomy} onValue={(mode) => set('autonomy', mode)} />
       <fieldset>
         <legend>{t('sitesLegend')}</legend>
         <TextAreaField

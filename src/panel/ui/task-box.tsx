@@ -5,6 +5,7 @@ import { AttachmentChips } from './attachments';
 import type { PanelCommands } from './commands';
 import { type MessageKey, t } from './i18n';
 import { isSubmitKey } from './keys';
+import { TaskMode } from './task-mode';
 
 interface Props {
   commands: PanelCommands;
@@ -55,8 +56,12 @@ export function TaskBox({ commands, latest }: Props) {
     const now = useUi.getState();
     const instruction = now.draft.trim();
     if (!instruction) return;
-    if (actionFor(running, latest !== undefined, now.composeMode) === 'run') commands.run(instruction);
-    else commands.followUp(instruction);
+    if (actionFor(running, latest !== undefined, now.composeMode) === 'run') {
+      // The mode picked by the box for this task, if any; then back to the setting's for the next one.
+      if (now.taskAutonomy) commands.run(instruction, now.taskAutonomy);
+      else commands.run(instruction);
+      now.setTaskAutonomy(null);
+    } else commands.followUp(instruction);
     setDraft('');
   };
 
@@ -120,6 +125,7 @@ export function TaskBox({ commands, latest }: Props) {
         <button type="submit" class="primary" disabled={draft.trim() === ''}>
           {t(BUTTON[action])}
         </button>
+        {action === 'run' && <TaskMode />}
         {running && (
           <button type="button" class="danger" data-testid="stop" onClick={() => commands.stop()}>
             {t('stopButton')}

@@ -3,6 +3,7 @@ import type { PanelCommands } from './commands';
 import { FinalStatus } from './final-status';
 import { t } from './i18n';
 import { PermissionBox, PermissionList } from './permission-box';
+import { PlanCard } from './plan-card';
 import { QuestionBox } from './question-box';
 import { statusLabel, usageLine } from './status-text';
 import { StepCard } from './step-card';
@@ -70,6 +71,16 @@ export function TaskCard({ record, commands }: Props) {
           ...steps.map((step) => (
             <li key={step.step} class="msg msg-agent">
               <StepCard step={step} running={running} />
+              {(record.plans ?? [])
+                .filter((plan) => plan.step === step.step)
+                .map((plan) => (
+                  <PlanCard
+                    key={plan.planId}
+                    view={plan}
+                    open={running}
+                    onAnswer={(planId, answer) => commands.answerPlan(planId, answer)}
+                  />
+                ))}
             </li>
           )),
         ])}

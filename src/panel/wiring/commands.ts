@@ -49,7 +49,8 @@ export function panelCommands(controller: AgentController, manager: () => TabsMa
     work.catch((error: unknown) => console.warn('[steadyhand]', error));
   };
   return {
-    run: (instruction) => report(controller.execute(withAttachments(instruction, true))),
+    run: (instruction, autonomy) =>
+      report(controller.execute(withAttachments(instruction, true), autonomy ? { autonomy } : {})),
     runAgain(taskId, where) {
       const record = useHistory.getState().tasks[taskId];
       const instruction = record?.instructions[0];
@@ -81,6 +82,7 @@ export function panelCommands(controller: AgentController, manager: () => TabsMa
     stop: () => controller.stop(),
     answer: (questionId, reply) => void controller.answer(questionId, reply),
     answerPermission: (requestId, decision) => void controller.answerPermission(requestId, decision),
+    answerPlan: (planId, answer) => void controller.answerPlan(planId, answer),
     focusTab(tabId) {
       void chrome.tabs
         .update(tabId, { active: true })

@@ -447,3 +447,44 @@ describe('sites written in text', () => {
     expect(sites.verdict('http://report.zip')).toEqual({ kind: 'ask' });
   });
 });
+
+describe('a plan the person approved ("Ask before acting", issue 25)', () => {
+  it('allows its sites in both tiers without a question, recorded by the plan the first time each applies', async () => {
+    const { sites, asked, decided } = access();
+    sites.approvePlan(['https://shop.example', 'docs.example']);
+
+    expect(await sites.ask('https://shop.example', why('https://shop.example/'), signal)).toBe('once');
+    expect(await sites.askToAct('https://shop.example', why('https://shop.example/'), signal)).toBe('once');
+    expect(await sites.askToAct('https://docs.example', why('https://docs.example/'), signal)).toBe('once');
+    expect(asked).toEqual([]);
+    expect(decided).toEqual([
+      { origin: 'https://shop.example', decision: 'once', by: 'plan' },
+      { origin: 'https://docs.example', decision: 'once', by: 'plan' },
+    ]);
+    expect(sites.holdSet().allowed).toEqual(
+      expect.arrayContaining([
+        { kind: 'origin', origin: 'https://shop.example' },
+        { kind: 'host', host: 'docs.example' },
+      ]),
+    );
+  });
+
+  it('does not allow a site the person removed from it, even one the instruction names', async () => {
+    const { sites, asked } = access({}, ['deny']);
+    sites.addInstruction('Compare prices on https://shop.example and https://other.example');
+    sites.approvePlan(['https://shop.example'], ['https://other.example']);
+
+    expect(sites.verdict('https://other.example')).toEqual({ kind: 'ask' });
+    expect(await sites.ask('https://other.example', why('https://other.example/'), signal)).toBe('deny');
+    expect(asked).toEqual(['https://other.example']);
+    expect(sites.holdSet().allowed).not.toContainEqual({ kind: 'origin', origin: 'https://other.example' });
+  });
+
+  it('leaves a blocked site blocked, and takes no wildcard', () => {
+    const { sites } = access({ blocked: ['bad.example'] });
+    sites.approvePlan(['bad.example', '*.wide.example']);
+
+    expect(sites.verdict('https://bad.example')).toEqual({ kind: 'denied', by: 'block_list' });
+    expect(sites.verdict('https://a.wide.example')).toEqual({ kind: 'ask' });
+  });
+});

@@ -186,6 +186,7 @@ describe('tool definitions', () => {
       'ask_user',
       'note',
       'done',
+      'propose_plan',
     ]);
   });
 
@@ -201,6 +202,12 @@ describe('tool definitions', () => {
       required: ['ref'],
       additionalProperties: false,
     });
+  });
+
+  it('offers propose_plan only to a task in "Ask before acting"', () => {
+    const names = (settings = DEFAULT_SETTINGS) => offeredTools(settings, true).map((t) => t.name);
+    expect(names()).not.toContain('propose_plan');
+    expect(names(withSettings(DEFAULT_SETTINGS, { autonomy: 'ask_first' }))).toContain('propose_plan');
   });
 
   it('offers screenshot and evaluate only when switched on', () => {

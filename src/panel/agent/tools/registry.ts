@@ -7,6 +7,7 @@ import { toAnthropicTool } from './common';
 import { CONTROL_TOOLS } from './control-tools';
 import { FILE_TOOLS } from './file-tools';
 import { PAGE_TOOLS } from './page-tools';
+import { proposePlan } from './plan-tool';
 import { READ_TOOLS } from './read-tools';
 import { TAB_TOOLS } from './tab-tools';
 import type { AnyTool } from './types';
@@ -17,6 +18,7 @@ export const ALL_TOOLS: readonly AnyTool[] = [
   ...READ_TOOLS,
   ...TAB_TOOLS,
   ...CONTROL_TOOLS,
+  proposePlan,
 ];
 
 const BY_NAME = new Map(ALL_TOOLS.map((tool) => [tool.name, tool]));
@@ -45,7 +47,9 @@ export function offeredTools(settings: AgentSettings, operable: boolean): AnyToo
 /** Why a known tool is not offered now, for the model. */
 export function unavailableReason(tool: AnyTool, settings: AgentSettings, operable: boolean): string {
   if (tool.enabled && !tool.enabled(settings)) {
-    return tool.name === 'screenshot' ? 'vision is off in settings' : 'script evaluation is off in settings';
+    if (tool.name === 'screenshot') return 'vision is off in settings';
+    if (tool.name === proposePlan.name) return 'this task runs in "Act without asking", which has no plan';
+    return 'script evaluation is off in settings';
   }
   return operable ? 'it is not offered now' : "the agent's current tab cannot be operated (see the observation)";
 }

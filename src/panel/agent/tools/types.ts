@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { Snapshot } from '../../../shared/page-types';
 import type { CallOutcome, DoneEvidence, TaskStatus, Verification } from '../events';
 import type { TaskFiles } from '../files';
+import type { PlanOutcome, TaskPlan } from '../plan';
 import type { AgentPage, AgentTabs, Navigation } from '../ports';
 import type { DoneKind } from '../proof/judge-evidence';
 import type { ProofLedger } from '../proof/proof-ledger';
@@ -59,6 +60,11 @@ export interface ToolContext {
   deniedOrigin: string | null;
   /** Shows the question to the person and resolves with their reply. */
   askUser(question: string): Promise<string>;
+  /**
+   * Shows the plan to the person ("Ask before acting") and resolves with what they made of it, once the approval has
+   * been applied to the task (its sites allowed, its changes kept). Absent where no one can approve a plan.
+   */
+  proposePlan?(plan: TaskPlan): Promise<PlanOutcome>;
   /** What this instruction's tabs showed before it acted, and what it supplied itself (decision 0024). */
   proof: ProofLedger;
   /** How long this turn may still wait (turn-limits.ts): wait_for waits no longer. Absent: no turn cap applies. */
@@ -107,6 +113,8 @@ export interface ToolOutput {
    */
   interrupted?: boolean;
   done?: DoneDecision;
+  /** The person cancelled the plan: the task ends, with nothing done (issue 25). */
+  planCancelled?: boolean;
 }
 
 export type ToolGroup = 'page' | 'nav' | 'control';
