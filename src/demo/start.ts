@@ -11,6 +11,7 @@ import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { AgentEvent } from '../panel/agent';
 import { demoInstruction } from '../panel/demo/demo-task';
+import { DEMO_SHOP_KEY } from '../panel/store/storage-keys';
 import { describeEvent } from './describe-event';
 import { launchWithExtension } from './launch-browser';
 import { openPanelTab, openSidePanel, type PanelHandleGlobal } from './open-panel';
@@ -74,6 +75,8 @@ async function main(): Promise<void> {
 
   const panel = await openPanelTab(browser.context, browser.extensionId);
   await prefillSettings(panel);
+  // The demo model plays one task, on this shop: the panel offers it as its example.
+  await panel.evaluate(([key, url]) => chrome.storage.local.set({ [key]: url }), [DEMO_SHOP_KEY, shopUrl] as const);
   const shop = await browser.context.newPage();
   await shop.goto(shopUrl);
   const instruction = demoInstruction(shopUrl);

@@ -13,11 +13,13 @@ import { useUi } from './store/ui';
 import { App } from './ui/App';
 import { t } from './ui/i18n';
 import { createPanel } from './wiring/create-panel';
+import { followDemoShop } from './wiring/demo-example';
 import './ui/styles.css';
 import './ui/thread.css';
 
 connectStorage(chromeLocalStorage);
 followSavedSettings(watchStoredKey);
+followDemoShop(chromeLocalStorage, watchStoredKey);
 
 // Keep chrome.storage.local (the key, the history) from content scripts at every panel start, as the worker does.
 await chrome.storage.local.setAccessLevel({ accessLevel: 'TRUSTED_CONTEXTS' }).catch((error: unknown) => {

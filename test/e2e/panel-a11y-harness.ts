@@ -5,7 +5,9 @@
 // English text, so the same tests run in both languages.
 
 import type { Page } from 'playwright-core';
+import { DEMO_SHOP_KEY } from '../../src/panel/store/storage-keys';
 import { saveScreenshot } from '../support/screenshots';
+import { openSettingsSection } from '../support/settings-form';
 import {
   type A11yViolation,
   act,
@@ -126,10 +128,13 @@ export function a11ySuite(locale: A11yLocale): void {
       expect(await panel.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('attach');
     });
 
-    it('demo: the offline demo notice, with no API key', async ({ panel }) => {
+    it('demo: the offline demo notice, with no API key, offering its task', async ({ panel }) => {
       await panel.evaluate(() => (globalThis as PanelGlobal).steadyhand.settings.getState().update({ apiKey: '' }));
-      await panel.getByTestId('demo-notice').waitFor();
+      // Where `npm start` serves the demo shop: the notice offers the demo task on it.
+      await panel.evaluate((key) => chrome.storage.local.set({ [key]: 'http://127.0.0.1:9/' }), DEMO_SHOP_KEY);
+      await panel.getByTestId('demo-notice').getByTestId('demo-example').waitFor();
       await expectAccessible(panel, locale, 'demo');
+      await panel.evaluate((key) => chrome.storage.local.remove(key), DEMO_SHOP_KEY);
     });
 
     it('running, then succeeded: a task with a step done and the model thinking', async ({
@@ -241,8 +246,10 @@ export function a11ySuite(locale: A11yLocale): void {
 
       await form.getByTestId('test-connection').click();
       await expect.poll(() => form.getByTestId('connection-result').textContent(), { timeout: 20_000 }).not.toBe('');
+      // Every section open, and a field left with an error (shown once the person leaves it).
+      for (const id of ['sites', 'behaviour', 'advanced'] as const) await openSettingsSection(panel, id);
       await form.locator('#setting-maxSteps').fill('0');
-      await form.getByTestId('save-settings').click();
+      await form.locator('#setting-maxSteps').blur();
       await form.getByTestId('setting-maxSteps-error').waitFor();
       await expectAccessible(panel, locale, 'settings-checked');
     });

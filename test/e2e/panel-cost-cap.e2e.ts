@@ -13,6 +13,7 @@ import { costLimitEnding, moneyDigits } from '../../src/panel/agent/cost-cap';
 import type { AgentEvent } from '../../src/panel/agent/events';
 import { requestCost } from '../../src/panel/agent/prices';
 import type { AgentSettings } from '../../src/panel/agent/settings';
+import { openSettingsSection } from '../support/settings-form';
 import { act, describe, expect, it, openFrontTab, type PanelGlobal, play, runTask, useKit } from './kit';
 import { PANEL_VIEWPORT, textOf } from './panel-harness';
 
@@ -26,10 +27,9 @@ function currentSettings(panel: Page): Promise<AgentSettings> {
 }
 
 async function setLimitInForm(panel: Page, limit: string): Promise<void> {
-  await panel.getByRole('navigation').getByRole('button', { name: 'Settings' }).click();
-  const form = panel.getByTestId('settings');
+  const form = await openSettingsSection(panel, 'behaviour');
+  // Saved as it is typed.
   await form.getByLabel('Cost limit per task (USD)').fill(limit);
-  await form.getByRole('button', { name: 'Save' }).click();
   await expect.poll(() => textOf(form.getByTestId('save-result'))).toBe('Saved.');
 }
 

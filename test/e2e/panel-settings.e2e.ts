@@ -1,10 +1,13 @@
-// Settings through the settings form: validated, saved, still there after the panel reloads, and a wrong API key
-// explained in plain words both by "Test connection" and by a task that runs with it.
+// Settings through the settings form: each field validated and saved as it changes, kept across a switch of view and
+// a save by another panel, still there after the panel reloads, and a wrong API key explained in plain words both
+// by "Test connection" and by a task that runs with it.
 
 import type { Page } from 'playwright-core';
+import { DEFAULT_SETTINGS } from '../../src/panel/agent/settings';
 import { SETTINGS_KEY } from '../../src/panel/store/storage-keys';
 import { saveScreenshot } from '../support/screenshots';
-import { describe, expect, it, openFrontTab, useKit } from './kit';
+import { openSettingsSection } from '../support/settings-form';
+import { describe, expect, it, openFrontTab, type PanelGlobal, useKit } from './kit';
 import { expectStatus, newTaskId, PANEL_VIEWPORT, submitTask, taskView, textOf } from './panel-harness';
 
 const RIGHT_KEY = 'sk-ant-right-key-0123456789';
@@ -29,7 +32,6 @@ function settingsForm(panel: Page) {
     models: form.getByLabel('Models this key can use'),
     effort: form.getByLabel('Thinking effort'),
     connectionResult: form.getByTestId('connection-result'),
-    save: form.getByRole('button', { name: 'Save' }),
     saveResult: form.getByTestId('save-result'),
   };
 }
@@ -45,28 +47,37 @@ function storedSettings(panel: Page): Promise<string> {
 }
 
 describe('panel settings', () => {
-  it('validates, saves, and still shows the saved settings after the panel reloads', async ({ panel, model }) => {
+  it('validates and saves each field as it changes, and still shows them after the panel reloads', async ({
+    panel,
+    model,
+  }) => {
     // No key yet: the panel says tasks would run on the offline demo model.
     expect(await panel.getByTestId('demo-notice').isVisible()).toBe(true);
     const form = await openSettings(panel);
+    await saveScreenshot(panel, 'settings-sections');
 
     await form.apiKey.fill(RIGHT_KEY);
     await form.baseUrl.fill(model.url);
     await form.model.fill('claude-haiku-4-5');
+    await expect.poll(() => storedSettings(panel)).toContain('claude-haiku-4-5');
+    expect(await textOf(form.saveResult)).toBe('Saved.');
+    expect(await panel.getByTestId('demo-notice').count()).toBe(0);
+
+    await openSettingsSection(panel, 'behaviour');
     await form.maxSteps.fill('0');
-    await form.save.click();
-    // An invalid field is explained next to it, gets the focus, and nothing is saved.
+    await form.maxSteps.blur();
+    // An invalid field is explained next to it once the person leaves it, and is not saved: the last valid value is.
     expect(await textOf(form.form.getByTestId('setting-maxSteps-error'))).toBe('Enter a whole number from 1 to 500.');
-    expect(await form.maxSteps.evaluate((node) => node === document.activeElement)).toBe(true);
-    expect(await storedSettings(panel)).not.toContain('claude-haiku-4-5');
+    expect(await textOf(form.saveResult)).toBe('Not saved: a field has an error; its last saved value stays in use.');
+    expect(JSON.parse(await storedSettings(panel)).state.settings.maxSteps).toBe(DEFAULT_SETTINGS.maxSteps);
 
     await form.maxSteps.fill('12');
     await form.verifyMode.selectOption({ label: 'Lenient: unconfirmed means unverified success' });
+    await openSettingsSection(panel, 'advanced');
     await form.autoRepair.uncheck();
     await form.vision.check();
-    await form.save.click();
-    await expect.poll(() => textOf(form.saveResult)).toBe('Saved.');
-    expect(await panel.getByTestId('demo-notice').count()).toBe(0);
+    await expect.poll(() => storedSettings(panel)).toContain('"vision":true');
+    expect(await textOf(form.saveResult)).toBe('Saved.');
     await saveScreenshot(panel, 'settings');
 
     // The key field is masked until the person asks to see it.
@@ -81,17 +92,18 @@ describe('panel settings', () => {
       .toMatch(/^Connected: \d+ models available, claude-haiku-4-5 among them\.$/);
     const listed = model.requests.filter((r) => r.method === 'GET' && r.path === '/v1/models');
     expect(listed.map((r) => r.credential)).toEqual([RIGHT_KEY]);
-    // Picking one from the list fills in the model field; Save keeps it.
+    // Picking one from the list fills in the model field and saves it.
     await form.models.selectOption('claude-sonnet-5-5');
     expect(await form.model.inputValue()).toBe('claude-sonnet-5-5');
     await form.effort.selectOption('high');
-    await form.save.click();
-    await expect.poll(() => textOf(form.saveResult)).toBe('Saved.');
 
     await expect.poll(() => storedSettings(panel)).toContain('claude-sonnet-5-5');
+    await expect.poll(() => storedSettings(panel)).toContain('"effort":"high"');
     await panel.reload();
     await panel.waitForFunction(() => 'steadyhand' in globalThis);
     const after = await openSettings(panel);
+    await openSettingsSection(panel, 'behaviour');
+    await openSettingsSection(panel, 'advanced');
     await expect.poll(() => after.model.inputValue()).toBe('claude-sonnet-5-5');
     expect(await after.effort.inputValue()).toBe('high');
     expect(await after.apiKey.inputValue()).toBe(RIGHT_KEY);
@@ -113,7 +125,6 @@ describe('panel settings', () => {
     const form = await openSettings(panel);
     await form.apiKey.fill(WRONG_KEY);
     await form.baseUrl.fill(model.url);
-    await form.save.click();
     await expect.poll(() => textOf(form.saveResult)).toBe('Saved.');
 
     await form.testConnection.click();
@@ -146,13 +157,39 @@ describe('panel settings', () => {
     const nowhere = 'http://127.0.0.1:9';
     await form.apiKey.fill(RIGHT_KEY);
     await form.baseUrl.fill(nowhere);
-    await form.save.click();
-    await expect.poll(() => textOf(form.saveResult)).toBe('Saved.');
+    await expect.poll(() => storedSettings(panel)).toContain(nowhere);
     await form.testConnection.click();
     await expect
       .poll(() => textOf(form.connectionResult), { timeout: 20_000 })
       .toContain(`Check the base URL (${nowhere}): for the Anthropic API it is https://api.anthropic.com`);
     expect(await form.connectionResult.getAttribute('class')).toBe('result-err');
     await saveScreenshot(panel, 'unreachable-base-url');
+  });
+
+  it('keeps the key typed across a switch to Task and back, saved, and a half-typed field through another panel’s save', async ({
+    browser,
+    panel,
+  }) => {
+    await panel.evaluate(() => (globalThis as PanelGlobal).steadyhand.settings.getState().update({ apiKey: '' }));
+    const form = await openSettings(panel);
+    await form.apiKey.fill('');
+    await form.apiKey.pressSequentially('sk-ant-typed');
+    await panel.getByRole('navigation').getByRole('button', { name: 'Task' }).click();
+    expect(await panel.getByTestId('settings').count()).toBe(0);
+    const back = await openSettings(panel);
+    expect(await back.apiKey.inputValue()).toBe('sk-ant-typed');
+    await expect.poll(() => storedSettings(panel)).toContain('"apiKey":"sk-ant-typed"');
+
+    // Half-way through an address (not valid yet), another panel saves the settings.
+    await back.baseUrl.fill('https://');
+    const other = await browser.context.newPage();
+    await other.goto(browser.panelUrl);
+    await other.waitForFunction(() => 'steadyhand' in globalThis);
+    await other.evaluate(() => (globalThis as PanelGlobal).steadyhand.settings.getState().update({ maxSteps: 77 }));
+    await openSettingsSection(panel, 'behaviour');
+    await expect.poll(() => back.maxSteps.inputValue()).toBe('77');
+    expect(await back.baseUrl.inputValue()).toBe('https://');
+    expect(await back.apiKey.inputValue()).toBe('sk-ant-typed');
+    await other.close();
   });
 });

@@ -124,11 +124,13 @@ describe('the real side panel, keyboard only', () => {
     // A cost limit set in Settings, and a task that would go past it: it ends before the request that would.
     await panel.tabTo('[data-testid="nav-settings"]');
     await panel.press('Enter');
+    // The cost limit is in the Behaviour section, closed: its summary opens it from the keyboard.
+    await panel.tabTo('[data-testid="settings-behaviour"] > summary');
+    await panel.press('Enter');
     await panel.tabTo('#setting-maxTaskCostUsd');
     await panel.selectAll();
+    // Saved as it is typed: no button to reach.
     await panel.insertText('0.03');
-    await panel.tabTo('[data-testid="save-settings"]');
-    await panel.press('Enter');
     await expect
       .poll(() => panel.evaluate<number>('steadyhand.settings.getState().settings.maxTaskCostUsd'), WAIT)
       .toBe(0.03);

@@ -5,6 +5,8 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { Route } from './fixture-server';
+import type { PanelGlobal } from './panel';
+import { openSettingsSection } from './settings-form';
 
 export interface HostLog {
   route: Route;
@@ -41,13 +43,20 @@ export function permissionBox(panel: Page) {
   };
 }
 
-/** Types the allow- and block-list into the settings form and saves them, then goes back to the task view. */
+/**
+ * Types the allow- and block-list into the settings form (each saved when the person leaves it), then goes back to
+ * the task view once both are saved.
+ */
 export async function setSiteLists(panel: Page, lists: { allowed?: string[]; blocked?: string[] }): Promise<void> {
-  await panel.getByRole('navigation').getByRole('button', { name: 'Settings' }).click();
-  const form = panel.getByTestId('settings');
+  const form = await openSettingsSection(panel, 'sites');
   await form.getByLabel('Allowed sites').fill((lists.allowed ?? []).join('\n'));
   await form.getByLabel('Blocked sites').fill((lists.blocked ?? []).join('\n'));
-  await form.getByRole('button', { name: 'Save' }).click();
-  await expect.poll(() => form.getByTestId('save-result').textContent()).toBe('Saved.');
+  await form.getByLabel('Blocked sites').blur();
+  await expect
+    .poll(() => panel.evaluate(() => (globalThis as PanelGlobal).steadyhand.settings.getState().settings.blockedSites))
+    .toEqual(lists.blocked ?? []);
+  await expect
+    .poll(() => panel.evaluate(() => (globalThis as PanelGlobal).steadyhand.settings.getState().settings.allowedSites))
+    .toEqual(lists.allowed ?? []);
   await panel.getByRole('navigation').getByRole('button', { name: 'Task' }).click();
 }

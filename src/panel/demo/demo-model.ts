@@ -1,6 +1,7 @@
 // The offline demo model: an AgentModel that needs no account. It plays the prepared shop task (demo-task.ts) from
-// the observation the loop sends, streams its words like a real model, and says plainly what it cannot do. The
-// panel labels it as a demo wherever it is in use.
+// the observation the loop sends, streams its words like a real model, and says plainly what it cannot do: an
+// instruction other than its one task (demo-listens.ts) ends the task with one sentence naming that task, before it
+// acts. The panel labels it as a demo wherever it is in use.
 
 import { RelayError } from '../../shared/errors';
 import { estimateTokens } from '../../shared/token-estimate';
@@ -13,6 +14,7 @@ import {
   type ModelRequest,
   type ModelTurn,
 } from '../agent';
+import { isDemoTask, latestInstruction } from './demo-listens';
 import { type DemoMove, nextDemoMove } from './demo-task';
 
 export const DEMO_MODEL_ID = 'steadyhand-offline-demo';
@@ -34,12 +36,35 @@ export function demoMove(messages: readonly MessageParam[]): DemoMove {
   return { say, tool: 'done', input: { success: false, answer: say } };
 }
 
+/** Said when the person asks for anything but the demo task; the panel passes it in the person's language. */
+export const DEMO_REFUSAL =
+  'The offline demo can play only one task, buying one Monstera deliciosa for Ada Lovelace with standard shipping ' +
+  'on the Fern & Fig demo shop: run its example, or add an API key in Settings for anything else.';
+
+/** The demo's answer to an instruction it cannot play: the task ends, unsuccessful, with that one sentence. */
+export function refusalMove(refusal: string): DemoMove {
+  return { say: refusal, tool: 'done', input: { success: false, answer: refusal } };
+}
+
+export interface DemoModelOptions {
+  /** The refusal sentence in the person's language (DEMO_REFUSAL by default). */
+  refusal?: string;
+}
+
 export class DemoModel implements AgentModel {
   readonly modelId = DEMO_MODEL_ID;
+  readonly #refusal: string;
+
+  constructor(options: DemoModelOptions = {}) {
+    this.#refusal = options.refusal ?? DEMO_REFUSAL;
+  }
 
   async complete(request: ModelRequest, options: ModelCallOptions): Promise<ModelTurn> {
     if (options.signal.aborted) throw new RelayError('aborted', 'The demo model call was aborted.');
-    const tool = demoMove(request.messages);
+    // The latest instruction decides: a follow-up ("use express shipping") is refused even after the demo task.
+    const instruction = latestInstruction(request.messages);
+    const tool =
+      instruction !== null && isDemoTask(instruction) ? demoMove(request.messages) : refusalMove(this.#refusal);
     const say = tool.say;
     for (const word of say.split(/(?<= )/)) {
       // Word by word, so the panel shows text arriving as it would from the API.

@@ -2,6 +2,7 @@ import { useHistory } from '../store/history';
 import { useSettings } from '../store/settings';
 import { type PanelView, useUi } from '../store/ui';
 import type { PanelCommands } from './commands';
+import { DemoExample } from './demo-example';
 import { EventLog } from './EventLog';
 import { HistoryView } from './history-view';
 import { type MessageKey, t } from './i18n';
@@ -29,12 +30,13 @@ const VIEWS: [PanelView, MessageKey][] = [
 ];
 
 /** The offline demo in one line, with the way out of it. */
-function DemoNotice() {
+function DemoNotice({ commands }: { commands: PanelCommands }) {
   const show = useUi((s) => s.show);
   return (
     <aside class="demo-line" aria-labelledby="demo-heading" data-testid="demo-notice">
       <h2 id="demo-heading">{t('demoHeading')}</h2>
       <p>{t('demoText')}</p>
+      <DemoExample commands={commands} />
       <button type="button" class="link-button" onClick={() => show('settings')}>
         {t('demoAddKey')}
       </button>
@@ -81,7 +83,7 @@ export function App({ commands, demoMode }: AppProps) {
           ))}
         </nav>
       </header>
-      {demo && <DemoNotice />}
+      {demo && <DemoNotice commands={commands} />}
       {view === 'task' && (
         <>
           <TabLine commands={commands} />

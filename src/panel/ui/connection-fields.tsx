@@ -1,21 +1,23 @@
-// The settings' model fieldset: the key, the address and the model, "Test connection", and the models the tested key
-// can use, offered as a choice that fills in the model field.
+// The settings' Model section: the key, the address, the model and the thinking effort, "Test connection", and the
+// models the tested key can use, offered as a choice that fills in the model field.
 
 import { useState } from 'preact/hooks';
-import type { AgentSettings, ConnectionResult } from '../agent';
+import { type AgentSettings, type ConnectionResult, EFFORT_LEVELS, type Effort, OUTPUT_TOKENS_FOR } from '../agent';
 import type { PanelCommands } from './commands';
-import { t } from './i18n';
+import { type MessageKey, t } from './i18n';
 import { SelectField, TextField } from './settings-fields';
-import type { DraftErrors, SettingsDraft } from './settings-form';
+import type { SettingsKit } from './settings-kit';
+import { uiLocale } from './status-text';
 
-type ConnectionField = 'apiKey' | 'baseUrl' | 'model';
+const EFFORT_LABEL: Record<Effort, MessageKey> = {
+  low: 'effortLow',
+  medium: 'effortMedium',
+  high: 'effortHigh',
+};
 
 interface Props {
-  draft: SettingsDraft;
-  errors: DraftErrors;
-  fieldId(field: ConnectionField): string;
-  set(field: ConnectionField, value: string): void;
-  /** The form's values as settings, or null when a field is invalid (the form then shows why). */
+  kit: SettingsKit;
+  /** The form's model settings, or null when one of them is invalid (the form then shows why). */
   formSettings(): AgentSettings | null;
   commands: Pick<PanelCommands, 'testConnection'>;
 }
@@ -24,17 +26,23 @@ interface Props {
 const choiceLabel = (model: { id: string; name: string }) =>
   model.name === model.id ? model.id : t('modelChoice', model.name, model.id);
 
-export function ConnectionFields({ draft, errors, fieldId, set, formSettings, commands }: Props) {
+export function ConnectionFields({ kit, formSettings, commands }: Props) {
+  const { draft, field, text, set } = kit;
   const [showKey, setShowKey] = useState(false);
   const [check, setCheck] = useState<ConnectionResult | null>(null);
   const [checking, setChecking] = useState(false);
-  const field = (name: ConnectionField) => ({ id: fieldId(name), error: errors[name] });
   const models = check?.models ?? [];
 
   // The list belongs to the key and the address it was fetched with: another key or address may see other models.
-  const setEndpoint = (name: 'apiKey' | 'baseUrl', value: string) => {
-    set(name, value);
-    if (check?.models) setCheck({ ok: check.ok, message: check.message });
+  const endpoint = (name: 'apiKey' | 'baseUrl') => {
+    const props = text(name);
+    return {
+      ...props,
+      onValue: (value: string) => {
+        props.onValue(value);
+        if (check?.models) setCheck({ ok: check.ok, message: check.message });
+      },
+    };
   };
 
   const testConnection = async () => {
@@ -52,34 +60,27 @@ export function ConnectionFields({ draft, errors, fieldId, set, formSettings, co
   };
 
   return (
-    <fieldset>
-      <legend>{t('connectionLegend')}</legend>
-      <TextField
-        {...field('apiKey')}
-        label={t('apiKeyLabel')}
-        hint={t('apiKeyHint')}
-        masked={!showKey}
-        value={draft.apiKey}
-        onValue={(value) => setEndpoint('apiKey', value)}
-      >
+    <>
+      <TextField {...endpoint('apiKey')} label={t('apiKeyLabel')} hint={t('apiKeyHint')} masked={!showKey}>
         <button
           type="button"
           aria-pressed={showKey}
-          aria-controls={fieldId('apiKey')}
+          aria-controls={field('apiKey').id}
           onClick={() => setShowKey(!showKey)}
         >
           {t(showKey ? 'hideKey' : 'showKey')}
         </button>
       </TextField>
-      <TextField
-        {...field('baseUrl')}
-        label={t('baseUrlLabel')}
-        hint={t('baseUrlHint')}
-        inputMode="url"
-        value={draft.baseUrl}
-        onValue={(value) => setEndpoint('baseUrl', value)}
+      <TextField {...endpoint('baseUrl')} label={t('baseUrlLabel')} hint={t('baseUrlHint')} inputMode="url" />
+      <TextField {...text('model')} label={t('modelLabel')} />
+      <SelectField
+        {...field('effort')}
+        label={t('effortLabel')}
+        hint={t('effortHint', OUTPUT_TOKENS_FOR[draft.effort].toLocaleString(uiLocale()))}
+        value={draft.effort}
+        options={EFFORT_LEVELS.map((level) => ({ value: level, label: t(EFFORT_LABEL[level]) }))}
+        onValue={(value) => set('effort', value)}
       />
-      <TextField {...field('model')} label={t('modelLabel')} value={draft.model} onValue={(v) => set('model', v)} />
       <div class="row">
         <button type="button" data-testid="test-connection" disabled={checking} onClick={() => void testConnection()}>
           {t(checking ? 'testingConnection' : 'testConnection')}
@@ -99,6 +100,6 @@ export function ConnectionFields({ draft, errors, fieldId, set, formSettings, co
           onValue={(id) => set('model', id)}
         />
       )}
-    </fieldset>
+    </>
   );
 }

@@ -40,10 +40,12 @@ export function TextField(
     /** The on-screen keyboard to offer; validation is ours (validateDraft), not the browser's. */
     inputMode?: 'numeric' | 'decimal' | 'url';
     onValue(value: string): void;
+    /** The person left the field (it is saved as typed when valid; see settings-view.tsx). */
+    onLeave?(): void;
     children?: ComponentChildren;
   },
 ) {
-  const { id, label, hint, error, value, onValue } = props;
+  const { id, label, hint, error, value, onValue, onLeave } = props;
   const common = {
     id,
     value,
@@ -53,6 +55,7 @@ export function TextField(
     'aria-invalid': error ? ('true' as const) : undefined,
     'aria-describedby': describedBy(id, hint, error),
     onInput: (event: Event) => onValue((event.currentTarget as HTMLInputElement).value),
+    onBlur: onLeave,
   };
   return (
     <div class="field">
@@ -123,8 +126,10 @@ export function SelectField<V extends string>(
 }
 
 /** Several lines of text (a list, one entry per line). */
-export function TextAreaField(props: FieldProps & { value: string; rows?: number; onValue(value: string): void }) {
-  const { id, label, hint, error, value, onValue } = props;
+export function TextAreaField(
+  props: FieldProps & { value: string; rows?: number; onValue(value: string): void; onLeave?(): void },
+) {
+  const { id, label, hint, error, value, onValue, onLeave } = props;
   return (
     <div class="field">
       <label for={id}>{label}</label>
@@ -137,6 +142,7 @@ export function TextAreaField(props: FieldProps & { value: string; rows?: number
         aria-invalid={error ? 'true' : undefined}
         aria-describedby={describedBy(id, hint, error)}
         onInput={(event) => onValue(event.currentTarget.value)}
+        onBlur={onLeave}
       />
       <Messages id={id} hint={hint} error={error} />
     </div>

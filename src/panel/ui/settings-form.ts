@@ -5,6 +5,7 @@ import {
   type AgentSettings,
   type AutonomyMode,
   DEFAULT_MODEL,
+  DEFAULT_SETTINGS,
   EFFORT_LEVELS,
   type Effort,
   type EndTabAction,
@@ -114,57 +115,61 @@ function checkMoney(raw: string, { min, max }: { min: number; max: number }): nu
     : t('errMoneyRange', min.toFixed(2), max.toFixed(2));
 }
 
-export function validateDraft(draft: SettingsDraft): Validated {
-  const errors: DraftErrors = {};
-  const apiKey = draft.apiKey.trim();
-  if (/\s/.test(apiKey)) errors.apiKey = t('errApiKeySpaces');
-  const baseUrl = draft.baseUrl.trim();
-  const urlError = checkUrl(baseUrl);
-  if (urlError) errors.baseUrl = urlError;
-  const model = draft.model.trim();
-  if (model === '') errors.model = t('errModel', DEFAULT_MODEL);
-  const maxSteps = checkCount(draft.maxSteps.trim(), LIMITS.maxSteps);
-  if (typeof maxSteps === 'string') errors.maxSteps = maxSteps;
-  // A select offers only the levels, but a draft is plain data: an unknown level is refused, never saved.
-  if (!EFFORT_LEVELS.includes(draft.effort)) errors.effort = t('errEffort');
-  const modelTimeoutSec = checkCount(draft.modelTimeoutSec.trim(), LIMITS.modelTimeoutSec);
-  if (typeof modelTimeoutSec === 'string') errors.modelTimeoutSec = modelTimeoutSec;
-  const maxTaskCostUsd = checkMoney(draft.maxTaskCostUsd.trim(), LIMITS.maxTaskCostUsd);
-  if (typeof maxTaskCostUsd === 'string') errors.maxTaskCostUsd = maxTaskCostUsd;
-  const allowedSites = checkSites(draft.allowedSites);
-  if (typeof allowedSites === 'string') errors.allowedSites = allowedSites;
-  const blockedSites = checkSites(draft.blockedSites);
-  if (typeof blockedSites === 'string') errors.blockedSites = blockedSites;
-  if (
-    typeof maxSteps === 'string' ||
-    typeof modelTimeoutSec === 'string' ||
-    typeof maxTaskCostUsd === 'string' ||
-    typeof allowedSites === 'string' ||
-    typeof blockedSites === 'string' ||
-    Object.keys(errors).length > 0
-  ) {
-    return { ok: false, errors };
+/** A field's check: the settings it saves, or the message to show next to it. */
+export type FieldCheck = { ok: true; patch: Partial<AgentSettings> } | { ok: false; error: string };
+
+const valid = (patch: Partial<AgentSettings>): FieldCheck => ({ ok: true, patch });
+/** For the fields whose valid value is a number or a list: a string from their check is the message. */
+const fromChecked = <K extends keyof AgentSettings>(key: K, value: AgentSettings[K] | string): FieldCheck =>
+  typeof value === 'string' ? { ok: false, error: value } : valid({ [key]: value } as Partial<AgentSettings>);
+
+/** Checks one field of the draft on its own: each field is saved as soon as it is valid (settings-view.tsx). */
+export function checkField(field: DraftField, draft: SettingsDraft): FieldCheck {
+  switch (field) {
+    case 'apiKey': {
+      const apiKey = draft.apiKey.trim();
+      return /\s/.test(apiKey) ? { ok: false, error: t('errApiKeySpaces') } : valid({ apiKey });
+    }
+    case 'baseUrl': {
+      const baseUrl = draft.baseUrl.trim();
+      const error = checkUrl(baseUrl);
+      return error ? { ok: false, error } : valid({ baseUrl });
+    }
+    case 'model': {
+      const model = draft.model.trim();
+      return model === '' ? { ok: false, error: t('errModel', DEFAULT_MODEL) } : valid({ model });
+    }
+    case 'maxSteps':
+      return fromChecked('maxSteps', checkCount(draft.maxSteps.trim(), LIMITS.maxSteps));
+    case 'effort':
+      // A select offers only the levels, but a draft is plain data: an unknown level is refused, never saved.
+      return EFFORT_LEVELS.includes(draft.effort)
+        ? valid({ effort: draft.effort })
+        : { ok: false, error: t('errEffort') };
+    case 'modelTimeoutSec':
+      return fromChecked('modelTimeoutSec', checkCount(draft.modelTimeoutSec.trim(), LIMITS.modelTimeoutSec));
+    case 'maxTaskCostUsd':
+      return fromChecked('maxTaskCostUsd', checkMoney(draft.maxTaskCostUsd.trim(), LIMITS.maxTaskCostUsd));
+    case 'allowedSites':
+      return fromChecked('allowedSites', checkSites(draft.allowedSites));
+    case 'blockedSites':
+      return fromChecked('blockedSites', checkSites(draft.blockedSites));
+    default:
+      // Switches and choices: any value the control offers is valid.
+      return valid({ [field]: draft[field] } as Partial<AgentSettings>);
   }
-  return {
-    ok: true,
-    patch: {
-      apiKey,
-      baseUrl,
-      model,
-      maxSteps,
-      effort: draft.effort,
-      modelTimeoutSec,
-      maxTaskCostUsd,
-      verifyMode: draft.verifyMode,
-      noProgressDetection: draft.noProgressDetection,
-      autoRepair: draft.autoRepair,
-      tabStickiness: draft.tabStickiness,
-      vision: draft.vision,
-      allowScript: draft.allowScript,
-      endOfTaskTabs: draft.endOfTaskTabs,
-      autonomy: draft.autonomy,
-      allowedSites,
-      blockedSites,
-    },
-  };
+}
+
+export const DRAFT_FIELDS = Object.keys(draftOf(DEFAULT_SETTINGS)) as DraftField[];
+
+/** The whole draft checked field by field: every error at once, or the settings it saves. */
+export function validateDraft(draft: SettingsDraft, fields: readonly DraftField[] = DRAFT_FIELDS): Validated {
+  const errors: DraftErrors = {};
+  let patch: Partial<AgentSettings> = {};
+  for (const field of fields) {
+    const checked = checkField(field, draft);
+    if (checked.ok) patch = { ...patch, ...checked.patch };
+    else errors[field] = checked.error;
+  }
+  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, patch };
 }

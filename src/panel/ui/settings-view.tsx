@@ -1,92 +1,160 @@
-import { useState } from 'preact/hooks';
-import { EFFORT_LEVELS, type Effort, END_TAB_ACTIONS, OUTPUT_TOKENS_FOR, VERIFY_MODES, withSettings } from '../agent';
+// Settings, saved as you go: a field is saved as soon as what it holds is valid (a site list once the person leaves
+// it); an invalid field shows its error
+// once the person leaves it, keeps the text as typed, and the last valid value stays saved. What is being typed lives
+// in a store (settings-edits.ts), so a switch to another view loses nothing, and settings another panel saves replace
+// only the fields the person is not typing in. A short page in sections (Model, Sites and consent, Behaviour,
+// Advanced), each a disclosure; "Test connection" tries the model fields as typed.
+
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { type AgentSettings, withSettings } from '../agent';
 import { useSettings } from '../store/settings';
-import { AutonomyField } from './autonomy-field';
+import { useSettingsEdits } from '../store/settings-edits';
 import type { PanelCommands } from './commands';
 import { ConnectionFields } from './connection-fields';
-import { type MessageKey, t } from './i18n';
-import { CheckField, SelectField, TextAreaField, TextField } from './settings-fields';
-import { type DraftErrors, type DraftField, draftOf, type SettingsDraft, validateDraft } from './settings-form';
-import { uiLocale } from './status-text';
+import { t } from './i18n';
+import { AdvancedFields, BehaviourFields } from './settings-behaviour';
+import {
+  checkField,
+  type DraftErrors,
+  type DraftField,
+  draftOf,
+  type SettingsDraft,
+  validateDraft,
+} from './settings-form';
+import { fieldId, type SettingsKit, type TextDraftField } from './settings-kit';
+import { type SectionId, SettingsSection } from './settings-section';
+import { SiteListFields } from './settings-sites';
 
-const VERIFY_HINT: Record<(typeof VERIFY_MODES)[number], MessageKey> = {
-  strict: 'verifyModeHint',
-  lenient: 'verifyModeHintLenient',
-  off: 'verifyModeHintOff',
-};
-
-const VERIFY_LABEL: Record<(typeof VERIFY_MODES)[number], MessageKey> = {
-  strict: 'verifyStrict',
-  lenient: 'verifyLenient',
-  off: 'verifyOff',
-};
-const EFFORT_LABEL: Record<Effort, MessageKey> = {
-  low: 'effortLow',
-  medium: 'effortMedium',
-  high: 'effortHigh',
-};
-const END_TABS_LABEL: Record<(typeof END_TAB_ACTIONS)[number], MessageKey> = {
-  keep: 'endTabsKeep',
-  ungroup: 'endTabsUngroup',
-  close: 'endTabsClose',
-};
-/** Fields in the order they appear, so the first invalid one gets the focus. */
-const FIELD_ORDER: DraftField[] = [
-  'apiKey',
-  'baseUrl',
-  'model',
-  'maxSteps',
-  'effort',
-  'modelTimeoutSec',
-  'maxTaskCostUsd',
-  'allowedSites',
-  'blockedSites',
+/** Which section holds each field, in the order they appear, so the first invalid one can be opened and focused. */
+const SECTION_OF: [DraftField, SectionId][] = [
+  ['apiKey', 'model'],
+  ['baseUrl', 'model'],
+  ['model', 'model'],
+  ['effort', 'model'],
+  ['allowedSites', 'sites'],
+  ['blockedSites', 'sites'],
+  ['autonomy', 'sites'],
+  ['maxTaskCostUsd', 'behaviour'],
+  ['maxSteps', 'behaviour'],
+  ['verifyMode', 'behaviour'],
+  ['tabStickiness', 'behaviour'],
+  ['endOfTaskTabs', 'behaviour'],
+  ['modelTimeoutSec', 'advanced'],
+  ['noProgressDetection', 'advanced'],
+  ['autoRepair', 'advanced'],
+  ['vision', 'advanced'],
+  ['allowScript', 'advanced'],
 ];
-const fieldId = (field: DraftField) => `setting-${field}`;
+const MODEL_FIELDS: DraftField[] = ['apiKey', 'baseUrl', 'model', 'effort'];
+/**
+ * Saved when the person leaves them (or presses Enter), not at each key: a site list half typed is a list of other
+ * sites ("sho" on the way to "shop.test"), which the agent would be allowed, or barred from, meanwhile.
+ */
+const SAVED_ON_LEAVE: ReadonlySet<DraftField> = new Set(['allowedSites', 'blockedSites']);
 
 type Notice = { ok: boolean; message: string } | null;
 
-/** Settings, validated before they are saved; "Test connection" tries the values in the form, saved or not. */
 export function SettingsView({ commands }: { commands: PanelCommands }) {
   const stored = useSettings((s) => s.settings);
-  // Until the person edits, the form shows the stored settings as they are now (they load asynchronously and may
-  // change from elsewhere); from the first edit on, it shows the edits.
-  const [edits, setEdits] = useState<SettingsDraft | null>(null);
-  const draft = edits ?? draftOf(stored);
-  const [errors, setErrors] = useState<DraftErrors>({});
-  const [saved, setSaved] = useState<Notice>(null);
+  const texts = useSettingsEdits((s) => s.texts);
+  const shown = useSettingsEdits((s) => s.shown);
+  const edits = useSettingsEdits.getState;
+  const [notice, setNotice] = useState<Notice>(null);
+  const focusNext = useRef<DraftField | null>(null);
 
-  const set = <K extends DraftField>(field: K, value: SettingsDraft[K]) => {
-    setEdits((current) => ({ ...(current ?? draftOf(stored)), [field]: value }));
-    setSaved(null);
-    if (errors[field]) setErrors(({ [field]: _fixed, ...rest }) => rest);
+  const draft: SettingsDraft = { ...draftOf(stored), ...texts };
+  const errors: DraftErrors = {};
+  for (const name of Object.keys(texts) as DraftField[]) {
+    const checked = checkField(name, draft);
+    if (!checked.ok && shown[name]) errors[name] = checked.error;
+  }
+  const sectionHasError = (section: SectionId) =>
+    SECTION_OF.some(([name, where]) => where === section && errors[name] !== undefined);
+
+  useEffect(() => {
+    const name = focusNext.current;
+    focusNext.current = null;
+    if (name) document.getElementById(fieldId(name))?.focus();
+  });
+
+  const save = async (patch: Partial<AgentSettings>) => {
+    try {
+      await commands.saveSettings(patch);
+      setNotice({ ok: true, message: t('settingsSaved') });
+    } catch (error) {
+      setNotice({
+        ok: false,
+        message: t('settingsSaveFailed', error instanceof Error ? error.message : String(error)),
+      });
+    }
   };
 
-  const validated = () => {
-    const result = validateDraft(draft);
-    if (result.ok) {
-      setErrors({});
-      return result.patch;
+  /** Saves a valid field unless the saved settings hold it already. */
+  const saveIfChanged = (patch: Partial<AgentSettings>) => {
+    if (JSON.stringify(withSettings(stored, patch)) !== JSON.stringify(stored)) void save(patch);
+  };
+
+  /** The person typed: the text is kept as typed, and saved when valid (a site list: when the person leaves it). */
+  const type = (name: TextDraftField, value: string) => {
+    edits().type(name, value);
+    if (SAVED_ON_LEAVE.has(name)) return;
+    const checked = checkField(name, { ...draft, [name]: value });
+    if (checked.ok) saveIfChanged(checked.patch);
+  };
+
+  /**
+   * The person left a field: valid, it shows the saved value again (saved once more, should another panel have
+   * saved over it meanwhile); invalid, it shows its error.
+   */
+  const leave = (name: DraftField) => {
+    if (!(name in texts)) return;
+    const checked = checkField(name, draft);
+    if (checked.ok) {
+      saveIfChanged(checked.patch);
+      edits().settle(name);
+    } else {
+      edits().reveal([name]);
     }
-    setErrors(result.errors);
-    const first = FIELD_ORDER.find((field) => result.errors[field]);
-    if (first) document.getElementById(fieldId(first))?.focus();
+  };
+
+  /** Checks `fields` before they are used: shows every error, opens and focuses the first invalid field. */
+  const checked = (fields: readonly DraftField[]) => {
+    const result = validateDraft(draft, fields);
+    if (result.ok) return result.patch;
+    edits().reveal(Object.keys(result.errors));
+    const first = SECTION_OF.find(([name]) => result.errors[name] !== undefined);
+    if (first) {
+      edits().setOpen(first[1], true);
+      focusNext.current = first[0];
+    }
     return null;
   };
 
-  const save = async () => {
-    const patch = validated();
-    if (!patch) return;
-    try {
-      await commands.saveSettings(patch);
-      setEdits(null);
-      setSaved({ ok: true, message: t('settingsSaved') });
-    } catch (error) {
-      setSaved({ ok: false, message: t('settingsSaveFailed', error instanceof Error ? error.message : String(error)) });
-    }
+  const kit: SettingsKit = {
+    draft,
+    field: (name) => ({ id: fieldId(name), error: errors[name] }),
+    text: (name) => ({
+      id: fieldId(name),
+      error: errors[name],
+      value: draft[name],
+      onValue: (value) => type(name, value),
+      onLeave: () => leave(name),
+    }),
+    set: (name, value) => {
+      const next = { ...draft, [name]: value };
+      const result = checkField(name, next);
+      if (typeof value === 'string' && (name in texts || !result.ok)) edits().type(name, value);
+      if (result.ok) {
+        saveIfChanged(result.patch);
+        if (name in texts) edits().settle(name);
+      } else {
+        edits().reveal([name]);
+      }
+    },
   };
 
-  const field = (name: DraftField) => ({ id: fieldId(name), error: errors[name] });
+  const invalid = Object.keys(errors).length > 0;
+  const status: Notice = invalid ? { ok: false, message: t('settingsNotSaved') } : notice;
 
   return (
     <form
@@ -95,139 +163,36 @@ export function SettingsView({ commands }: { commands: PanelCommands }) {
       data-testid="settings"
       noValidate
       onSubmit={(event) => {
+        // Enter in a field: everything typed is checked now, as if the person had left each field.
         event.preventDefault();
-        void save();
+        for (const name of Object.keys(texts) as DraftField[]) leave(name);
+        checked(Object.keys(texts) as DraftField[]);
       }}
     >
       <h2 id="settings-heading">{t('settingsHeading')}</h2>
-      <ConnectionFields
-        draft={draft}
-        errors={errors}
-        fieldId={fieldId}
-        set={set}
-        formSettings={() => {
-          const patch = validated();
-          return patch ? withSettings(stored, patch) : null;
-        }}
-        commands={commands}
-      />
-      <fieldset>
-        <legend>{t('agentLegend')}</legend>
-        <TextField
-          {...field('maxSteps')}
-          label={t('maxStepsLabel')}
-          hint={t('maxStepsHint')}
-          inputMode="numeric"
-          value={draft.maxSteps}
-          onValue={(value) => set('maxSteps', value)}
+      <p class="meta">{t('settingsSavedAsYouGo')}</p>
+      <p role="status" class={status && !status.ok ? 'result-err' : 'meta'} data-testid="save-result">
+        {status?.message ?? ''}
+      </p>
+      <SettingsSection id="model" title={t('connectionLegend')} defaultOpen hasError={sectionHasError('model')}>
+        <ConnectionFields
+          kit={kit}
+          formSettings={() => {
+            const patch = checked(MODEL_FIELDS);
+            return patch ? withSettings(stored, patch) : null;
+          }}
+          commands={commands}
         />
-        <SelectField
-          {...field('effort')}
-          label={t('effortLabel')}
-          hint={t('effortHint', OUTPUT_TOKENS_FOR[draft.effort].toLocaleString(uiLocale()))}
-          value={draft.effort}
-          options={EFFORT_LEVELS.map((level) => ({ value: level, label: t(EFFORT_LABEL[level]) }))}
-          onValue={(value) => set('effort', value)}
-        />
-        <TextField
-          {...field('modelTimeoutSec')}
-          label={t('modelTimeoutLabel')}
-          hint={t('modelTimeoutHint')}
-          inputMode="numeric"
-          value={draft.modelTimeoutSec}
-          onValue={(value) => set('modelTimeoutSec', value)}
-        />
-        <TextField
-          {...field('maxTaskCostUsd')}
-          label={t('maxTaskCostLabel')}
-          hint={t('maxTaskCostHint')}
-          inputMode="decimal"
-          value={draft.maxTaskCostUsd}
-          onValue={(value) => set('maxTaskCostUsd', value)}
-        />
-        <SelectField
-          {...field('verifyMode')}
-          label={t('verifyModeLabel')}
-          hint={t(VERIFY_HINT[draft.verifyMode])}
-          value={draft.verifyMode}
-          options={VERIFY_MODES.map((mode) => ({ value: mode, label: t(VERIFY_LABEL[mode]) }))}
-          onValue={(value) => set('verifyMode', value)}
-        />
-        <CheckField
-          {...field('noProgressDetection')}
-          label={t('noProgressLabel')}
-          hint={t('noProgressHint')}
-          checked={draft.noProgressDetection}
-          onValue={(value) => set('noProgressDetection', value)}
-        />
-        <CheckField
-          {...field('autoRepair')}
-          label={t('autoRepairLabel')}
-          hint={t('autoRepairHint')}
-          checked={draft.autoRepair}
-          onValue={(value) => set('autoRepair', value)}
-        />
-      </fieldset>
-      <fieldset>
-        <legend>{t('tabsLegend')}</legend>
-        <CheckField
-          {...field('tabStickiness')}
-          label={t('tabStickinessLabel')}
-          hint={t('tabStickinessHint')}
-          checked={draft.tabStickiness}
-          onValue={(value) => set('tabStickiness', value)}
-        />
-        <SelectField
-          {...field('endOfTaskTabs')}
-          label={t('endTabsLabel')}
-          value={draft.endOfTaskTabs}
-          options={END_TAB_ACTIONS.map((action) => ({ value: action, label: t(END_TABS_LABEL[action]) }))}
-          onValue={(value) => set('endOfTaskTabs', value)}
-        />
-      </fieldset>
-      <AutonomyField value={draft.autonomy} onValue={(mode) => set('autonomy', mode)} />
-      <fieldset>
-        <legend>{t('sitesLegend')}</legend>
-        <TextAreaField
-          {...field('allowedSites')}
-          label={t('allowedSitesLabel')}
-          hint={t('allowedSitesHint')}
-          value={draft.allowedSites}
-          onValue={(value) => set('allowedSites', value)}
-        />
-        <TextAreaField
-          {...field('blockedSites')}
-          label={t('blockedSitesLabel')}
-          hint={t('blockedSitesHint')}
-          value={draft.blockedSites}
-          onValue={(value) => set('blockedSites', value)}
-        />
-      </fieldset>
-      <fieldset>
-        <legend>{t('capabilitiesLegend')}</legend>
-        <CheckField
-          {...field('vision')}
-          label={t('visionLabel')}
-          hint={t('visionHint')}
-          checked={draft.vision}
-          onValue={(value) => set('vision', value)}
-        />
-        <CheckField
-          {...field('allowScript')}
-          label={t('allowScriptLabel')}
-          hint={t('allowScriptHint')}
-          checked={draft.allowScript}
-          onValue={(value) => set('allowScript', value)}
-        />
-      </fieldset>
-      <div class="row">
-        <button type="submit" class="primary" data-testid="save-settings">
-          {t('saveSettings')}
-        </button>
-        <p role="status" class={saved && !saved.ok ? 'result-err' : 'meta'} data-testid="save-result">
-          {saved?.message ?? ''}
-        </p>
-      </div>
+      </SettingsSection>
+      <SettingsSection id="sites" title={t('settingsSectionSites')} hasError={sectionHasError('sites')}>
+        <SiteListFields kit={kit} />
+      </SettingsSection>
+      <SettingsSection id="behaviour" title={t('settingsSectionBehaviour')} hasError={sectionHasError('behaviour')}>
+        <BehaviourFields kit={kit} />
+      </SettingsSection>
+      <SettingsSection id="advanced" title={t('settingsSectionAdvanced')} hasError={sectionHasError('advanced')}>
+        <AdvancedFields kit={kit} />
+      </SettingsSection>
     </form>
   );
 }

@@ -12,6 +12,7 @@ import { useTaskTabs } from '../store/task-tabs';
 import { DownloadTracker } from '../tabs/downloads';
 import type { TabEventBus } from '../tabs/tab-event-bus';
 import type { TabsManager } from '../tabs/tabs-manager';
+import { t } from '../ui/i18n';
 import { captureAgentTab } from './capture';
 import type { TabsKit } from './tabs-kit';
 import { showTaskTabs } from './task-tabs-view';
@@ -50,7 +51,8 @@ export function createAgent(wiring: AgentWiring): { controller: AgentController;
   clearStaleRules().catch((error: unknown) => console.warn('[steadyhand] could not clear stale network rules:', error));
   const controller = new AgentController({
     netRules: chromeNetRules(),
-    model: (settings) => (usesDemoModel(settings) ? new DemoModel() : createAnthropicModel(settings)),
+    model: (settings) =>
+      usesDemoModel(settings) ? new DemoModel({ refusal: t('demoRefusal') }) : createAnthropicModel(settings),
     tabs: ({ taskId, tabStickiness, endOfTaskTabs }) => {
       manager?.dispose();
       tabsView?.abort();

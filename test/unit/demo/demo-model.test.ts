@@ -102,6 +102,6 @@ describe('offline demo model', () => {
       { signal: new AbortController().signal },
     );
     expect(turn.toolCalls[0]).toMatchObject({ name: 'done', input: { success: false } });
-    expect(turn.text).toMatch(/Add an API key in settings/);
+    expect(turn.text).toMatch(/add an API key in Settings/);
   });
 });

@@ -11,6 +11,7 @@ import { DEFAULT_SETTINGS } from '../../../src/panel/agent/settings';
 import { useHistory } from '../../../src/panel/store/history';
 import { usePageView } from '../../../src/panel/store/page-view';
 import { useSettings } from '../../../src/panel/store/settings';
+import { INITIAL_SETTINGS_EDITS, useSettingsEdits } from '../../../src/panel/store/settings-edits';
 import { applyEvent, type TaskRecord } from '../../../src/panel/store/task-record';
 import { useTaskTabs } from '../../../src/panel/store/task-tabs';
 import { INITIAL_UI, useUi } from '../../../src/panel/store/ui';
@@ -52,6 +53,7 @@ export function resetStores(): void {
   useUi.setState(INITIAL_UI);
   useTaskTabs.setState({ taskId: null, groupTitle: null, tabs: [] });
   useSettings.setState({ settings: DEFAULT_SETTINGS });
+  useSettingsEdits.setState(INITIAL_SETTINGS_EDITS);
   usePageView.setState({ windowId: null, tabId: null, info: null, status: 'idle', message: null, events: [] });
 }
 
@@ -82,7 +84,8 @@ export function spyCommands(): SpyCommands {
     focusTab: vi.fn<PanelCommands['focusTab']>(),
     exportTrace: vi.fn<PanelCommands['exportTrace']>(),
     releaseTabs: vi.fn<PanelCommands['releaseTabs']>(),
-    saveSettings: vi.fn<PanelCommands['saveSettings']>(async () => {}),
+    // Like the panel's own command: the settings store takes the patch (so the form shows what was saved).
+    saveSettings: vi.fn<PanelCommands['saveSettings']>(async (patch) => useSettings.getState().update(patch)),
     testConnection: vi.fn<PanelCommands['testConnection']>(async () => ({ ok: true, message: 'Connected.' })),
   };
 }

@@ -24,8 +24,19 @@ beforeEach(() => {
 });
 afterEach(unmountAll);
 
-const save = async (root: HTMLElement) => {
-  click(byTestId(root, 'save-settings'));
+/** The person leaves the field (Tab, a click elsewhere): focus goes out of it (Preact's onBlur listens to focusout). */
+const leave = async (field: HTMLElement) => {
+  void act(() => {
+    field.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
+  });
+  await settle();
+};
+
+/** Enter in a field of the form: everything typed is checked, as if each field had been left. */
+const submit = async (root: HTMLElement) => {
+  void act(() => {
+    byTestId<HTMLFormElement>(root, 'settings').requestSubmit();
+  });
   await settle();
 };
 
@@ -48,7 +59,9 @@ describe('settings form', () => {
     const root = mount(<SettingsView commands={commands} />);
     const url = byLabel(root, 'API address (base URL)');
     typeInto(url, 'api.anthropic.com');
-    await save(root);
+    // Not while it is being typed: once the person leaves it, or presses Enter.
+    expect(root.querySelector('[data-testid="setting-baseUrl-error"]')).toBeNull();
+    await submit(root);
     expect(commands.saveSettings).not.toHaveBeenCalled();
     expect(url.getAttribute('aria-invalid')).toBe('true');
     const error = byTestId(root, 'setting-baseUrl-error');
@@ -57,14 +70,20 @@ describe('settings form', () => {
     expect(document.activeElement).toBe(url);
 
     typeInto(url, 'ftp://example.com');
-    await save(root);
+    await leave(url);
     expect(commands.saveSettings).not.toHaveBeenCalled();
+    expect(url.value).toBe('ftp://example.com');
+    expect(useSettings.getState().settings.baseUrl).toBe(DEFAULT_SETTINGS.baseUrl);
+    expect(byTestId(root, 'save-result').textContent).toBe(
+      'Not saved: a field has an error; its last saved value stays in use.',
+    );
   });
 
   it.each(['0', '501', '2.5', 'ten'])('refuses %s as max steps', async (value) => {
     const root = mount(<SettingsView commands={commands} />);
-    typeInto(byLabel(root, 'Max steps per instruction'), value);
-    await save(root);
+    const field = byLabel(root, 'Max steps per instruction');
+    typeInto(field, value);
+    await leave(field);
     expect(commands.saveSettings).not.toHaveBeenCalled();
     expect(byTestId(root, 'setting-maxSteps-error').textContent).toBe('Enter a whole number from 1 to 500.');
   });
@@ -76,15 +95,20 @@ describe('settings form', () => {
     expect(limit.getAttribute('inputmode')).toBe('decimal');
     expect(hintOf(limit)).toContain('0.01 to 100. Follow-ups count toward their task');
     typeInto(limit, ' 2.5 ');
-    await save(root);
-    expect(commands.saveSettings).toHaveBeenCalledExactlyOnceWith(expect.objectContaining({ maxTaskCostUsd: 2.5 }));
+    await settle();
+    expect(commands.saveSettings).toHaveBeenCalledExactlyOnceWith({ maxTaskCostUsd: 2.5 });
+    // Shown as typed until the person leaves the field, then as saved.
+    expect(limit.value).toBe(' 2.5 ');
+    await leave(limit);
+    expect(limit.value).toBe('2.50');
+    expect(commands.saveSettings).toHaveBeenCalledOnce();
   });
 
   it.each(['0', '0.001', '100.5', '$2', '1,50', 'lots', ''])('refuses %s as the cost limit', async (value) => {
     const root = mount(<SettingsView commands={commands} />);
     const limit = byLabel(root, 'Cost limit per task (USD)');
     typeInto(limit, value);
-    await save(root);
+    await submit(root);
     expect(commands.saveSettings).not.toHaveBeenCalled();
     expect(byTestId(root, 'setting-maxTaskCostUsd-error').textContent).toBe(
       'Enter an amount in US dollars from 0.01 to 100.00, such as 1.50.',
@@ -93,7 +117,7 @@ describe('settings form', () => {
     expect(document.activeElement).toBe(limit);
   });
 
-  it('saves a good patch and says so', async () => {
+  it('saves each field as it changes, and says so', async () => {
     const root = mount(<SettingsView commands={commands} />);
     typeInto(byLabel(root, 'Anthropic API key'), ' sk-ant-test-123 ');
     typeInto(byLabel(root, 'API address (base URL)'), 'http://127.0.0.1:8787');
@@ -103,16 +127,21 @@ describe('settings form', () => {
     choose(byLabel<HTMLSelectElement>(root, 'Thinking effort'), 'high');
     click(byLabel(root, 'Vision: send screenshots to the model'));
     click(byLabel(root, 'Auto-repair'));
-    await save(root);
-    const { version: _notEditable, ...editable } = DEFAULT_SETTINGS;
-    expect(commands.saveSettings).toHaveBeenCalledExactlyOnceWith({
-      ...editable,
+    await settle();
+    expect(commands.saveSettings.mock.calls.map(([patch]) => patch)).toEqual([
+      { apiKey: 'sk-ant-test-123' },
+      { baseUrl: 'http://127.0.0.1:8787' },
+      { model: 'claude-haiku-4-5' },
+      { maxSteps: 60 },
+      { verifyMode: 'lenient' },
+      { effort: 'high' },
+      { vision: true },
+      { autoRepair: false },
+    ]);
+    expect(useSettings.getState().settings).toMatchObject({
       apiKey: 'sk-ant-test-123',
-      baseUrl: 'http://127.0.0.1:8787',
-      model: 'claude-haiku-4-5',
       maxSteps: 60,
       effort: 'high',
-      verifyMode: 'lenient',
       vision: true,
       autoRepair: false,
     });
@@ -164,15 +193,17 @@ describe('settings form', () => {
     expect(result.textContent).toBe('Check your API key in settings.');
     expect(result.getAttribute('role')).toBe('status');
     expect(result.className).toBe('result-err');
-    expect(commands.saveSettings).not.toHaveBeenCalled();
   });
 
   it('does not test a connection to an invalid address', async () => {
     const root = mount(<SettingsView commands={commands} />);
-    typeInto(byLabel(root, 'API address (base URL)'), 'not a url');
+    const url = byLabel(root, 'API address (base URL)');
+    typeInto(url, 'not a url');
     click(byTestId(root, 'test-connection'));
     await settle();
     expect(commands.testConnection).not.toHaveBeenCalled();
+    expect(url.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(url);
   });
 
   it('follows the stored settings when they load after the form opened', () => {
@@ -250,15 +281,12 @@ describe('models this key can use', () => {
       ['qwen3:8b', 'qwen3:8b'],
     ]);
     expect(list.value).toBe(DEFAULT_SETTINGS.model);
-    expect(hintOf(list)).toBe('Choosing one fills in the Model field; Save keeps it.');
+    expect(hintOf(list)).toBe('Choosing one fills in the Model field and saves it.');
 
     choose(list, 'claude-opus-5-5');
+    await settle();
     expect(byLabel(root, 'Model').value).toBe('claude-opus-5-5');
-    expect(commands.saveSettings).not.toHaveBeenCalled();
-    await save(root);
-    expect(commands.saveSettings).toHaveBeenCalledExactlyOnceWith(
-      expect.objectContaining({ model: 'claude-opus-5-5' }),
-    );
+    expect(commands.saveSettings).toHaveBeenCalledExactlyOnceWith({ model: 'claude-opus-5-5' });
   });
 
   it('asks for a choice when the model in the form is not listed, and follows a listed model typed by hand', async () => {

@@ -1,0 +1,18 @@
+// The settings' "Sites and consent" section: the sites the agent may use without asking and the sites it never uses
+// (decisions 0010, 0025), and the consent settings of issue 25 (the autonomy choice; the "act without asking" list) go
+// here too, each as a component taking the same SettingsKit, rendered after the lists in settings-view.tsx.
+
+import { AutonomyField } from './autonomy-field';
+import { t } from './i18n';
+import { TextAreaField } from './settings-fields';
+import type { SettingsKit } from './settings-kit';
+
+export function SiteListFields({ kit }: { kit: SettingsKit }) {
+  return (
+    <>
+      <TextAreaField {...kit.text('allowedSites')} label={t('allowedSitesLabel')} hint={t('allowedSitesHint')} />
+      <TextAreaField {...kit.text('blockedSites')} label={t('blockedSitesLabel')} hint={t('blockedSitesHint')} />
+      <AutonomyField value={kit.draft.autonomy} onValue={(mode) => kit.set('autonomy', mode)} />
+    </>
+  );
+}
