@@ -162,8 +162,8 @@ describe('the mode of a task', () => {
     );
     expect(byLabel(group, 'Act without asking').checked).toBe(true);
 
+    // A choice is saved as soon as it is made (settings-view.tsx).
     click(ask);
-    click(byTestId(root, 'save-settings'));
     await settle();
 
     expect(commands.saveSettings).toHaveBeenCalledWith(expect.objectContaining({ autonomy: 'ask_first' }));
