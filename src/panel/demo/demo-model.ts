@@ -15,6 +15,7 @@ import {
   type ModelTurn,
 } from '../agent';
 import { isDemoTask, latestInstruction } from './demo-listens';
+import { needsPlan, planMove } from './demo-plan';
 import { type DemoMove, nextDemoMove } from './demo-task';
 
 export const DEMO_MODEL_ID = 'steadyhand-offline-demo';
@@ -28,12 +29,27 @@ let nextId = 1;
  * Also what the tests' stand-in of the Messages API plays for `npm start` against it.
  */
 export function demoMove(messages: readonly MessageParam[]): DemoMove {
-  const shopUrl = SHOP_URL.exec(allText(messages))?.[1] ?? null;
+  const shopUrl = shopUrlOf(messages);
   const move = nextDemoMove(latestPage(messages), shopUrl);
   if (move) return move;
   const say =
     'I am the offline demo model: I can only play the prepared Fern & Fig shop task. Add an API key in settings to use a real model.';
   return { say, tool: 'done', input: { success: false, answer: say } };
+}
+
+/** The shop's address: from the instruction, else the page the task is on. */
+function shopUrlOf(messages: readonly MessageParam[]): string | null {
+  return SHOP_URL.exec(allText(messages))?.[1] ?? null;
+}
+
+/** The demo's move for a request: its refusal, its plan when "Ask before acting" wants one first, or its next step. */
+function demoTurn(request: ModelRequest, refusal: string): DemoMove {
+  // The latest instruction decides: a follow-up ("use express shipping") is refused even after the demo task.
+  const instruction = latestInstruction(request.messages);
+  if (instruction === null || !isDemoTask(instruction)) return refusalMove(refusal);
+  const shop = shopUrlOf(request.messages) ?? latestPage(request.messages).url;
+  if (shop && needsPlan(request)) return planMove(shop);
+  return demoMove(request.messages);
 }
 
 /** Said when the person asks for anything but the demo task; the panel passes it in the person's language. */
@@ -61,10 +77,7 @@ export class DemoModel implements AgentModel {
 
   async complete(request: ModelRequest, options: ModelCallOptions): Promise<ModelTurn> {
     if (options.signal.aborted) throw new RelayError('aborted', 'The demo model call was aborted.');
-    // The latest instruction decides: a follow-up ("use express shipping") is refused even after the demo task.
-    const instruction = latestInstruction(request.messages);
-    const tool =
-      instruction !== null && isDemoTask(instruction) ? demoMove(request.messages) : refusalMove(this.#refusal);
+    const tool = demoTurn(request, this.#refusal);
     const say = tool.say;
     for (const word of say.split(/(?<= )/)) {
       // Word by word, so the panel shows text arriving as it would from the API.
