@@ -187,6 +187,7 @@ export async function act(
     capture: deps.capture,
     files: deps.files,
     sites: task.sites,
+    ...(task.consent ? { consent: task.consent } : {}),
     deniedOrigin: input.denied ?? null,
     askUser: (question) => deps.ask(step, question, signal),
     proof: task.proof,

@@ -2,6 +2,7 @@
 // list, the metrics, the pinned origin and the agent's last tab, the step counter, the repair budget and the site
 // permissions.
 
+import type { TaskConsent } from './consent';
 import { Conversation } from './conversation';
 import { MetricsRecorder } from './metrics';
 import type { ToolDefinition } from './model';
@@ -27,14 +28,17 @@ export interface TaskState {
   readonly budget: RepairBudget;
   /** Which sites the agent may work on; a grant or a denial holds for the whole task, follow-ups included. */
   readonly sites: SiteAccess;
+  /** Which consequential steps pass without asking (issue 25); absent, none is asked about. */
+  readonly consent?: TaskConsent;
   /** The current instruction's baselines and supplied texts, new for each run (decision 0024). */
   proof: ProofLedger;
 }
 
-export function newTaskState(taskId: string, sites: SiteAccess): TaskState {
+export function newTaskState(taskId: string, sites: SiteAccess, consent?: TaskConsent): TaskState {
   return {
     taskId,
     sites,
+    ...(consent ? { consent } : {}),
     conversation: new Conversation(),
     tools: null,
     maxTokens: null,

@@ -3,7 +3,7 @@
 // same record always gives the same trace. The format is documented in docs/trace-format.md.
 
 import type { AgentSettings, CallOutcome, DoneEvidence, TaskMetrics, TokenUsage, Verification } from '../agent';
-import type { PermissionView, RecordStatus, TaskRecord } from './task-record';
+import type { ConsentView, PermissionView, RecordStatus, TaskRecord } from './task-record';
 
 /**
  * The settings a trace shows: not the key, and not the site lists, which say which sites the person uses beyond this
@@ -99,6 +99,7 @@ const DECIDED: Record<PermissionView['by'], string> = {
   block_list: 'by the block list',
   allow_list: 'by the allow-list',
   instruction: 'named in an instruction',
+  consent: 'with a step the person allowed',
 };
 
 function whyNote(why: NonNullable<PermissionView['why']>): string {
@@ -112,6 +113,19 @@ function whyNote(why: NonNullable<PermissionView['why']>): string {
     return `${how} to ${why.url}, held before it was sent`;
   }
   return `to ${why.action} in a frame from ${why.url} inside ${why.top}`;
+}
+
+const CONSENT_BY: Record<ConsentView['by'], string> = {
+  person: 'by the person',
+  act_without_asking: 'by the act-without-asking list',
+  task: 'without asking again (the person said so for this task)',
+  plan: 'by the plan the person approved',
+};
+
+/** A consequential step's decision as a step note: "Consent: order "Place order" on https://shop.test allowed …". */
+export function consentNote(view: ConsentView): string {
+  const what = view.decision === 'deny' ? 'declined' : 'allowed';
+  return `Consent: ${view.kind} "${view.control}" on ${view.origin} ${what} ${CONSENT_BY[view.by]} (${view.decision})`;
 }
 
 /** A permission decision as a step note: "Site permission: https://b.test denied by the person (open_url …)". */
@@ -176,7 +190,11 @@ export function buildTrace(
         summary: call.summary ?? null,
         verification: call.verification ?? null,
       })),
-      notes: [...(record.permissions ?? []).filter((p) => p.step === view.step).map(permissionNote), ...view.notes],
+      notes: [
+        ...(record.permissions ?? []).filter((p) => p.step === view.step).map(permissionNote),
+        ...(record.consents ?? []).filter((c) => c.step === view.step).map(consentNote),
+        ...view.notes,
+      ],
       timings: { modelMs: view.modelMs ?? null, harnessMs: view.harnessMs ?? null },
       usage: view.usage ?? null,
     })),

@@ -1,7 +1,7 @@
 // What the panel's components can ask for. wiring/commands.ts implements it over the AgentController, TabsManager and
 // chrome.*; component tests implement it with spies. Components never reach chrome.* or the agent directly.
 
-import type { AgentSettings, ConnectionResult, SiteDecision } from '../agent';
+import type { AgentSettings, ConnectionResult, ConsentDecision, SiteDecision } from '../agent';
 
 export interface PanelCommands {
   /** Starts a new task in the tab the person is looking at. */
@@ -18,6 +18,8 @@ export interface PanelCommands {
   answer(questionId: string, reply: string): void;
   /** Answers a site permission question: allow once (this task), always (the allow-list), or deny. */
   answerPermission(requestId: string, decision: SiteDecision): void;
+  /** Answers a consequential step's question: allow once, deny, not again on this site for this task, or always. */
+  answerConsent(requestId: string, decision: ConsentDecision): void;
   /** Brings a tab (and its window) to the front. */
   focusTab(tabId: number): void;
   /** Downloads the task's JSON trace (docs/trace-format.md). */

@@ -1,4 +1,5 @@
 import type { TaskRecord } from '../store/task-record';
+import { consentKindText } from './consent-box';
 import { describeCall } from './describe-call';
 import { t } from './i18n';
 import { statusLabel, summaryText } from './status-text';
@@ -14,6 +15,8 @@ export function announcement(record: TaskRecord | undefined): string {
     return t('announceFinal', statusLabel(record.status), summary).trim();
   }
   if (record.permission) return t('announcePermission', record.permission.origin);
+  if (record.consent)
+    return t('announceConsent', consentKindText(record.consent.consequence.kind), record.consent.origin);
   if (record.question) return t('announceQuestion', record.question.question);
   const step = record.steps.at(-1);
   if (!step) return '';

@@ -128,6 +128,7 @@ const OUTCOME: Record<PermissionView['by'], (decision: SiteDecision) => MessageK
   block_list: () => 'permissionBlocked',
   allow_list: () => 'permissionAllowList',
   instruction: () => 'permissionInstruction',
+  consent: () => 'permissionByConsent',
 };
 
 export function permissionLine(view: PermissionView): string {

@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { EFFORT_LEVELS, type Effort, END_TAB_ACTIONS, OUTPUT_TOKENS_FOR, VERIFY_MODES, withSettings } from '../agent';
 import { useSettings } from '../store/settings';
 import type { PanelCommands } from './commands';
+import { ActWithoutAskingList } from './act-without-asking-list';
 import { ConnectionFields } from './connection-fields';
 import { type MessageKey, t } from './i18n';
 import { CheckField, SelectField, TextAreaField, TextField } from './settings-fields';
@@ -200,6 +201,7 @@ export function SettingsView({ commands }: { commands: PanelCommands }) {
           value={draft.blockedSites}
           onValue={(value) => set('blockedSites', value)}
         />
+        <ActWithoutAskingList sites={stored.actWithoutAskingSites} commands={commands} />
       </fieldset>
       <fieldset>
         <legend>{t('capabilitiesLegend')}</legend>

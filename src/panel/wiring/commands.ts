@@ -81,6 +81,7 @@ export function panelCommands(controller: AgentController, manager: () => TabsMa
     stop: () => controller.stop(),
     answer: (questionId, reply) => void controller.answer(questionId, reply),
     answerPermission: (requestId, decision) => void controller.answerPermission(requestId, decision),
+    answerConsent: (requestId, decision) => void controller.answerConsent(requestId, decision),
     focusTab(tabId) {
       void chrome.tabs
         .update(tabId, { active: true })

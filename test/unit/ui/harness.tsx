@@ -62,6 +62,7 @@ export interface SpyCommands extends PanelCommands {
   stop: ReturnType<typeof vi.fn<PanelCommands['stop']>>;
   answer: ReturnType<typeof vi.fn<PanelCommands['answer']>>;
   answerPermission: ReturnType<typeof vi.fn<PanelCommands['answerPermission']>>;
+  answerConsent: ReturnType<typeof vi.fn<PanelCommands['answerConsent']>>;
   focusTab: ReturnType<typeof vi.fn<PanelCommands['focusTab']>>;
   exportTrace: ReturnType<typeof vi.fn<PanelCommands['exportTrace']>>;
   releaseTabs: ReturnType<typeof vi.fn<PanelCommands['releaseTabs']>>;
@@ -77,6 +78,7 @@ export function spyCommands(): SpyCommands {
     stop: vi.fn<PanelCommands['stop']>(),
     answer: vi.fn<PanelCommands['answer']>(),
     answerPermission: vi.fn<PanelCommands['answerPermission']>(),
+    answerConsent: vi.fn<PanelCommands['answerConsent']>(),
     focusTab: vi.fn<PanelCommands['focusTab']>(),
     exportTrace: vi.fn<PanelCommands['exportTrace']>(),
     releaseTabs: vi.fn<PanelCommands['releaseTabs']>(),
