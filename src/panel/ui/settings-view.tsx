@@ -1,8 +1,8 @@
 import { useState } from 'preact/hooks';
 import { EFFORT_LEVELS, type Effort, END_TAB_ACTIONS, OUTPUT_TOKENS_FOR, VERIFY_MODES, withSettings } from '../agent';
 import { useSettings } from '../store/settings';
-import type { PanelCommands } from './commands';
 import { ActWithoutAskingList } from './act-without-asking-list';
+import type { PanelCommands } from './commands';
 import { ConnectionFields } from './connection-fields';
 import { type MessageKey, t } from './i18n';
 import { CheckField, SelectField, TextAreaField, TextField } from './settings-fields';
