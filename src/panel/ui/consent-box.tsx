@@ -60,6 +60,7 @@ export function ConsentBox({ request, onAnswer }: BoxProps) {
       data-testid="consent"
       data-kind={consequence.kind}
       data-origin={request.origin}
+      data-request-id={request.requestId}
     >
       <legend>{t('consentHeading')}</legend>
       <p id={`${id}-what`} class="consent-what" data-testid="consent-kind">
