@@ -30,7 +30,7 @@ export const CONTROL_WORDS: readonly [ConsentKind, RegExp][] = [
 
 /** Names of controls that change nothing of the person's: finding, filtering, sorting, a cart's contents. */
 export const HARMLESS_WORDS =
-  /\b(add to (cart|bag|basket|wish ?list)|update (cart|bag|basket|quantity)|save for later|search|filter|apply filters?|sort|show results)\b|加入购物车|更新购物车|搜索|筛选|排序|查找/;
+  /\b(add to (cart|bag|basket|wish ?list)|update (cart|bag|basket|quantity)|save for later|save (as )?draft|search|filter|apply filters?|sort|show results)\b|加入购物车|更新购物车|搜索|筛选|排序|查找/;
 
 /** Where a page or form is about the person's account: its settings, profile or security. */
 export const ACCOUNT_WORDS =

@@ -114,25 +114,20 @@ function weigh(control: Element, name: string, scope: Element | null, fields: re
 /**
  * The decision table, in order:
  * 1. a control named for a harmless step (add to cart, search, filter) with no secret in its fields → none;
- * 2. a search form (role=search, a search field) sent by GET → none;
- * 3. the heaviest kind at DECIDES or more → that kind (ties: ORDER);
+ * 2. the heaviest kind at DECIDES or more → that kind (ties: ORDER);
+ * 3. a search form (role=search, <search>, a search field) → none;
  * 4. a form sent by POST → `submit` (its purpose could not be told: ask);
  * 5. otherwise (a GET form, a button outside a form) → none.
  */
 function decide(signals: Signals, form: HTMLFormElement | null, method: 'get' | 'post' | null): ConsentKind | null {
   if (signals.harmless && !signals.secret) return null;
-  if (
-    form &&
-    method === 'get' &&
-    (form.closest('[role="search" i], search') || form.querySelector('input[type="search" i]'))
-  )
-    return null;
   let best: ConsentKind | null = null;
   for (const kind of ORDER) {
     const weight = signals.weights.get(kind) ?? 0;
     if (weight >= DECIDES && (best === null || weight > (signals.weights.get(best) ?? 0))) best = kind;
   }
   if (best) return best;
+  if (form?.closest('[role="search" i], search') || form?.querySelector('input[type="search" i]')) return null;
   return form && method === 'post' ? 'submit' : null;
 }
 
@@ -154,6 +149,10 @@ export function consequenceOf(element: Element, via: NavigationVia): Consequence
       return null;
   }
   const name = control ? accessibleName(control, 'button') : '';
+  // A button that submits nothing takes a step only by what its name says: the fields around it may belong to a form
+  // it does not send ("Cancel" beside a password field).
+  const named = kindOfName(name);
+  if (!submitted && (named === null || named === 'harmless')) return null;
   const scope = submitted?.form ?? (control ? scopeOf(control) : null);
   const fields = scope ? fieldsIn(scope) : [];
   const target = navigationTarget(element, via);

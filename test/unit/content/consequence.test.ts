@@ -161,3 +161,23 @@ describe('consequenceOf: steps that do not ask', () => {
     expect(kindOf('#g', 'enter')).toBeNull();
   });
 });
+
+describe('consequenceOf: signals that must not mislead', () => {
+  it('a sign-up form with a search field in it is still a sign-up; a POST search form is no step', () => {
+    document.body.innerHTML = `
+      <form><input type="search" name="q"><input type="password" value="x"><button id="join">Create account</button></form>
+      <form method="post"><input type="search" name="q" value="moss"><button id="go">Go</button></form>`;
+    expect(kindOf('#join')).toBe('signup');
+    expect(kindOf('#go')).toBeNull();
+  });
+
+  it('a button that submits nothing is no step by the fields around it, only by its name', () => {
+    document.body.innerHTML = `
+      <form><input type="password" value="x"><button id="cancel" type="button">Cancel</button>
+        <button id="draft" type="button">Save draft</button></form>
+      <div><input type="password" value="x"><button id="spa" type="button">Sign in</button></div>`;
+    expect(kindOf('#cancel')).toBeNull();
+    expect(kindOf('#draft')).toBeNull();
+    expect(kindOf('#spa')).toBe('signin');
+  });
+});
