@@ -116,6 +116,24 @@ describe('the consent gate', () => {
     expect(clicks(denied)).toEqual([]);
   });
 
+  it('a form posting to a blocked site is refused by the site rules without any question', async () => {
+    const pay = { ...ORDER, request: { url: 'https://pay.test/charge', method: 'post' as const } };
+    const site = {
+      ...SITE,
+      [SHOP]: (): DocSpec => ({
+        ...checkout(),
+        consequences: { 9: pay },
+        targets: { 9: { url: 'https://pay.test/charge', method: 'post', newTab: false } },
+      }),
+    };
+    const h = setupAgent({ site, turns: [placeOrder, finish], settings: { blockedSites: ['pay.test'] } });
+    await h.controller.execute('Buy');
+    expect(h.of('consent_request')).toEqual([]);
+    expect(h.of('permission_request')).toEqual([]);
+    expect(clicks(h)).toEqual([]);
+    expect(toolResults(h.model.requests[1])[0]?.text).toContain("https://pay.test is on the person's block list");
+  });
+
   it('Stop ends the wait: the task stops, nothing is clicked', async () => {
     const h = agent({});
     h.controller.subscribe((event) => {
