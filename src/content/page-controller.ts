@@ -2,6 +2,7 @@
 // clock and the mask, and delegates each method to snapshot/, actions/ and mask/.
 
 import { BUILD_ID } from '../shared/build';
+import type { Consequence } from '../shared/consent-types';
 import type {
   ActionResult,
   BlobRead,
@@ -27,6 +28,7 @@ import type {
 import { type PageApi, PROTOCOL_VERSION } from '../shared/protocol';
 import { check } from './actions/check';
 import { click, hover } from './actions/click';
+import { consequenceOf } from './actions/consequence';
 import type { ActionContext } from './actions/context';
 import { doubleClick } from './actions/double-click';
 import { drag } from './actions/drag';
@@ -171,12 +173,17 @@ export class PageController implements PageApi {
   navigationTarget(args: { ref?: number; snapshotId?: string; via: NavigationVia }): {
     target: NavigationTarget | null;
     from: string;
+    consequence: Consequence | null;
   } {
     const element =
       args.ref !== undefined && args.snapshotId !== undefined
         ? this.registry.resolve({ ref: args.ref, snapshotId: args.snapshotId })
         : deepActiveElement(this.doc);
-    return { target: element ? navigationTarget(element, args.via) : null, from: this.doc.location.origin };
+    return {
+      target: element ? navigationTarget(element, args.via) : null,
+      from: this.doc.location.origin,
+      consequence: element ? consequenceOf(element, args.via) : null,
+    };
   }
 
   uploadFile(args: UploadArgs): Promise<ActionResult> {

@@ -27,6 +27,10 @@ export function describeEvent(event: AgentEvent): string | null {
       return `  ↻ repair: ${event.message}`;
     case 'ask_user':
       return `  ? ${event.question}`;
+    case 'consent_request':
+      return `  ? asks the person before "${event.consequence.control}" (${event.consequence.kind}) on ${event.origin}`;
+    case 'consent_decided':
+      return `  ${event.decision === 'deny' ? '✗ declined' : '✓ allowed'} by ${event.by.replaceAll('_', ' ')}: "${event.control}"`;
     case 'task_finished':
       return `■ ${event.status}${event.verified ? ' (verified)' : ''}: ${event.summary}`;
     default:

@@ -4,7 +4,8 @@
 //   real model works; without, the offline demo model (labelled in the panel) plays the prepared shop task.
 // - With a display, the browser stays open for the person; with none (no DISPLAY, or --headless), it runs the demo
 //   task, prints each step as it happens, saves screenshots of the panel and the page, and exits 0 only when the
-//   task ends `succeeded`.
+//   task ends `succeeded`. Before the order, the panel asks the person (issue 25): headless, the script answers
+//   Allow once in the panel's box, as the person would; with a display, the person does.
 
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -49,6 +50,13 @@ async function runDemoTask(
   await panel.exposeFunction('steadyhandReport', (event: AgentEvent) => {
     const line = describeEvent(event);
     if (line) console.log(line);
+    if (event.type === 'consent_request') {
+      void panel
+        .locator(`[data-testid="consent"][data-request-id="${event.requestId}"]`)
+        .getByTestId('consent-once')
+        .click()
+        .catch((error: unknown) => console.error('Could not answer the question in the panel:', error));
+    }
     if (event.type === 'task_finished') resolveFinished(event);
   });
   await panel.evaluate(() => {

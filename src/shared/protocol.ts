@@ -1,6 +1,7 @@
 // The contract between the three contexts: one interface per direction, one method per message, replies as
 // envelopes. Bump PROTOCOL_VERSION whenever a message or a method signature changes shape.
 
+import type { Consequence } from './consent-types';
 import type { WireError } from './errors';
 import type {
   ActionResult,
@@ -55,11 +56,14 @@ export interface PageApi {
   hover(args: RefTarget): Promise<ActionResult>;
   /**
    * The navigation a click on the ref (or Enter on it, or on the focused element without a ref) would start, read
-   * before the action so the panel can ask about its site first; `from` is this document's origin.
+   * before the action so the panel can ask about its site first; `from` is this document's origin. `consequence`:
+   * the consequential step the action would take (paying, posting, signing in, deleting…), so the panel can ask the
+   * person first (issue 25); absent from a content script that predates it.
    */
   navigationTarget(args: { ref?: number; snapshotId?: string; via: NavigationVia }): {
     target: NavigationTarget | null;
     from: string;
+    consequence?: Consequence | null;
   };
   /** Puts a file into a file input (the ref, or the input it controls) or drops it on a drop zone. */
   uploadFile(args: UploadArgs): Promise<ActionResult>;

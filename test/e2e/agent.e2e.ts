@@ -3,6 +3,7 @@
 
 import {
   act,
+  answerConsent,
   control,
   describe,
   expect,
@@ -37,7 +38,12 @@ describe('agent loop in Chromium', () => {
       return act('click', { ref: control(seen, 'button', /sign up/i).ref });
     });
 
-    const { result, events } = await runTask(browser.panel, 'Sign Ada Lovelace (ada@example.com) up for cooking news');
+    const running = runTask(browser.panel, 'Sign Ada Lovelace (ada@example.com) up for cooking news');
+    // Signing up is a consequential step (issue 25): it waits for the person's yes in the panel.
+    const asked = await answerConsent(browser.panel, 'once');
+    expect(asked).toMatchObject({ kind: 'signup' });
+    expect(asked.text).toContain('ada@example.com');
+    const { result, events } = await running;
 
     expect(result).toMatchObject({ status: 'succeeded', verified: true });
     const outcomes = events.flatMap((e) => (e.type === 'tool_result' ? [[e.name, e.outcome]] : []));

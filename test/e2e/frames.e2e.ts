@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { permissionBox } from '../support/perm-sites';
 import {
   act,
+  answerConsent,
   call,
   control,
   describe,
@@ -310,10 +311,17 @@ describe('agent in a checkout with a card frame', () => {
       /^Steadyhand wants to type in a frame from localhost:\d+ inside 127\.0\.0\.1:\d+\./,
     );
     await ask.allowOnce.click();
+    // Pay, in the frame, is a payment (issue 25): read in the frame before the click, asked about for the frame's site,
+    // the card number masked but for its last four digits.
+    const paying = await answerConsent(browser.panel, 'once');
+    expect(paying).toMatchObject({ kind: 'payment', origin: site.otherOrigin });
+    expect(paying.text).toContain('•••• 4242');
+    expect(paying.text).not.toContain('4242424242424242');
     const { result, events } = await running;
 
     expect(result).toMatchObject({ status: 'succeeded', verified: true });
     expect(events.filter((e) => e.type === 'permission_request')).toHaveLength(1);
+    expect(events.filter((e) => e.type === 'consent_request')).toHaveLength(1);
     const outcomes = events.flatMap((e) => (e.type === 'tool_result' ? [[e.name, e.outcome]] : []));
     expect(outcomes).toEqual([
       ['type', 'ok'],

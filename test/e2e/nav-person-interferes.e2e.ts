@@ -8,7 +8,10 @@ import type { AgentEvent } from '../../src/panel/agent/events';
 import { demoInstruction } from '../../src/panel/demo/demo-task';
 import { playShop } from '../support/shop-model';
 import { type SlowShop, startSlowShop } from '../support/slow-shop';
-import { describe, expect, it, openTab, play, runTask } from './kit';
+import { describe, expect, it, openTab, play, runTask, useKit } from './kit';
+
+// The shop task ends with an order: the person allows it each time it is asked (issue 25).
+useKit({ consent: 'once' });
 
 type Kind = 'reload' | 'back' | 'link';
 

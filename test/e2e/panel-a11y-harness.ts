@@ -11,6 +11,7 @@ import { openSettingsSection } from '../support/settings-form';
 import {
   type A11yViolation,
   act,
+  control,
   describe,
   type ExtensionHarness,
   expect,
@@ -218,6 +219,32 @@ export function a11ySuite(locale: A11yLocale): void {
       await expectStatus(panel, 'failed');
       await taskView(panel).card.getByTestId('permission-record').waitFor();
       await expectAccessible(panel, locale, 'failed');
+    });
+
+    it('consent, then failed: a sign-in waits for the person, answered Deny', async ({
+      browser,
+      site,
+      model,
+      panel,
+    }) => {
+      const tab = await openFrontTab(browser, site.url('/consent/signin.html'));
+      opened.push(tab.page);
+      play(model, (seen) =>
+        seen.index === 0
+          ? act('click', { ref: control(seen, 'button', /sign in/i).ref }, 'Signing in.')
+          : giveUp('The person declined the sign-in.'),
+      );
+      const before = await currentTaskId(panel);
+      await submitTask(panel, 'Sign me in');
+      await newTaskId(panel, before);
+      const consent = taskView(panel).card.getByTestId('consent');
+      await consent.waitFor({ timeout: 20_000 });
+      await expectAccessible(panel, locale, 'consent');
+
+      await consent.getByTestId('consent-deny').click();
+      await expectStatus(panel, 'failed');
+      await taskView(panel).card.getByTestId('consent-record').waitFor();
+      await expectAccessible(panel, locale, 'consent-declined');
     });
 
     it('history: the list of past tasks, a task opened from it, and the clear-all question', async ({ panel }) => {

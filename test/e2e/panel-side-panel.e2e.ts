@@ -123,7 +123,14 @@ describe('the real side panel', () => {
           return { id: card?.dataset.taskId ?? null, status: card?.dataset.status ?? null };
         })()`);
       await expect.poll(async () => (await task()).id, { timeout: 15_000 }).not.toBe(before);
-      await expect.poll(async () => (await task()).status, { timeout: 60_000 }).toBe('succeeded');
+      // The order waits for the person's yes (issue 25): they press Allow once in the side panel, each time it is
+      // asked (a click the reload interrupted never happened, so the next one asks again).
+      const allowing = () =>
+        panel.evaluate<string | null>(`(() => {
+          document.querySelector('[data-testid="consent-once"]:not([disabled])')?.click();
+          return document.querySelector('[data-testid="task-card"]')?.dataset.status ?? null;
+        })()`);
+      await expect.poll(allowing, { timeout: 60_000 }).toBe('succeeded');
       expect(shop.orders()).toHaveLength(1);
       await page.close();
     } finally {

@@ -22,8 +22,12 @@ import {
   runTask,
   startTask,
   taskResult,
+  useKit,
   waitForAgentEvent,
 } from './kit';
+
+// The shop task ends with an order: the person allows it each time it is asked (issue 25).
+useKit({ consent: 'once' });
 
 /** Pages this slow keep the person's reload in flight while the model's answer arrives. */
 const SLOW_MS = 1_000;

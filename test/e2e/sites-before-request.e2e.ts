@@ -73,9 +73,14 @@ const pages: Route = (req, res, url) => {
 
 useKit({ hostResolverRules: 'MAP *.test 127.0.0.1', routes: [log.route, pages] });
 
-test.beforeEach(() => {
+test.beforeEach(async ({ browser }) => {
   log.requests.length = 0;
   collected.length = 0;
+  // The newsletter form is a POST whose purpose the consent gate cannot tell, so it would ask first (issue 25): the
+  // shop acts without asking here, and what this file checks is the site question, which still comes.
+  await browser.panel.evaluate(() =>
+    (globalThis as PanelGlobal).steadyhand.settings.getState().update({ actWithoutAskingSites: ['shop.test'] }),
+  );
 });
 
 test.afterEach(async ({ browser }) => {
@@ -84,7 +89,9 @@ test.afterEach(async ({ browser }) => {
     const tabs = await chrome.tabs.query({});
     const ids = tabs.flatMap((t) => (t.id !== undefined && !(t.url ?? '').startsWith(own) ? [t.id] : []));
     if (ids.length > 0) await chrome.tabs.remove(ids);
-    (globalThis as PanelGlobal).steadyhand.settings.getState().update({ allowScript: false });
+    (globalThis as PanelGlobal).steadyhand.settings
+      .getState()
+      .update({ allowScript: false, actWithoutAskingSites: [] });
   });
 });
 
@@ -163,6 +170,7 @@ describe('asked before the request leaves', () => {
     expect(collected).toEqual([`POST evil.test:${site.port}`]);
     expect(log.to(evil, '/collect')).toHaveLength(1);
     expect(ofType(events, 'permission_request')).toHaveLength(1);
+    expect(ofType(events, 'consent_decided')).toMatchObject([{ by: 'act_without_asking' }]);
   });
 
   it('a same-origin link that redirects to evil.test: held before the request; Deny sends nothing at all', async ({

@@ -46,7 +46,7 @@ function formTarget(form: HTMLFormElement, submitter: Element | null, doc: Docum
   return { url: url.href, method: method === 'post' ? 'post' : 'get', newTab: opensNewTab(target, doc) };
 }
 
-function submitterOf(element: Element): { form: HTMLFormElement; submitter: Element } | null {
+export function submitterOf(element: Element): { form: HTMLFormElement; submitter: Element } | null {
   const submitter = element.closest(SUBMITTERS);
   if (!submitter) return null;
   const type = (attr(submitter, 'type') ?? 'submit').trim().toLowerCase();
@@ -54,6 +54,24 @@ function submitterOf(element: Element): { form: HTMLFormElement; submitter: Elem
   if (submitter.localName === 'button' && (type === 'button' || type === 'reset')) return null;
   const form = (submitter as HTMLButtonElement).form;
   return form ? { form, submitter } : null;
+}
+
+/**
+ * The form a click on `element` (its submit button) or Enter in it (a text field) would submit, with the submitter
+ * (null for Enter, as requestSubmit() without one). Null when the action submits no form.
+ */
+export function submittedForm(
+  element: Element,
+  via: NavigationVia,
+): { form: HTMLFormElement; submitter: Element | null } | null {
+  if (element.closest('a[href], area[href]')) return null;
+  const submit = submitterOf(element);
+  if (submit) return submit;
+  if (via === 'enter' && element.localName === 'input') {
+    const form = (element as HTMLInputElement).form;
+    if (form) return { form, submitter: null };
+  }
+  return null;
 }
 
 /**

@@ -1,10 +1,11 @@
 // AgentController: the one object the panel talks to. execute() starts a task, followUp() continues it on the same
 // tabs with the same history, stop() ends the running step at once, answer() replies to ask_user and
-// answerPermission() to a site permission question. Everything that happens is told through typed events (events.ts)
+// answerPermission() to a site permission question, answerConsent() to a consequential step's question. Everything that happens is told through typed events (events.ts)
 // that a store turns into UI state and a task record.
 
 import { SteadyhandError } from '../../shared/errors';
 import { safeParseOrigin } from '../../shared/urls';
+import { type ConsentDecision, TaskConsent } from './consent';
 import { endingFor, type StopReason } from './endings';
 import type { AgentEvent, AgentEventListener, TaskResult } from './events';
 import type { TaskFiles } from './files';
@@ -54,6 +55,8 @@ export interface AgentControllerDeps {
   netRules?: NetRulesPort;
   /** Persists an "Always allow this site" answer: adds the origin to the allow-list in settings. */
   allowSite?: (origin: string) => void;
+  /** Persists an "Always on this site" answer to a consequential step: adds it to the act-without-asking list. */
+  actWithoutAsking?: (origin: string) => void;
 }
 
 /** How a task starts: in "Ask before acting" or "Act without asking" (absent: as the settings say). */
@@ -85,6 +88,7 @@ export class AgentController {
   readonly #questions: PersonReplies<string>;
   readonly #permissions: PersonReplies<SiteDecision>;
   readonly #plans: PersonReplies<PlanAnswer>;
+  readonly #consents: PersonReplies<ConsentDecision>;
   #task: TaskState | null = null;
   #tabs: AgentTabs | null = null;
   #active: ActiveRun | null = null;
@@ -95,6 +99,7 @@ export class AgentController {
     this.#questions = new PersonReplies(deps.clock);
     this.#permissions = new PersonReplies(deps.clock);
     this.#plans = new PersonReplies(deps.clock);
+    this.#consents = new PersonReplies(deps.clock);
   }
 
   /** Listens to every event; returns the unsubscribe function. */
@@ -212,6 +217,11 @@ export class AgentController {
     return outcome;
   }
 
+  /** Replies to a consequential step's question; false when no such question is waiting. */
+  answerConsent(requestId: string, decision: ConsentDecision): boolean {
+    return this.#consents.reply(requestId, decision);
+  }
+
   #newTask(autonomy: AutonomyMode): TaskState {
     const taskId = this.#deps.newId();
     let requestId = '';
@@ -229,7 +239,22 @@ export class AgentController {
         this.#emit({ type: 'permission_decided', taskId, step: task.step, ...decided, ...answered });
       },
     });
-    const task = newTaskState(taskId, sites, autonomy);
+    let consentId = '';
+    const consent = new TaskConsent({
+      actWithoutAskingSites: [],
+      prompt: (origin, consequence, signal) => {
+        consentId = this.#deps.newId();
+        const requestId = consentId;
+        const event: AgentEvent = { type: 'consent_request', taskId, step: task.step, requestId, origin, consequence };
+        return this.#waitForPerson(task, this.#consents, requestId, event, signal);
+      },
+      persist: (origin) => this.#deps.actWithoutAsking?.(origin),
+      onDecision: (decided) => {
+        const answered = decided.by === 'person' ? { requestId: consentId } : {};
+        this.#emit({ type: 'consent_decided', taskId, step: task.step, ...decided, ...answered });
+      },
+    });
+    const task = newTaskState(taskId, sites, autonomy, consent);
     return task;
   }
 
@@ -336,6 +361,7 @@ export class AgentController {
       });
       // The lists first: beginning the run scripts the task's tabs, and only where these rules allow (mayRunOn).
       task.sites.useLists(settings.allowedSites, settings.blockedSites);
+      task.consent?.useList(settings.actWithoutAskingSites);
       task.sites.addInstruction(instruction);
       tabs = this.#tabsFor(task, settings);
       await tabs.beginRun?.();

@@ -1,7 +1,9 @@
 // What the agent core tells the panel, as one discriminated union. A zustand store folds these into UI state and the
 // task record; nothing else about a run is visible outside the core.
 
+import type { ConsentKind, Consequence } from '../../shared/consent-types';
 import type { ActionEffect } from '../../shared/page-types';
+import type { ConsentBy, ConsentDecision } from './consent';
 import type { ModelFailureKind } from './llm-errors';
 import type { TaskMetrics } from './metrics';
 import type { RefusalDetails, TokenUsage } from './model';
@@ -159,6 +161,27 @@ export type AgentEvent =
       approved: boolean;
       plan?: TaskPlan;
       edits?: PlanEdits;
+    }
+  /** A consequential step waits for the person (issue 25): answered through controller.answerConsent. */
+  | {
+      type: 'consent_request';
+      taskId: string;
+      step: number;
+      requestId: string;
+      origin: string;
+      consequence: Consequence;
+    }
+  /** A consequential step decided: by the person (answering `requestId`), or let through by what covers it. */
+  | {
+      type: 'consent_decided';
+      taskId: string;
+      step: number;
+      origin: string;
+      kind: ConsentKind;
+      control: string;
+      decision: ConsentDecision;
+      by: ConsentBy;
+      requestId?: string;
     }
   | {
       type: 'step_finished';

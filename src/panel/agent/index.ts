@@ -2,6 +2,7 @@
 // enforces it). Unit tests of the core import its modules directly.
 
 export { type ConnectionResult, checkConnection } from './connection';
+export { CONSENT_DECISIONS, type ConsentBy, type ConsentDecision } from './consent';
 export { AgentController, type AgentControllerDeps, type TaskOptions, type TaskTabsOptions } from './controller';
 export { moneyDigits } from './cost-cap';
 export type {

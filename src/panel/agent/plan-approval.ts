@@ -11,7 +11,8 @@ export function applyPlanAnswer(task: TaskState, proposed: TaskPlan, answer: Pla
   const edits = planEdits(proposed, plan, answer.note);
   task.sites.approvePlan(plan.sites, edits.removedSites);
   task.plan.approved = true;
-  // Where the consent gate takes them: `TaskConsent.approvePlan(task.plan.changes)` passes exactly these steps.
   task.plan.changes.push(...plan.changes);
+  // The consent gate lets exactly these steps through without a question (consent.ts §approvePlan).
+  task.consent?.approvePlan(plan.changes);
   return { approved: true, plan, edits };
 }

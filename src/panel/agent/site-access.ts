@@ -49,7 +49,7 @@ export type SiteReason =
   | { kind: 'download'; url: string; name: string };
 
 /** Who settled an origin for this task. */
-export type DecidedBy = 'person' | 'block_list' | 'allow_list' | 'instruction' | 'plan';
+export type DecidedBy = 'person' | 'block_list' | 'allow_list' | 'instruction' | 'plan' | 'consent';
 
 export interface SiteDecisionRecord {
   origin: string;
@@ -284,6 +284,16 @@ export class SiteAccess {
     if (answer === 'read' && tier === 'act') this.#actRefused.add(origin);
     this.#decide(origin, answer, 'person');
     return answer;
+  }
+
+  /**
+   * The person allowed a consequential step whose question named `origin` (the site it acts on, or the one its form
+   * posts to): the site is allowed for the task as an Allow once would, so that step asks one question, not two
+   * (issue 25). A site a rule or an earlier answer settled keeps that decision.
+   */
+  allowWithStep(origin: string): void {
+    if (this.verdict(origin, 'act').kind !== 'ask') return;
+    this.#decide(origin, 'once', 'consent');
   }
 
   /**

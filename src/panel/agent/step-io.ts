@@ -206,6 +206,7 @@ export async function act(
     capture: deps.capture,
     files: deps.files,
     sites: task.sites,
+    ...(task.consent ? { consent: task.consent } : {}),
     deniedOrigin: input.denied ?? null,
     askUser: (question) => deps.ask(step, question, signal),
     ...(propose ? { proposePlan: (plan: TaskPlan) => propose(step, plan, signal) } : {}),

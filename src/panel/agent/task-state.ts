@@ -3,6 +3,7 @@
 // permissions.
 
 import type { PlannedChange } from '../../shared/consent-types';
+import type { TaskConsent } from './consent';
 import { Conversation } from './conversation';
 import { MetricsRecorder } from './metrics';
 import type { ToolDefinition } from './model';
@@ -29,6 +30,8 @@ export interface TaskState {
   readonly budget: RepairBudget;
   /** Which sites the agent may work on; a grant or a denial holds for the whole task, follow-ups included. */
   readonly sites: SiteAccess;
+  /** Which consequential steps pass without asking (issue 25); absent, none is asked about. */
+  readonly consent?: TaskConsent;
   /** The current instruction's baselines and supplied texts, new for each run (decision 0024). */
   proof: ProofLedger;
   /**
@@ -47,12 +50,18 @@ export interface TaskPlanState {
   readonly changes: PlannedChange[];
 }
 
-export function newTaskState(taskId: string, sites: SiteAccess, autonomy: AutonomyMode = 'act'): TaskState {
+export function newTaskState(
+  taskId: string,
+  sites: SiteAccess,
+  autonomy: AutonomyMode = 'act',
+  consent?: TaskConsent,
+): TaskState {
   return {
     taskId,
     sites,
     autonomy,
     plan: { approved: false, changes: [] },
+    ...(consent ? { consent } : {}),
     conversation: new Conversation(),
     tools: null,
     maxTokens: null,

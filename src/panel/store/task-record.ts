@@ -2,10 +2,13 @@
 // as the JSON trace (docs/trace-format.md), so a field added here is a format change: bump TRACE_VERSION. The one
 // exception is `tabs`: tab, group and window ids mean nothing outside the browser they came from.
 
+import type { ConsentKind, Consequence } from '../../shared/consent-types';
 import type {
   AgentEvent,
   AgentSettings,
   CallOutcome,
+  ConsentBy,
+  ConsentDecision,
   CostLimitDetails,
   DecidedBy,
   DoneEvidence,
@@ -87,6 +90,24 @@ export interface PlanView {
   edits?: PlanEdits;
 }
 
+/** A consequential step that waits for the person's yes (issue 25). */
+export interface ConsentRequest {
+  requestId: string;
+  step: number;
+  origin: string;
+  consequence: Consequence;
+}
+
+/** A consequential step decided: by the person, or let through by what covered it. */
+export interface ConsentView {
+  step: number;
+  origin: string;
+  kind: ConsentKind;
+  control: string;
+  decision: ConsentDecision;
+  by: ConsentBy;
+}
+
 export interface TaskRecord {
   taskId: string;
   instructions: string[];
@@ -125,6 +146,10 @@ export interface TaskRecord {
   permissions?: PermissionView[];
   /** The plans proposed in "Ask before acting", in order (absent in the other mode and in older records). */
   plans?: PlanView[];
+  /** An open question before a consequential step. */
+  consent?: ConsentRequest;
+  /** Consequential steps decided, in order (absent in records from before the consent gate). */
+  consents?: ConsentView[];
   /** The task's tabs as its TabsManager last recorded them (absent in records from before they were kept). */
   tabs?: TaskTabsKept;
 }
@@ -157,6 +182,7 @@ export function applyEvent(record: TaskRecord | undefined, event: AgentEvent, no
         instructions: [...record.instructions, event.instruction],
         question: undefined,
         permission: undefined,
+        consent: undefined,
       };
     }
     return {
@@ -251,6 +277,19 @@ export function applyEvent(record: TaskRecord | undefined, event: AgentEvent, no
               : { ...view, status: 'cancelled' },
         ),
       };
+    case 'consent_request': {
+      const { requestId, step, origin, consequence } = event;
+      return { ...record, consent: { requestId, step, origin, consequence } };
+    }
+    case 'consent_decided': {
+      const { step, origin, kind, control, decision, by } = event;
+      const answered = record.consent && record.consent.requestId === event.requestId;
+      return {
+        ...record,
+        consents: [...(record.consents ?? []), { step, origin, kind, control, decision, by }],
+        consent: answered ? undefined : record.consent,
+      };
+    }
     case 'step_finished':
       return updateStep(record, event.step, (view) => ({
         ...view,
@@ -278,6 +317,7 @@ export function applyEvent(record: TaskRecord | undefined, event: AgentEvent, no
         finishedAt: now,
         question: undefined,
         permission: undefined,
+        consent: undefined,
       };
     default:
       return record;
@@ -292,6 +332,7 @@ export function markInterrupted(record: TaskRecord): TaskRecord {
     status: 'interrupted',
     question: undefined,
     permission: undefined,
+    consent: undefined,
     summary: record.summary ?? 'The panel was closed while this task was running, so it stopped.',
   };
 }

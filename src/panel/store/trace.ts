@@ -3,7 +3,7 @@
 // same record always gives the same trace. The format is documented in docs/trace-format.md.
 
 import type { AgentSettings, CallOutcome, DoneEvidence, TaskMetrics, TokenUsage, Verification } from '../agent';
-import type { PermissionView, PlanView, RecordStatus, TaskRecord } from './task-record';
+import type { ConsentView, PermissionView, PlanView, RecordStatus, TaskRecord } from './task-record';
 
 /**
  * The settings a trace shows: not the key, and not the site lists, which say which sites the person uses beyond this
@@ -100,6 +100,7 @@ const DECIDED: Record<PermissionView['by'], string> = {
   allow_list: 'by the allow-list',
   instruction: 'named in an instruction',
   plan: 'in the plan the person approved',
+  consent: 'with a step the person allowed',
 };
 
 function whyNote(why: NonNullable<PermissionView['why']>): string {
@@ -123,6 +124,19 @@ export function planNote(view: PlanView): string {
   const state = view.status === 'approved' ? 'approved' : view.status === 'cancelled' ? 'cancelled' : 'not answered';
   const removed = view.edits?.removedSites.length ? `; the person removed ${view.edits.removedSites.join(', ')}` : '';
   return `Plan ${state}: ${plan.summary} (sites: ${sites || 'none'}; changes: ${changes || 'none'}${removed})`;
+}
+
+const CONSENT_BY: Record<ConsentView['by'], string> = {
+  person: 'by the person',
+  act_without_asking: 'by the act-without-asking list',
+  task: 'without asking again (the person said so for this task)',
+  plan: 'by the plan the person approved',
+};
+
+/** A consequential step's decision as a step note: "Consent: order "Place order" on https://shop.test allowed …". */
+export function consentNote(view: ConsentView): string {
+  const what = view.decision === 'deny' ? 'declined' : 'allowed';
+  return `Consent: ${view.kind} "${view.control}" on ${view.origin} ${what} ${CONSENT_BY[view.by]} (${view.decision})`;
 }
 
 /** A permission decision as a step note: "Site permission: https://b.test denied by the person (open_url …)". */
@@ -190,6 +204,7 @@ export function buildTrace(
       notes: [
         ...(record.permissions ?? []).filter((p) => p.step === view.step).map(permissionNote),
         ...(record.plans ?? []).filter((p) => p.step === view.step).map(planNote),
+        ...(record.consents ?? []).filter((c) => c.step === view.step).map(consentNote),
         ...view.notes,
       ],
       timings: { modelMs: view.modelMs ?? null, harnessMs: view.harnessMs ?? null },

@@ -1,7 +1,14 @@
 // What the panel's components can ask for. wiring/commands.ts implements it over the AgentController, TabsManager and
 // chrome.*; component tests implement it with spies. Components never reach chrome.* or the agent directly.
 
-import type { AgentSettings, AutonomyMode, ConnectionResult, PlanAnswer, SiteDecision } from '../agent';
+import type {
+  AgentSettings,
+  AutonomyMode,
+  ConnectionResult,
+  ConsentDecision,
+  PlanAnswer,
+  SiteDecision,
+} from '../agent';
 
 export interface PanelCommands {
   /**
@@ -23,6 +30,8 @@ export interface PanelCommands {
   answerPermission(requestId: string, decision: SiteDecision): void;
   /** Answers the plan the agent proposed in "Ask before acting": approved (as edited) or cancelled. */
   answerPlan(planId: string, answer: PlanAnswer): void;
+  /** Answers a consequential step's question: allow once, deny, not again on this site for this task, or always. */
+  answerConsent(requestId: string, decision: ConsentDecision): void;
   /** Brings a tab (and its window) to the front. */
   focusTab(tabId: number): void;
   /** Downloads the task's JSON trace (docs/trace-format.md). */

@@ -1,4 +1,5 @@
 import type { TaskRecord } from '../store/task-record';
+import { consentKindText } from './consent-box';
 import { describeCall } from './describe-call';
 import { t } from './i18n';
 import { statusLabel, summaryText } from './status-text';
@@ -16,6 +17,8 @@ export function announcement(record: TaskRecord | undefined): string {
   if (record.permission) return t('announcePermission', record.permission.origin);
   const plan = record.plans?.find((view) => view.status === 'open');
   if (plan) return t('announcePlan', plan.proposed.summary);
+  if (record.consent)
+    return t('announceConsent', consentKindText(record.consent.consequence.kind), record.consent.origin);
   if (record.question) return t('announceQuestion', record.question.question);
   const step = record.steps.at(-1);
   if (!step) return '';

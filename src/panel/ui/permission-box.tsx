@@ -129,6 +129,7 @@ const OUTCOME: Record<PermissionView['by'], (decision: SiteDecision) => MessageK
   allow_list: () => 'permissionAllowList',
   instruction: () => 'permissionInstruction',
   plan: () => 'permissionPlan',
+  consent: () => 'permissionByConsent',
 };
 
 export function permissionLine(view: PermissionView): string {

@@ -9,6 +9,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { type AgentSettings, withSettings } from '../agent';
 import { useSettings } from '../store/settings';
 import { useSettingsEdits } from '../store/settings-edits';
+import { ActWithoutAskingList } from './act-without-asking-list';
 import type { PanelCommands } from './commands';
 import { ConnectionFields } from './connection-fields';
 import { t } from './i18n';
@@ -186,6 +187,7 @@ export function SettingsView({ commands }: { commands: PanelCommands }) {
       </SettingsSection>
       <SettingsSection id="sites" title={t('settingsSectionSites')} hasError={sectionHasError('sites')}>
         <SiteListFields kit={kit} />
+        <ActWithoutAskingList sites={stored.actWithoutAskingSites} commands={commands} />
       </SettingsSection>
       <SettingsSection id="behaviour" title={t('settingsSectionBehaviour')} hasError={sectionHasError('behaviour')}>
         <BehaviourFields kit={kit} />

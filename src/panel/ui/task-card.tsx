@@ -1,5 +1,6 @@
 import type { StepRecord, TaskRecord } from '../store/task-record';
 import type { PanelCommands } from './commands';
+import { ConsentBox, ConsentList } from './consent-box';
 import { FinalStatus } from './final-status';
 import { t } from './i18n';
 import { PermissionBox, PermissionList } from './permission-box';
@@ -103,7 +104,14 @@ export function TaskCard({ record, commands }: Props) {
           onAnswer={(requestId, decision) => commands.answerPermission(requestId, decision)}
         />
       )}
+      {running && record.consent && (
+        <ConsentBox
+          request={record.consent}
+          onAnswer={(requestId, decision) => commands.answerConsent(requestId, decision)}
+        />
+      )}
       <PermissionList taskId={record.taskId} permissions={record.permissions ?? []} />
+      <ConsentList taskId={record.taskId} consents={record.consents ?? []} />
       <FinalStatus record={record} />
       <div class="row thread-actions">
         <button type="button" data-testid="export-trace" onClick={() => commands.exportTrace(record.taskId)}>

@@ -77,6 +77,10 @@ export function createAgent(wiring: AgentWiring): { controller: AgentController;
       const settings = useSettings.getState();
       settings.update({ allowedSites: [...settings.settings.allowedSites, origin] });
     },
+    actWithoutAsking: (origin) => {
+      const settings = useSettings.getState();
+      settings.update({ actWithoutAskingSites: [...settings.settings.actWithoutAskingSites, origin] });
+    },
   });
 
   controller.subscribe((event) => useHistory.getState().apply(event));

@@ -83,6 +83,7 @@ export function panelCommands(controller: AgentController, manager: () => TabsMa
     answer: (questionId, reply) => void controller.answer(questionId, reply),
     answerPermission: (requestId, decision) => void controller.answerPermission(requestId, decision),
     answerPlan: (planId, answer) => void controller.answerPlan(planId, answer),
+    answerConsent: (requestId, decision) => void controller.answerConsent(requestId, decision),
     focusTab(tabId) {
       void chrome.tabs
         .update(tabId, { active: true })

@@ -4,9 +4,11 @@
 
 import type { Page } from 'playwright-core';
 import { test as base } from 'vitest';
+import type { ConsentDecision } from '../../../src/panel/agent/consent';
 import { type ExtensionHarness, launchExtension } from '../../support/extension';
 import { type FakeAnthropic, type FakeAnthropicOptions, startFakeAnthropic } from '../../support/fake-anthropic';
 import { type FixtureServer, type Route, startFixtureServer } from '../../support/fixture-server';
+import { answerConsentsIn } from './consent-calls';
 import { pointAtModel } from './panel-calls';
 
 export interface KitOptions {
@@ -20,6 +22,11 @@ export interface KitOptions {
   locale?: string;
   /** Chromium's `--host-resolver-rules` (src/demo/launch-browser.ts), e.g. 'MAP *.test 127.0.0.1'; unset: none. */
   hostResolverRules?: string;
+  /**
+   * How every consent question (issue 25) is answered, for a file whose tasks cross a consequential step that is not
+   * what it tests; unset: questions wait for the test (answerConsent).
+   */
+  consent?: ConsentDecision;
   /** The panel page's viewport; the default is the browser's. */
   viewport?: { width: number; height: number };
 }
@@ -46,6 +53,7 @@ export const test = base
     onCleanup(() => browser.close());
     if (kit.viewport) await browser.panel.setViewportSize(kit.viewport);
     if (kit.apiKey !== null) await pointAtModel(browser.panel, standIn.url, kit.apiKey);
+    if (kit.consent) await answerConsentsIn(browser.panel, kit.consent);
     return browser;
   })
   /** The stand-in, emptied (no script, no recorded request) before each test. */

@@ -65,6 +65,7 @@ export interface SpyCommands extends PanelCommands {
   answer: ReturnType<typeof vi.fn<PanelCommands['answer']>>;
   answerPermission: ReturnType<typeof vi.fn<PanelCommands['answerPermission']>>;
   answerPlan: ReturnType<typeof vi.fn<PanelCommands['answerPlan']>>;
+  answerConsent: ReturnType<typeof vi.fn<PanelCommands['answerConsent']>>;
   focusTab: ReturnType<typeof vi.fn<PanelCommands['focusTab']>>;
   exportTrace: ReturnType<typeof vi.fn<PanelCommands['exportTrace']>>;
   releaseTabs: ReturnType<typeof vi.fn<PanelCommands['releaseTabs']>>;
@@ -81,6 +82,7 @@ export function spyCommands(): SpyCommands {
     answer: vi.fn<PanelCommands['answer']>(),
     answerPermission: vi.fn<PanelCommands['answerPermission']>(),
     answerPlan: vi.fn<PanelCommands['answerPlan']>(),
+    answerConsent: vi.fn<PanelCommands['answerConsent']>(),
     focusTab: vi.fn<PanelCommands['focusTab']>(),
     exportTrace: vi.fn<PanelCommands['exportTrace']>(),
     releaseTabs: vi.fn<PanelCommands['releaseTabs']>(),

@@ -1,12 +1,14 @@
 // The site gate before an action that may navigate (issue 24, "asked before the request leaves"): the content
 // script says where a click or Enter on the target would go (a link's href, a form's action and method), and an
 // origin the task has not been allowed is asked about before anything is clicked or sent. The page's own navigations
-// (redirects, scripts, meta refresh) are held by the network hold instead (net-hold.ts).
+// (redirects, scripts, meta refresh) are held by the network hold instead (net-hold.ts). The same read says whether
+// the action takes a consequential step, asked about first (consent-gate.ts, issue 25).
 
 import type { NavigationVia } from '../../../shared/page-types';
 import { safeParseOrigin } from '../../../shared/urls';
 import { mayNavigate, navigationTier } from '../site-gate';
 import { callOptions } from './common';
+import { refusedConsent } from './consent-gate';
 import type { PageHandle, ToolContext, ToolOutput } from './types';
 
 /**
@@ -21,8 +23,15 @@ export async function refusedNavigation(
 ): Promise<ToolOutput | null> {
   if (!page.navigationTarget) return null;
   const ref = target.ref === undefined ? {} : { ref: target.ref, snapshotId };
-  const { target: navigation, from } = await page.navigationTarget({ ...ref, via: target.via }, callOptions(ctx));
+  const read = await page.navigationTarget({ ...ref, via: target.via }, callOptions(ctx));
+  const { target: navigation, from } = read;
   const origin = safeParseOrigin(navigation?.url);
+  const elsewhere = navigation && origin && origin !== from ? origin : null;
+  if (read.consequence) {
+    // One question per step: the consent question names the site the form posts to, and its yes settles it.
+    const refused = await refusedConsent(ctx, from, read.consequence, elsewhere, what);
+    if (refused) return refused;
+  }
   if (!navigation || !origin || origin === from) return null;
   const why = { kind: 'navigation' as const, ...navigation, by: 'agent' as const, from };
   if (ctx.sites.verdict(origin, navigationTier(why)).kind === 'allowed') return null;

@@ -4,6 +4,7 @@
 
 import type { z } from 'zod';
 import type { Snapshot } from '../../../shared/page-types';
+import type { TaskConsent } from '../consent';
 import type { CallOutcome, DoneEvidence, TaskStatus, Verification } from '../events';
 import type { TaskFiles } from '../files';
 import type { PlanOutcome, TaskPlan } from '../plan';
@@ -50,7 +51,9 @@ export interface ToolContext {
   /** The task's attached files and downloads; absent where the panel offers none (upload_file then says so). */
   files: TaskFiles | undefined;
   /** The task's site permissions: open_url asks them before it loads another origin. */
-  sites: Pick<SiteAccess, 'ask' | 'askToAct' | 'verdict' | 'describeDenial'>;
+  sites: Pick<SiteAccess, 'ask' | 'askToAct' | 'verdict' | 'describeDenial' | 'allowWithStep'>;
+  /** The task's consent gate (issue 25): consequential steps wait for the person; absent, none is asked about. */
+  consent?: Pick<TaskConsent, 'settle'>;
   /**
    * The task's network hold (net-hold.ts), where the panel has one: `refresh` after a site was allowed, before the
    * request goes; `strict` while a script the agent evaluates runs.

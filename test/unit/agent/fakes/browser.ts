@@ -3,7 +3,8 @@
 // of them. Time is a FakeClock: a commit "after 1200 ms" advances the clock, nobody waits.
 
 import type { TabSnapshot } from '../../../../src/panel/agent/ports';
-import type { ActionResult } from '../../../../src/shared/page-types';
+import type { Consequence } from '../../../../src/shared/consent-types';
+import type { ActionResult, NavigationTarget } from '../../../../src/shared/page-types';
 import { isRestrictedUrl } from '../../../../src/shared/urls';
 import type { FakeClock } from './clock';
 
@@ -43,6 +44,10 @@ export interface DocSpec {
   /** Text further down the page: not in the viewport snapshot, but read_page and find see it. */
   below?: string;
   elements?: FakeElement[];
+  /** The consequential step a click (or Enter) on a ref would take, as the content script reads it (issue 25). */
+  consequences?: Record<number, Consequence>;
+  /** Where a click (or Enter) on a ref would navigate, as the content script reads it before the action. */
+  targets?: Record<number, NavigationTarget>;
   /** What an action does; by default it succeeds, verified, with a DOM change. */
   act?(action: PageAction, ctx: ActContext): ActionResult | Promise<ActionResult>;
 }

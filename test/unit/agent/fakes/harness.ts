@@ -2,6 +2,7 @@
 // tabs and navigation, a fake clock. Events are collected for assertions. Site permission questions stay open
 // unless the setup says how the person answers them.
 
+import type { ConsentDecision } from '../../../../src/panel/agent/consent';
 import { AgentController } from '../../../../src/panel/agent/controller';
 import type { AgentEvent } from '../../../../src/panel/agent/events';
 import type { TaskFiles } from '../../../../src/panel/agent/files';
@@ -28,6 +29,8 @@ export interface AgentSetup {
   capture?: CaptureFn;
   /** How the person answers each site permission question, as it is asked (the person's wait: `personMs`). */
   answerSites?: SiteDecision | ((origin: string) => SiteDecision);
+  /** How the person answers each consequential step's question (issue 25); unset: the question stays open. */
+  answerConsent?: ConsentDecision | ((origin: string) => ConsentDecision);
   /** Fake ms the person takes to answer a site permission question. */
   answerMs?: number;
   /** The task's attached files and downloads (upload_file); none when absent. */
@@ -53,6 +56,8 @@ export function setupAgent(setup: AgentSetup) {
   const settings = withSettings(DEFAULT_SETTINGS, setup.settings ?? {});
   /** What "Always allow this site" persisted. */
   const allowedSites: string[] = [];
+  /** What "Always on this site" persisted to the act-without-asking list. */
+  const actWithoutAsking: string[] = [];
   const controller = new AgentController({
     model,
     tabs: tabs.forTask,
@@ -64,6 +69,7 @@ export function setupAgent(setup: AgentSetup) {
     ...(setup.capture ? { capture: setup.capture } : {}),
     ...(setup.files ? { files: setup.files } : {}),
     allowSite: (origin) => allowedSites.push(origin),
+    actWithoutAsking: (origin) => actWithoutAsking.push(origin),
   });
   const events: AgentEvent[] = [];
   controller.subscribe((event) => events.push(event));
@@ -76,9 +82,30 @@ export function setupAgent(setup: AgentSetup) {
       controller.answerPermission(event.requestId, decision);
     });
   }
+  const { answerConsent } = setup;
+  if (answerConsent !== undefined) {
+    controller.subscribe((event) => {
+      if (event.type !== 'consent_request') return;
+      const decision = typeof answerConsent === 'function' ? answerConsent(event.origin) : answerConsent;
+      controller.answerConsent(event.requestId, decision);
+    });
+  }
   const of = <T extends AgentEvent['type']>(type: T): EventOf<T>[] =>
     events.filter((event): event is EventOf<T> => event.type === type);
-  return { controller, model, browser, tabs, navigation, clock, events, tabId, settings, of, allowedSites };
+  return {
+    controller,
+    model,
+    browser,
+    tabs,
+    navigation,
+    clock,
+    events,
+    tabId,
+    settings,
+    of,
+    allowedSites,
+    actWithoutAsking,
+  };
 }
 
 export type AgentHarness = ReturnType<typeof setupAgent>;

@@ -191,5 +191,13 @@ export class FakePage implements AgentPage {
     return { found, waitedMs: found ? 0 : args.timeoutMs };
   };
 
+  /** The navigation and the consequential step a ref's DocSpec names (issue 25). */
+  navigationTarget: NonNullable<AgentPage['navigationTarget']> = async (args, options) => {
+    const { tab, doc } = this.#live(options);
+    const consequence = args.ref === undefined ? null : (doc.spec.consequences?.[args.ref] ?? null);
+    const target = args.ref === undefined ? null : (doc.spec.targets?.[args.ref] ?? null);
+    return { target, from: new URL(tab.url).origin, consequence };
+  };
+
   waitForQuiet: AgentPage['waitForQuiet'] = async () => ({ quiet: true, lastMutationAt: this.browser.clock.now() });
 }
