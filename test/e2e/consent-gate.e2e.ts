@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 import type { AgentEvent } from '../../src/panel/agent/events';
 import { hostLog } from '../support/perm-sites';
 import { saveScreenshot } from '../support/screenshots';
+import { openSettingsSection } from '../support/settings-form';
 import {
   act,
   answerConsent,
@@ -255,7 +256,7 @@ describe('act without asking', () => {
     expect(ofType(events, 'consent_decided')).toMatchObject([{ by: 'act_without_asking', decision: 'always' }]);
     expect(sent()).toEqual([`${shop}/consent/comment`, `${shop}/consent/comment`]);
 
-    await panel.getByRole('navigation').getByRole('button', { name: 'Settings' }).click();
+    await openSettingsSection(panel, 'sites');
     const list = panel.getByTestId('act-without-asking');
     await expect.poll(() => list.getByTestId('act-without-asking-site').textContent()).toContain(shop);
     await list.getByRole('button', { name: `Remove ${shop}` }).click();

@@ -177,6 +177,9 @@ describe('Ask before acting', () => {
       { origin: shop, decision: 'once', by: 'plan' },
       { origin: blog, decision: 'deny', by: 'person' },
     ]);
+    // The order the plan named is placed without a consent question: the approval covered it.
+    expect(ofType(events, 'consent_request')).toEqual([]);
+    expect(ofType(events, 'consent_decided')).toMatchObject([{ origin: shop, kind: 'order', by: 'plan' }]);
     expect(orders).toEqual([`POST shop.test:${site.port}`]);
     expect(log.to(blog, '/')).toEqual([]);
     // The model's request after the approval carries the plan as edited, and says what the person changed.
