@@ -151,7 +151,7 @@ describe('panel settings', () => {
     await form.testConnection.click();
     await expect
       .poll(() => textOf(form.connectionResult), { timeout: 20_000 })
-      .toContain(`Check the base URL (${nowhere}): for the Anthropic API it is https://api.anthropic.com`);
+      .toBe(`Could not reach the model API at ${nowhere}: check that the server runs and the base URL is right.`);
     expect(await form.connectionResult.getAttribute('class')).toBe('result-err');
     await saveScreenshot(panel, 'unreachable-base-url');
   });
