@@ -11,16 +11,14 @@ import type { Page } from 'playwright-core';
 import { saveScreenshot } from '../support/screenshots';
 import {
   act,
-  describe,
   type ExtensionHarness,
   expect,
+  type FakeAnthropic,
   type FixtureServer,
   giveUp,
   hold,
-  it,
   openFrontTab,
   play,
-  test,
 } from './kit';
 import { SidePanelSession } from './panel-side-panel-session';
 
@@ -156,139 +154,150 @@ const SAY = {
 
 const THOUGHT = 'I will read the garden notes first, then answer from what the page says about the blue fern.';
 
+/** What the walk needs from the kit's fixtures. */
+export interface RoomFixtures {
+  browser: ExtensionHarness;
+  site: FixtureServer;
+  model: FakeAnthropic;
+}
+
+let opened: SidePanelSession | undefined;
+
+/** Detaches the side panel session the walk opened; the file calls it in its afterAll. */
+export async function leaveRoom(): Promise<void> {
+  await opened?.detach();
+  opened = undefined;
+}
+
 /**
- * One test through every state, in one browser: the file sets `useKit({ apiKey: null, locale })` (a new user's
- * panel, the demo first).
+ * One test through every state, in one browser (the file sets `useKit({ apiKey: null, locale })`: a new user's panel,
+ * the demo first): demo, idle, running (measured), succeeded, stopped with Esc from the thread mid-stream, failed to
+ * start, asking, permission, failed, history, settings.
  */
-export function roomSuite(locale: RoomLocale): void {
-  let side: SidePanelSession | undefined;
-  test.afterAll(async () => {
-    await side?.detach();
-  });
+export async function walkTheRoom(locale: RoomLocale, { browser, site, model }: RoomFixtures): Promise<void> {
   const say = SAY[locale];
+  await gardenTab(browser, site);
+  const panel = await openRoom(browser);
+  opened = panel;
 
-  describe(`the thread's room in the real side panel at 400 px (${locale})`, () => {
-    it('gives the thread most of the height while running, in a person’s words, in every state', async ({
-      browser,
-      site,
-      model,
-    }) => {
-      await gardenTab(browser, site);
-      const panel = await openRoom(browser);
-      side = panel;
+  // demo: the notice is one line; the composer has the focus, so Enter is all it takes.
+  await expect.poll(() => count(panel, '[data-testid="demo-notice"]')).toBe(1);
+  expect(await panel.evaluate<string>('document.activeElement?.id ?? ""')).toBe('task-input');
+  const notice = await panel.evaluate<number>(
+    `document.querySelector('[data-testid="demo-notice"]').getBoundingClientRect().height`,
+  );
+  expect(notice).toBeLessThanOrEqual(30);
+  await shoot(panel, locale, 'demo');
 
-      // demo: the notice is one line; the composer has the focus, so Enter is all it takes.
-      await expect.poll(() => count(panel, '[data-testid="demo-notice"]')).toBe(1);
-      expect(await panel.evaluate<string>('document.activeElement?.id ?? ""')).toBe('task-input');
-      const notice = await panel.evaluate<number>(
-        `document.querySelector('[data-testid="demo-notice"]').getBoundingClientRect().height`,
-      );
-      expect(notice).toBeLessThanOrEqual(30);
-      await shoot(panel, locale, 'demo');
+  // idle: pointed at the stand-in, the notice goes.
+  await panel.evaluate(
+    `globalThis.steadyhand.settings.getState().update({ apiKey: 'test-key', baseUrl: ${JSON.stringify(model.url)} })`,
+  );
+  await expect.poll(() => count(panel, '[data-testid="demo-notice"]')).toBe(0);
+  await expect.poll(() => count(panel, '[data-testid="thread-empty"]')).toBe(1);
+  await shoot(panel, locale, 'idle');
 
-      // idle: pointed at the stand-in, the notice goes.
-      await panel.evaluate(
-        `globalThis.steadyhand.settings.getState().update({ apiKey: 'test-key', baseUrl: ${JSON.stringify(model.url)} })`,
-      );
-      await expect.poll(() => count(panel, '[data-testid="demo-notice"]')).toBe(0);
-      await expect.poll(() => count(panel, '[data-testid="thread-empty"]')).toBe(1);
-      await shoot(panel, locale, 'idle');
+  // running: a long task (collapsed), one step done, the model thinking over the second.
+  const held = hold(model);
+  const longTask = `${say.task}\n${'Please check every plant on the page and compare them. '.repeat(20)}`;
+  await submit(panel, longTask);
+  await held.next();
+  held.answer(act('read_page', {}, THOUGHT));
+  await held.next();
+  await expect.poll(() => count(panel, '[data-testid="step-card"]')).toBe(2);
+  await expect.poll(() => count(panel, '[data-testid="progress-line"]')).toBe(1);
+  expect(await count(panel, '[data-testid="task-instruction"][data-collapsed="true"]')).toBe(1);
+  const room = await measureRoom(panel);
+  console.log(`room ${locale} running`, JSON.stringify(room));
+  expect(room.share).toBeGreaterThanOrEqual(0.6);
+  // With the demo notice too (the issue measured 255 of 770 px there): the key taken away for a moment shows it.
+  await panel.evaluate(`globalThis.steadyhand.settings.getState().update({ apiKey: '' })`);
+  await expect.poll(() => count(panel, '[data-testid="demo-notice"]')).toBe(1);
+  const withDemo = await measureRoom(panel);
+  console.log(`room ${locale} running with the demo notice`, JSON.stringify(withDemo));
+  expect(withDemo.share).toBeGreaterThanOrEqual(0.6);
+  await panel.evaluate(`globalThis.steadyhand.settings.getState().update({ apiKey: 'test-key' })`);
+  await expect.poll(() => count(panel, '[data-testid="demo-notice"]')).toBe(0);
+  await expectPersonWords(panel, locale, await taskIdOf(panel));
+  await shoot(panel, locale, 'running');
+  // The composer grows with a long follow-up, up to its limit; the thread keeps half the panel.
+  const before = await panel.evaluate<number>(`document.getElementById('task-input').offsetHeight`);
+  await panel.type('#task-input', 'line\n'.repeat(30));
+  const grown = await panel.evaluate<number>(`document.getElementById('task-input').offsetHeight`);
+  expect(grown).toBeGreaterThan(before * 3);
+  expect(grown).toBeLessThanOrEqual(0.4 * 800);
+  expect((await measureRoom(panel)).share).toBeGreaterThanOrEqual(0.4);
+  await panel.evaluate(`globalThis.steadyhand.ui.getState().setDraft('')`);
 
-      // running: a long task (collapsed), one step done, the model thinking over the second.
-      const held = hold(model);
-      const longTask = `${say.task}\n${'Please check every plant on the page and compare them. '.repeat(20)}`;
-      await submit(panel, longTask);
-      await held.next();
-      held.answer(act('read_page', {}, THOUGHT));
-      await held.next();
-      await expect.poll(() => count(panel, '[data-testid="step-card"]')).toBe(2);
-      await expect.poll(() => count(panel, '[data-testid="progress-line"]')).toBe(1);
-      expect(await count(panel, '[data-testid="task-instruction"][data-collapsed="true"]')).toBe(1);
-      const room = await measureRoom(panel);
-      console.log(`room ${locale} running`, JSON.stringify(room));
-      expect(room.share).toBeGreaterThanOrEqual(0.6);
-      await expectPersonWords(panel, locale, await taskIdOf(panel));
-      await shoot(panel, locale, 'running');
-      // The composer grows with a long follow-up, up to its limit; the thread keeps half the panel.
-      const before = await panel.evaluate<number>(`document.getElementById('task-input').offsetHeight`);
-      await panel.type('#task-input', 'line\n'.repeat(30));
-      const grown = await panel.evaluate<number>(`document.getElementById('task-input').offsetHeight`);
-      expect(grown).toBeGreaterThan(before * 3);
-      expect(grown).toBeLessThanOrEqual(0.4 * 800);
-      expect((await measureRoom(panel)).share).toBeGreaterThanOrEqual(0.4);
-      await panel.evaluate(`globalThis.steadyhand.ui.getState().setDraft('')`);
+  // succeeded
+  held.answer(
+    act('done', { success: true, kind: 'reading', answer: say.answer, evidence: { quotes: ['deep shade'] } }),
+  );
+  await expectStatusOf(panel, 'succeeded');
+  await expectPersonWords(panel, locale, await taskIdOf(panel));
+  await shoot(panel, locale, 'succeeded');
 
-      // succeeded
-      held.answer(
-        act('done', { success: true, kind: 'reading', answer: say.answer, evidence: { quotes: ['deep shade'] } }),
-      );
-      await expectStatusOf(panel, 'succeeded');
-      await expectPersonWords(panel, locale, await taskIdOf(panel));
-      await shoot(panel, locale, 'succeeded');
+  // stopped: Esc from the thread (not the composer) stops a task whose sentence was half streamed; the cut shows.
+  play(model, () => ({ fault: 'stall', afterEvents: 12, turn: act('read_page', {}, THOUGHT) }));
+  await clickIn(panel, '[data-testid="compose-continue"]').catch(() => {});
+  await panel.evaluate(`globalThis.steadyhand.ui.getState().setComposeMode('new')`);
+  await submit(panel, say.task);
+  await expect.poll(() => count(panel, '[data-testid="step-thinking"]'), { timeout: 20_000 }).toBe(1);
+  await panel.evaluate(`document.querySelector('[data-testid="thread-scroll"]').focus()`);
+  await panel.press('Escape');
+  await expectStatusOf(panel, 'stopped');
+  expect(await count(panel, '[data-testid="step-cut"]')).toBe(1);
+  await shoot(panel, locale, 'stopped');
 
-      // stopped: Esc from the thread (not the composer) stops a task whose sentence was half streamed; the cut shows.
-      play(model, () => ({ fault: 'stall', afterEvents: 12, turn: act('read_page', {}, THOUGHT) }));
-      await clickIn(panel, '[data-testid="compose-continue"]').catch(() => {});
-      await panel.evaluate(`globalThis.steadyhand.ui.getState().setComposeMode('new')`);
-      await submit(panel, say.task);
-      await expect.poll(() => count(panel, '[data-testid="step-thinking"]'), { timeout: 20_000 }).toBe(1);
-      await panel.evaluate(`document.querySelector('[data-testid="thread-scroll"]').focus()`);
-      await panel.press('Escape');
-      await expectStatusOf(panel, 'stopped');
-      expect(await count(panel, '[data-testid="step-cut"]')).toBe(1);
-      await shoot(panel, locale, 'stopped');
+  // failed to start: the model refuses the key at once; no usage line says "0 steps" over Step 1.
+  play(model, () => ({ fault: 'unauthorized' }));
+  await submit(panel, say.task);
+  await expectStatusOf(panel, 'error');
+  expect(await count(panel, '[data-testid="task-usage"]')).toBe(0);
+  await shoot(panel, locale, 'failed-to-start');
 
-      // failed to start: the model refuses the key at once; no usage line says "0 steps" over Step 1.
-      play(model, () => ({ fault: 'unauthorized' }));
-      await submit(panel, say.task);
-      await expectStatusOf(panel, 'error');
-      expect(await count(panel, '[data-testid="task-usage"]')).toBe(0);
-      await shoot(panel, locale, 'failed-to-start');
-
-      // asking
-      play(model, (seen) =>
-        seen.previousTools.includes('ask_user')
-          ? act('done', { success: true, kind: 'reading', answer: say.answer, evidence: { quotes: ['deep shade'] } })
-          : act('ask_user', {
-              question:
-                locale === 'en' ? 'Which plant: the blue fern or the copper rose?' : '哪一株：蓝色蕨类还是铜色玫瑰？',
-            }),
-      );
-      await submit(panel, say.task);
-      await expect.poll(() => count(panel, '[data-testid="question"]'), { timeout: 20_000 }).toBe(1);
-      await shoot(panel, locale, 'asking');
-      await panel.type('[data-testid="question"] textarea, [data-testid="question"] input', 'the blue fern', {
-        enter: true,
-      });
-      await expectStatusOf(panel, 'succeeded');
-
-      // permission, then failed
-      const prize = `${site.otherOrigin}/security/perm-prize.html?t=room-${locale}`;
-      play(model, (seen) =>
-        seen.previousTools.includes('open_url') ? giveUp(say.refuse) : act('open_url', { url: prize }),
-      );
-      await submit(panel, say.task);
-      await expect.poll(() => count(panel, '[data-testid="permission"]'), { timeout: 20_000 }).toBe(1);
-      await expectPersonWords(panel, locale, await taskIdOf(panel));
-      await shoot(panel, locale, 'permission');
-      await clickIn(panel, '[data-testid="permission-deny"]');
-      await expectStatusOf(panel, 'failed');
-      await expectPersonWords(panel, locale, await taskIdOf(panel));
-      await shoot(panel, locale, 'failed');
-
-      // history, settings
-      await clickIn(panel, '[data-testid="nav-history"]');
-      await expect.poll(() => count(panel, '[data-testid="history-item"]')).toBeGreaterThanOrEqual(4);
-      await shoot(panel, locale, 'history');
-      await clickIn(panel, '[data-testid="nav-settings"]');
-      await expect.poll(() => count(panel, '[data-testid="settings"]')).toBe(1);
-      // The key's Show button keeps its word on one line.
-      const show = await panel.evaluate<{ height: number; line: number }>(`(() => {
-        const button = [...document.querySelectorAll('[data-testid="settings"] button[aria-pressed]')][0];
-        return { height: button.getBoundingClientRect().height, line: parseFloat(getComputedStyle(button).lineHeight) };
-      })()`);
-      expect(show.height).toBeLessThan(show.line * 2);
-      await shoot(panel, locale, 'settings');
-    }, 120_000);
+  // asking
+  play(model, (seen) =>
+    seen.previousTools.includes('ask_user')
+      ? act('done', { success: true, kind: 'reading', answer: say.answer, evidence: { quotes: ['deep shade'] } })
+      : act('ask_user', {
+          question:
+            locale === 'en' ? 'Which plant: the blue fern or the copper rose?' : '哪一株：蓝色蕨类还是铜色玫瑰？',
+        }),
+  );
+  await submit(panel, say.task);
+  await expect.poll(() => count(panel, '[data-testid="question"]'), { timeout: 20_000 }).toBe(1);
+  await shoot(panel, locale, 'asking');
+  await panel.type('[data-testid="question"] textarea, [data-testid="question"] input', 'the blue fern', {
+    enter: true,
   });
+  await expectStatusOf(panel, 'succeeded');
+
+  // permission, then failed
+  const prize = `${site.otherOrigin}/security/perm-prize.html?t=room-${locale}`;
+  play(model, (seen) =>
+    seen.previousTools.includes('open_url') ? giveUp(say.refuse) : act('open_url', { url: prize }),
+  );
+  await submit(panel, say.task);
+  await expect.poll(() => count(panel, '[data-testid="permission"]'), { timeout: 20_000 }).toBe(1);
+  await expectPersonWords(panel, locale, await taskIdOf(panel));
+  await shoot(panel, locale, 'permission');
+  await clickIn(panel, '[data-testid="permission-deny"]');
+  await expectStatusOf(panel, 'failed');
+  await expectPersonWords(panel, locale, await taskIdOf(panel));
+  await shoot(panel, locale, 'failed');
+
+  // history, settings
+  await clickIn(panel, '[data-testid="nav-history"]');
+  await expect.poll(() => count(panel, '[data-testid="history-item"]')).toBeGreaterThanOrEqual(4);
+  await shoot(panel, locale, 'history');
+  await clickIn(panel, '[data-testid="nav-settings"]');
+  await expect.poll(() => count(panel, '[data-testid="settings"]')).toBe(1);
+  // The key's Show button keeps its word on one line.
+  const show = await panel.evaluate<{ height: number; line: number }>(`(() => {
+    const button = [...document.querySelectorAll('[data-testid="settings"] button[aria-pressed]')][0];
+    return { height: button.getBoundingClientRect().height, line: parseFloat(getComputedStyle(button).lineHeight) };
+  })()`);
+  expect(show.height).toBeLessThan(show.line * 2);
+  await shoot(panel, locale, 'settings');
 }

@@ -140,7 +140,7 @@ describe('panel settings', () => {
     await garden.page.close();
   });
 
-  it('says in a sentence that the base URL cannot be reached, and what it should be', async ({ panel }) => {
+  it('says in one sentence that the base URL cannot be reached, naming it', async ({ panel }) => {
     const form = await openSettings(panel);
     // Nothing listens on port 9 of this machine: the connection is refused at once.
     const nowhere = 'http://127.0.0.1:9';
