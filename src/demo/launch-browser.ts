@@ -44,6 +44,16 @@ async function allowDownloads(context: BrowserContext, downloadPath: string): Pr
   await session.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath });
 }
 
+/**
+ * The page size Playwright fixes for every tab. Headless keeps 1280×800, which the tests and the bench are written
+ * against. Headed gets none (`null`): the page takes the window's size and reflows when the side panel opens beside it,
+ * as in a person's browser; a fixed viewport would leave the shop drawn at 1280 px and cut off under the panel
+ * (https://playwright.dev/docs/api/class-browsertype#browser-type-launch-persistent-context-option-viewport).
+ */
+export function viewportFor(headless: boolean): { width: number; height: number } | null {
+  return headless ? { width: 1280, height: 800 } : null;
+}
+
 export async function launchWithExtension(options: LaunchOptions = {}): Promise<LaunchedBrowser> {
   const userDataDir = mkdtempSync(join(tmpdir(), 'steadyhand-profile-'));
   const withExtension = options.extension ?? true;
@@ -52,9 +62,10 @@ export async function launchWithExtension(options: LaunchOptions = {}): Promise<
   const extension = join(userDataDir, 'extension');
   if (withExtension) cpSync(DIST, extension, { recursive: true });
   const { locale, hostResolverRules } = options;
+  const headless = options.headless ?? true;
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: findChromium(),
-    headless: options.headless ?? true,
+    headless,
     // Playwright disables extensions by default; we load ours explicitly.
     ignoreDefaultArgs: withExtension ? ['--disable-extensions'] : [],
     args: [
@@ -69,7 +80,7 @@ export async function launchWithExtension(options: LaunchOptions = {}): Promise<
       ...(locale ? [`--lang=${locale}`] : []),
       ...(hostResolverRules ? [`--host-resolver-rules=${hostResolverRules}`] : []),
     ],
-    viewport: { width: 1280, height: 800 },
+    viewport: viewportFor(headless),
     ...(locale ? { locale, env: { ...process.env, LANGUAGE: locale.replace('-', '_') } } : {}),
   });
   const close = async () => {

@@ -64,6 +64,8 @@ describe('the real side panel, keyboard only', () => {
     const panel = side;
     await expect.poll(() => panel.evaluate<boolean>('"steadyhand" in globalThis'), WAIT).toBe(true);
     const held = hold(model);
+    // The composer has the focus when the panel opens: typing and Enter are all a first task takes.
+    await expect.poll(() => panel.focusedMatches(COMPOSER), WAIT).toBe(true);
 
     // A task, then a follow-up in the same thread while the model is still thinking.
     await say(panel, 'What does the blue fern need?');

@@ -108,7 +108,9 @@ describe('panel task view', () => {
       'Reported the task done',
     ]);
     const badges = await calls.getByTestId('call-badge').evaluateAll((nodes) => nodes.map((n) => n.dataset.kind));
-    expect(badges).toEqual(['ok', 'verified', 'verified', 'accepted']);
+    // The accepted done has no badge of its own: the final status says how the task ended, in words.
+    expect(badges).toEqual(['ok', 'verified', 'verified']);
+    expect(await calls.last().getAttribute('data-outcome')).toBe('done_accepted');
     expect(await textOf(view.status)).toBe('Succeeded');
     expect(await textOf(view.final.getByTestId('final-verified'))).toBe('Verified');
     expect(await textOf(view.final.getByTestId('evidence'))).toContain('Saved: Deep shade');
@@ -236,7 +238,7 @@ describe('panel task view', () => {
     expect(await view.card.getByTestId('follow-up').allTextContents()).toEqual([`Follow-up: ${whileRunning}`]);
 
     // After the end, the person chooses to continue the same task on its tabs.
-    await view.box.getByRole('radio', { name: `Continue task ${taskId} on its tabs` }).check();
+    await view.box.getByRole('checkbox', { name: 'Continue this task' }).check();
     expect(await textOf(view.box.locator('label[for="task-input"]'))).toBe('Follow-up for the last task');
     await submitTask(panel, afterEnd);
     await expect.poll(() => view.card.getByTestId('follow-up').count(), { timeout: 20_000 }).toBe(2);

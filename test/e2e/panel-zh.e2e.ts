@@ -46,7 +46,9 @@ describe('panel in Simplified Chinese', () => {
     await expectStatus(panel, 'succeeded');
     await saveScreenshot(panel, 'zh-task');
 
-    expect(await textOf(view.card.getByRole('heading', { level: 2 }))).toBe(`任务 ${taskId}`);
+    // The task's id is under its Details, not in the heading.
+    expect(await textOf(view.card.getByRole('heading', { level: 2 }))).toBe('本任务');
+    expect(await textOf(view.card.getByTestId('task-id'))).toBe(taskId);
     expect(await textOf(view.status)).toBe('已成功');
     expect(await view.steps.getByRole('heading', { level: 3 }).allTextContents()).toEqual([
       '第 1 步',

@@ -6,7 +6,7 @@
 
 import type Anthropic from '@anthropic-ai/sdk';
 import { anthropicClient } from './anthropic-client';
-import { toModelError } from './llm-errors';
+import { type ModelError, toModelError } from './llm-errors';
 import type { AgentSettings } from './settings';
 
 export interface ModelChoice {
@@ -48,12 +48,12 @@ async function resolves(api: Anthropic, model: string, signal: AbortSignal): Pro
   }
 }
 
-function unreachable(settings: Settings, message: string): string {
-  return (
-    `${message} Check the base URL (${settings.baseUrl}): for the Anthropic API it is https://api.anthropic.com; ` +
-    'for a model on this computer, the address of its Anthropic-compatible server, such as http://localhost:11434 ' +
-    'for Ollama, http://localhost:8080 for llama.cpp or http://localhost:1234 for LM Studio.'
-  );
+/**
+ * The connection failed before any answer: one sentence naming the address tried. The settings field's hint lists the
+ * usual addresses (Anthropic, Ollama, llama.cpp, LM Studio) right under it, so the result does not repeat them.
+ */
+function unreachable(settings: Settings, failure: ModelError): string {
+  return `${failure.what} at ${settings.baseUrl}: check that the server runs and the base URL is right.`;
 }
 
 export async function checkConnection(
@@ -67,7 +67,7 @@ export async function checkConnection(
     models = await listModels(api, signal);
   } catch (error) {
     const failure = toModelError(error, settings.model, false, TIMEOUT_MS);
-    if (failure.kind === 'network') return { ok: false, message: unreachable(settings, failure.message) };
+    if (failure.kind === 'network') return { ok: false, message: unreachable(settings, failure) };
     // A server without the Models API: ask the model itself below. Anything else is the answer.
     if (failure.kind !== 'not_found') return { ok: false, message: failure.message };
   }
@@ -90,7 +90,7 @@ export async function checkConnection(
     const failure = toModelError(error, settings.model, false, TIMEOUT_MS);
     return {
       ok: false,
-      message: failure.kind === 'network' ? unreachable(settings, failure.message) : failure.message,
+      message: failure.kind === 'network' ? unreachable(settings, failure) : failure.message,
     };
   }
 }

@@ -3,7 +3,7 @@ import { useSettings } from '../store/settings';
 import { type PanelView, useUi } from '../store/ui';
 import type { PanelCommands } from './commands';
 import { DemoExample } from './demo-example';
-import { EventLog } from './EventLog';
+import { useEscapeStops } from './escape-stops';
 import { HistoryView } from './history-view';
 import { type MessageKey, t } from './i18n';
 import { LiveRegion } from './live-region';
@@ -29,13 +29,19 @@ const VIEWS: [PanelView, MessageKey][] = [
   ['settings', 'navSettings'],
 ];
 
-/** The offline demo in one line, with the way out of it. */
+/**
+ * The offline demo in one line: its name, what it is behind a disclosure, and the way out of it. The demo's one task is
+ * offered on the line as an example to run.
+ */
 function DemoNotice({ commands }: { commands: PanelCommands }) {
   const show = useUi((s) => s.show);
   return (
     <aside class="demo-line" aria-labelledby="demo-heading" data-testid="demo-notice">
       <h2 id="demo-heading">{t('demoHeading')}</h2>
-      <p>{t('demoText')}</p>
+      <details class="demo-about" data-testid="demo-about">
+        <summary>{t('demoAbout')}</summary>
+        <p>{t('demoText')}</p>
+      </details>
       <DemoExample commands={commands} />
       <button type="button" class="link-button" onClick={() => show('settings')}>
         {t('demoAddKey')}
@@ -65,6 +71,7 @@ export function App({ commands, demoMode }: AppProps) {
   // "New task" sets the ended task aside; the thread shows the next one as soon as it starts.
   const shown = latest && latest.taskId !== hiddenTaskId ? latest : undefined;
   const demo = demoMode ?? !hasKey;
+  useEscapeStops(latest?.status === 'running', commands);
   return (
     <main class={`panel view-${view}`}>
       <header class="top">
@@ -99,7 +106,6 @@ export function App({ commands, demoMode }: AppProps) {
       {view === 'history' && <HistoryView commands={commands} />}
       {view === 'settings' && <SettingsView commands={commands} />}
       <LiveRegion record={latest} />
-      <EventLog />
     </main>
   );
 }

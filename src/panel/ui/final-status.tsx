@@ -1,4 +1,5 @@
 import type { TaskRecord } from '../store/task-record';
+import { Collapsible } from './collapsible';
 import { t } from './i18n';
 import { statusLabel, summaryText } from './status-text';
 
@@ -28,12 +29,12 @@ export function FinalStatus({ record }: { record: TaskRecord }) {
           </span>
         )}
       </h3>
-      {summary && <p data-testid="final-summary">{summary}</p>}
+      {summary && <Collapsible text={summary} testId="final-summary" />}
       {reading && record.alreadyThere && <p data-testid="final-already-there">{t('finalAlreadyThere')}</p>}
-      {showAnswer && (
-        <p>
-          <strong>{t('finalAnswer')}</strong> {record.answer}
-        </p>
+      {showAnswer && record.answer && (
+        <Collapsible text={record.answer} testId="final-answer">
+          <strong>{t('finalAnswer')}</strong>{' '}
+        </Collapsible>
       )}
       {succeeded && (quotes.length > 0 || urlContains) && (
         <div data-testid="evidence">

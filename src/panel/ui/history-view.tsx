@@ -42,8 +42,13 @@ function HistoryItem({ record, commands, busy }: ItemProps) {
         <span class={`badge status-${record.status}`}>{statusLabel(record.status)}</span>
         <span class="meta">
           {new Date(record.startedAt).toLocaleString(uiLocale())}
-          {' · '}
-          <Usage record={record} />
+          {/* A task that ended before its first step spent nothing: no "0 steps · 0 tokens". */}
+          {(record.metrics?.steps ?? record.steps.length) > 0 && (
+            <>
+              {' · '}
+              <Usage record={record} />
+            </>
+          )}
         </span>
       </button>
       <button

@@ -56,9 +56,18 @@ export function callBadge(call: CallView): Badge {
   }
 }
 
-/** Numbers and dates follow the browser's UI language, like the strings around them. */
+/**
+ * The language of the strings around: the catalogue's own `htmlLang`, refined by the browser's UI language when both
+ * name the same language (en-GB writes dates its own way). The catalogue wins where they differ: in the real side
+ * panel of a browser started with --lang=zh-CN, chrome.i18n.getUILanguage() answers en-US while the messages are
+ * Chinese (seen in test/e2e/panel-room-zh.e2e.ts), and numbers, endings and dates must follow the messages.
+ */
 export function uiLocale(): string | undefined {
-  return chrome.i18n.getUILanguage() || undefined;
+  const catalogue = t('htmlLang');
+  const browser = chrome.i18n.getUILanguage();
+  if (catalogue === 'htmlLang' || !catalogue) return browser || undefined;
+  const primary = (tag: string) => tag.toLowerCase().split(/[-_]/)[0];
+  return browser && primary(browser) === primary(catalogue) ? browser : catalogue;
 }
 
 const count = (n: number) => n.toLocaleString(uiLocale());
@@ -149,8 +158,9 @@ const ENDING: Partial<Record<RecordStatus, MessageKey>> = {
 /**
  * How the task ended, in the person's language. The agent writes its summaries in English (the stop texts of
  * docs/contracts.md 000-D4 among them, kept word for word); in another language the endings the harness decides get
- * their translation, with the agent's own sentence kept for the details. A refusal is one of those: the agent's
- * sentence quotes what the API said. A summary the model wrote (a failure it explained) stays as it is.
+ * their translation, and the agent's own sentence moves to the task's Details (endingDetail), so the main view has no
+ * English left. A refusal is one of those: the agent's sentence quotes what the API said. A summary the model wrote
+ * (a failure it explained) stays as it is.
  */
 export function summaryText(record: TaskRecord): string {
   const summary = record.summary ?? '';
@@ -160,7 +170,15 @@ export function summaryText(record: TaskRecord): string {
   }
   const key = endingKey(record);
   if (!key || uiLocale()?.startsWith('en')) return summary;
-  return summary ? `${t(key)} (${summary})` : t(key);
+  return t(key);
+}
+
+/** The agent's own English sentence of an ending summaryText translated, for the task's Details; else undefined. */
+export function endingDetail(record: TaskRecord): string | undefined {
+  const summary = record.summary ?? '';
+  if (!summary || record.status === 'interrupted' || uiLocale()?.startsWith('en')) return undefined;
+  if (record.status === 'cost_limit' && record.costLimit) return undefined;
+  return endingKey(record) ? summary : undefined;
 }
 
 /**
@@ -192,14 +210,27 @@ const EFFECT: Record<ActionEffect, MessageKey> = {
   none: 'effectNone',
 };
 
+/** Whether the action's result line is described by the effects the page showed (in the person's language). */
+function byEffects(call: CallView): boolean {
+  return call.outcome === 'ok' && call.verification?.verified === true && (call.verification.effects ?? []).length > 0;
+}
+
 /**
  * The result line of an action. A verified action is described by the effects the page showed, in the person's
- * language; anything else (an error, a refusal, a rejected done) keeps the agent's own sentence, which says why.
+ * language; anything else (an error, a refusal, a rejected done) keeps the agent's own sentence, which says why. In
+ * another language than English a plain success has no line: the agent's sentence is English, and the badge says it
+ * went well.
  */
 export function resultText(call: CallView): string | undefined {
-  const effects = call.verification?.effects ?? [];
-  if (call.outcome === 'ok' && call.verification?.verified && effects.length > 0) {
+  if (byEffects(call)) {
+    const effects = call.verification?.effects ?? [];
     return t('resultEffects', effects.map((effect) => t(EFFECT[effect])).join(t('listSeparator')));
   }
+  if (call.outcome === 'ok' && !call.verification && !uiLocale()?.startsWith('en')) return undefined;
   return call.summary;
+}
+
+/** The language of the result line when it is the agent's own (English) sentence in another UI language. */
+export function resultLang(call: CallView): 'en' | undefined {
+  return byEffects(call) || uiLocale()?.startsWith('en') ? undefined : 'en';
 }

@@ -1,4 +1,4 @@
-import { useRef } from 'preact/hooks';
+import { useEffect, useRef } from 'preact/hooks';
 import { useAttachments } from '../store/attachments';
 import { type ComposeMode, useUi } from '../store/ui';
 import { AttachmentChips } from './attachments';
@@ -20,6 +20,12 @@ const LABEL: Record<Action, MessageKey> = {
   followUpRunning: 'taskBoxLabelFollowUp',
   followUpEnded: 'taskBoxLabelContinue',
 };
+/** The keys, in short, where the person looks: the field's placeholder. The full hint is the field's description. */
+const PLACEHOLDER: Record<Action, MessageKey> = {
+  run: 'taskPlaceholder',
+  followUpRunning: 'taskPlaceholderFollowUp',
+  followUpEnded: 'taskPlaceholderContinue',
+};
 const HINT: Record<Action, MessageKey> = {
   run: 'taskBoxHintNew',
   followUpRunning: 'taskBoxHintFollowUp',
@@ -37,9 +43,11 @@ function actionFor(running: boolean, hasTask: boolean, mode: ComposeMode): Actio
 }
 
 /**
- * The composer, pinned under the thread. Enter runs, Shift+Enter adds a line, Esc stops. While a task runs, Enter
- * sends a follow-up to it; once it ended, the person chooses whether Enter continues it or starts a new task, and the
- * label says which; "New task" sets the ended task aside for an empty thread.
+ * The composer, pinned under the thread and kept small, so the thread has the room. Enter runs, Shift+Enter adds a
+ * line, Esc stops (from anywhere in the panel: escape-stops.ts). While a task runs, Enter sends a follow-up to it; once
+ * it ended, one checkbox says whether Enter continues it on its tabs or starts a new task, and the label says which;
+ * "New task" sets the ended task aside for an empty thread. The field grows with its text up to a limit (CSS
+ * `field-sizing: content`, thread.css) and takes the focus when it appears: the panel opens with it ready.
  */
 export function TaskBox({ commands, latest }: Props) {
   const draft = useUi((s) => s.draft);
@@ -49,6 +57,8 @@ export function TaskBox({ commands, latest }: Props) {
   const running = latest?.status === 'running';
   const action = actionFor(running, latest !== undefined, mode);
   const input = useRef<HTMLTextAreaElement>(null);
+  // On open (and back from history or settings) the composer has the focus: "press Enter there" works at once.
+  useEffect(() => input.current?.focus(), []);
 
   const submit = () => {
     // Read from the store, not from this render: a box just mounted (back from settings or history) subscribes to
@@ -85,64 +95,63 @@ export function TaskBox({ commands, latest }: Props) {
         useAttachments.getState().add(files);
       }}
     >
-      {latest && !running && (
-        <fieldset class="mode">
-          <legend>{t('enterWillLegend')}</legend>
-          <label>
-            <input type="radio" name="compose" checked={mode === 'new'} onChange={() => setMode('new')} />
-            {t('modeNew')}
+      <div class="compose-head">
+        <label for="task-input">{t(LABEL[action])}</label>
+        {latest && !running && (
+          <label class="compose-continue">
+            <input
+              type="checkbox"
+              data-testid="compose-continue"
+              checked={mode === 'followUp'}
+              onChange={(event) => setMode(event.currentTarget.checked ? 'followUp' : 'new')}
+            />
+            {t('composeContinue')}
           </label>
-          <label>
-            <input type="radio" name="compose" checked={mode === 'followUp'} onChange={() => setMode('followUp')} />
-            {t('modeContinue', latest.taskId)}
-          </label>
-        </fieldset>
-      )}
-      <label for="task-input">{t(LABEL[action])}</label>
+        )}
+      </div>
       <textarea
         id="task-input"
         ref={input}
-        rows={2}
+        rows={1}
         value={draft}
-        placeholder={t('taskPlaceholder')}
+        placeholder={t(PLACEHOLDER[action])}
         aria-describedby="task-hint"
         onInput={(event) => setDraft(event.currentTarget.value)}
         onKeyDown={(event) => {
           if (isSubmitKey(event)) {
             event.preventDefault();
             submit();
-          } else if (event.key === 'Escape' && running) {
-            event.preventDefault();
-            commands.stop();
           }
         }}
       />
-      <p id="task-hint" class="meta">
+      <p id="task-hint" class="visually-hidden">
         {t(HINT[action])}
       </p>
-      <AttachmentChips />
-      <div class="row">
-        <button type="submit" class="primary" disabled={draft.trim() === ''}>
-          {t(BUTTON[action])}
-        </button>
-        {action === 'run' && <TaskMode />}
-        {running && (
-          <button type="button" class="danger" data-testid="stop" onClick={() => commands.stop()}>
-            {t('stopButton')}
+      <div class="compose-row">
+        <AttachmentChips />
+        <div class="compose-actions">
+          {action === 'run' && <TaskMode />}
+          {running && (
+            <button type="button" class="danger" data-testid="stop" onClick={() => commands.stop()}>
+              {t('stopButton')}
+            </button>
+          )}
+          {latest && !running && (
+            <button
+              type="button"
+              data-testid="new-task"
+              onClick={() => {
+                useUi.getState().newTask(latest.taskId);
+                input.current?.focus();
+              }}
+            >
+              {t('newTask')}
+            </button>
+          )}
+          <button type="submit" class="primary" disabled={draft.trim() === ''}>
+            {t(BUTTON[action])}
           </button>
-        )}
-        {latest && !running && (
-          <button
-            type="button"
-            data-testid="new-task"
-            onClick={() => {
-              useUi.getState().newTask(latest.taskId);
-              input.current?.focus();
-            }}
-          >
-            {t('newTask')}
-          </button>
-        )}
+        </div>
       </div>
     </form>
   );

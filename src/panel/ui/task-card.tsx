@@ -1,4 +1,5 @@
 import type { StepRecord, TaskRecord } from '../store/task-record';
+import { Collapsible } from './collapsible';
 import type { PanelCommands } from './commands';
 import { ConsentBox, ConsentList } from './consent-box';
 import { FinalStatus } from './final-status';
@@ -6,7 +7,7 @@ import { t } from './i18n';
 import { PermissionBox, PermissionList } from './permission-box';
 import { PlanCard } from './plan-card';
 import { QuestionBox } from './question-box';
-import { statusLabel, usageLine } from './status-text';
+import { endingDetail, statusLabel, usageLine } from './status-text';
 import { StepCard } from './step-card';
 
 interface Props {
@@ -25,24 +26,60 @@ function byTurn(record: TaskRecord): [turn: number, steps: StepRecord[]][] {
 function PersonMessage({ text, turn }: { text: string; turn: number }) {
   return (
     <li class="msg msg-person">
-      {turn === 0 ? (
-        <p class="bubble" data-testid="task-instruction">
-          {text}
-        </p>
-      ) : (
-        <p class="bubble" data-testid="follow-up">
-          <span class="visually-hidden">{t('followUpLabel')} </span>
-          {text}
-        </p>
-      )}
+      <Collapsible class="bubble" text={text} testId={turn === 0 ? 'task-instruction' : 'follow-up'}>
+        {turn > 0 && <span class="visually-hidden">{t('followUpLabel')} </span>}
+      </Collapsible>
     </li>
   );
 }
 
 /**
+ * The task's internals, for whoever needs them (a bug report, the trace): its id, its model and, in another language
+ * than English, the agent's own sentence of how it ended; closed by default.
+ */
+function TaskDetails({ record, commands }: Props) {
+  const agentSaid = endingDetail(record);
+  return (
+    <div class="row thread-actions">
+      <details class="disclosure" data-testid="task-details">
+        <summary>{t('tabLineDetails')}</summary>
+        <dl>
+          <dt>{t('taskIdLabel')}</dt>
+          <dd data-testid="task-id">{record.taskId}</dd>
+          <dt>{t('modelLabel')}</dt>
+          <dd>{record.model}</dd>
+          {agentSaid && (
+            <>
+              <dt>{t('agentEndingLabel')}</dt>
+              <dd lang="en" data-testid="ending-detail">
+                {agentSaid}
+              </dd>
+            </>
+          )}
+        </dl>
+      </details>
+      <button type="button" data-testid="export-trace" onClick={() => commands.exportTrace(record.taskId)}>
+        {t('exportTrace')}
+      </button>
+    </div>
+  );
+}
+
+/** A step is cut when the task was stopped while the model was still writing it (no timings yet, some text). */
+function isCut(record: TaskRecord, step: StepRecord): boolean {
+  const last = record.steps[record.steps.length - 1];
+  return (
+    record.status === 'stopped' &&
+    step === last &&
+    step.modelMs === undefined &&
+    (step.text !== '' || (step.thinking ?? '').trim() !== '')
+  );
+}
+
+/**
  * A task as one conversation: the person's task and follow-ups as their messages, the agent's steps between them, an
- * open question or permission question inline where the agent waits, and the ending with its evidence. Its status,
- * usage and trace export sit in a small header.
+ * open question or permission question inline where the agent waits, and the ending with its evidence. Its status and
+ * usage sit in a small header, in words; its id and model under Details at the end.
  */
 export function TaskCard({ record, commands }: Props) {
   const headingId = `task-${record.taskId}-heading`;
@@ -56,22 +93,25 @@ export function TaskCard({ record, commands }: Props) {
       data-status={record.status}
     >
       <header class="thread-head">
-        <h2 id={headingId}>{t('taskHeading', record.taskId)}</h2>
+        <h2 id={headingId} class="visually-hidden">
+          {t('threadTaskHeading')}
+        </h2>
         <p class={`badge status-${record.status}`} data-testid="task-status">
           {statusLabel(record.status)}
         </p>
-        <p class="meta thread-usage" data-testid="task-usage">
-          {record.metrics ? usageLine(record.metrics) : t('usageNone')}
-          {' · '}
-          {record.model}
-        </p>
+        {/* Nothing spent yet (the task ended before the model answered): no "0 steps" over a Step 1 that says so. */}
+        {record.metrics && record.metrics.steps > 0 && (
+          <p class="meta thread-usage" data-testid="task-usage">
+            {usageLine(record.metrics)}
+          </p>
+        )}
       </header>
       <ol class="messages" aria-label={t('stepsLabel')}>
         {byTurn(record).map(([turn, steps]) => [
           <PersonMessage key={`said-${turn}`} text={record.instructions[turn] ?? ''} turn={turn} />,
           ...steps.map((step) => (
             <li key={step.step} class="msg msg-agent">
-              <StepCard step={step} running={running} />
+              <StepCard step={step} running={running} cut={isCut(record, step)} />
               {(record.plans ?? [])
                 .filter((plan) => plan.step === step.step)
                 .map((plan) => (
@@ -113,11 +153,7 @@ export function TaskCard({ record, commands }: Props) {
       <PermissionList taskId={record.taskId} permissions={record.permissions ?? []} />
       <ConsentList taskId={record.taskId} consents={record.consents ?? []} />
       <FinalStatus record={record} />
-      <div class="row thread-actions">
-        <button type="button" data-testid="export-trace" onClick={() => commands.exportTrace(record.taskId)}>
-          {t('exportTrace')}
-        </button>
-      </div>
+      <TaskDetails record={record} commands={commands} />
     </section>
   );
 }

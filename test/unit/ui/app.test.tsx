@@ -37,9 +37,13 @@ describe('panel frame', () => {
     expect(byTestId(root, 'nav-settings').getAttribute('aria-current')).toBe('page');
   });
 
-  it('opens on the task view: the page card above the task box, the activity log collapsed below', () => {
+  it('opens on the task view: the tab line (its Details hold the page card and the activity log), then the composer', () => {
     const root = mount(<App commands={commands} />);
-    const order = ['page-card', 'task-box', 'event-log'].map((id) => byTestId(root, id));
+    const details = byTestId<HTMLDetailsElement>(root, 'tab-line-details');
+    expect(details.open).toBe(false);
+    expect(details.contains(byTestId(root, 'page-card'))).toBe(true);
+    expect(details.contains(byTestId(root, 'event-log'))).toBe(true);
+    const order = ['page-card', 'event-log', 'task-box'].map((id) => byTestId(root, id));
     for (let i = 1; i < order.length; i++) {
       const before = order[i - 1] as HTMLElement;
       expect(before.compareDocumentPosition(order[i] as HTMLElement) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();

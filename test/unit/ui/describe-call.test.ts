@@ -73,7 +73,7 @@ const badgeCases: [Partial<CallView>, BadgeKind, string][] = [
   ],
   [{ outcome: 'ok', verification: { verified: false, effects: [] } }, 'unverified', 'Not verified'],
   [{ outcome: 'ok' }, 'ok', 'Done'],
-  [{ outcome: 'done_rejected' }, 'rejected', 'Done rejected: evidence not confirmed'],
+  [{ outcome: 'done_rejected' }, 'rejected', 'Not accepted: the evidence was not found on the page'],
   [{ outcome: 'done_accepted' }, 'accepted', 'Done accepted'],
   [{ outcome: 'execute_error', summary: 'error: tab gone' }, 'error', 'Error'],
   [{ outcome: 'invalid_input' }, 'error', 'Error'],

@@ -187,3 +187,10 @@ export function freshUi(): SpyCommands {
   resetStores();
   return spyCommands();
 }
+
+/** The text a person sees without opening anything: what closed disclosures hold is left out. */
+export function shownText(root: Element): string {
+  const copy = root.cloneNode(true) as Element;
+  for (const hidden of copy.querySelectorAll('details:not([open]) > :not(summary)')) hidden.remove();
+  return copy.textContent ?? '';
+}

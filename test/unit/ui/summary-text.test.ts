@@ -5,7 +5,7 @@ import { costLimitEnding } from '../../../src/panel/agent/cost-cap';
 import type { TaskRecord } from '../../../src/panel/store/task-record';
 import { t } from '../../../src/panel/ui/i18n';
 import { announcement } from '../../../src/panel/ui/live-region';
-import { statusLabel, summaryText } from '../../../src/panel/ui/status-text';
+import { endingDetail, statusLabel, summaryText } from '../../../src/panel/ui/status-text';
 import { useEnglish } from './harness';
 
 const chinese: Record<string, { message: string }> = JSON.parse(
@@ -44,22 +44,30 @@ describe('summaryText', () => {
     expect(summaryText(ended)).toBe('Page navigated to a restricted URL, agent stopped');
   });
 
-  it('translates the endings the harness decides, keeping the agent sentence as the detail', () => {
+  it('translates the endings the harness decides, the agent sentence kept for the Details', () => {
     useChinese();
-    expect(summaryText(record({ stopCause: 'tab_closed', summary: 'Tab was closed' }))).toBe(
-      '标签页已关闭 (Tab was closed)',
-    );
-    expect(summaryText(record({ status: 'no_progress', summary: 'Repeated click 3 times.' }))).toBe(
-      '智能体一直在重复操作却没有进展，因此已停止。 (Repeated click 3 times.)',
-    );
+    const closed = record({ stopCause: 'tab_closed', summary: 'Tab was closed' });
+    expect(summaryText(closed)).toBe('标签页已关闭');
+    expect(endingDetail(closed)).toBe('Tab was closed');
+    const stuck = record({ status: 'no_progress', summary: 'Repeated click 3 times.' });
+    expect(summaryText(stuck)).toBe('智能体一直在重复操作却没有进展，因此已停止。');
+    expect(endingDetail(stuck)).toBe('Repeated click 3 times.');
+    // In English the summary is the agent's sentence itself: nothing more for the Details.
+    useEnglish();
+    expect(endingDetail(closed)).toBeUndefined();
+  });
+
+  it('follows the catalogue’s language where the browser reports another (the real side panel answers en-US)', () => {
+    useChinese();
+    vi.mocked(chrome.i18n.getUILanguage).mockReturnValue('en-US');
+    expect(summaryText(record({ stopCause: 'tab_closed', summary: 'Tab was closed' }))).toBe('标签页已关闭');
   });
 
   it('says what went wrong with the model API in the person language', () => {
     useChinese();
     const refused = record({ status: 'error', errorKind: 'auth', summary: 'Check your API key in settings: 401.' });
-    expect(summaryText(refused)).toBe(
-      'API 拒绝了密钥：请在设置中检查你的 API 密钥。 (Check your API key in settings: 401.)',
-    );
+    expect(summaryText(refused)).toBe('API 拒绝了密钥：请在设置中检查你的 API 密钥。');
+    expect(endingDetail(refused)).toBe('Check your API key in settings: 401.');
   });
 
   it('says an account at its spend limit must raise the limit or wait, in English and in Chinese', () => {
@@ -75,8 +83,9 @@ describe('summaryText', () => {
     );
     useChinese();
     expect(summaryText(capped)).toBe(
-      `你的 API 账户已达到支出上限：请在 Claude Console 的 Settings → Limits 中提高上限，或等到 API 给出的日期后再试。 (${summary})`,
+      '你的 API 账户已达到支出上限：请在 Claude Console 的 Settings → Limits 中提高上限，或等到 API 给出的日期后再试。',
     );
+    expect(endingDetail(capped)).toBe(summary);
   });
 
   it("leads a refusal with a translated sentence, keeping the agent's sentence that quotes the API", () => {
@@ -89,7 +98,8 @@ describe('summaryText', () => {
     });
     expect(summaryText(refused)).toBe(summary);
     useChinese();
-    expect(summaryText(refused)).toBe(`模型拒绝继续此任务：请换一种说法，或开始新的任务。 (${summary})`);
+    expect(summaryText(refused)).toBe('模型拒绝继续此任务：请换一种说法，或开始新的任务。');
+    expect(endingDetail(refused)).toBe(summary);
   });
 
   it('says the cost limit ended the task, with the money, in English and in Chinese', () => {

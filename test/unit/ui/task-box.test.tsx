@@ -11,6 +11,7 @@ import {
   mount,
   press,
   type SpyCommands,
+  shownText,
   typeInto,
   unmountAll,
 } from './harness';
@@ -96,7 +97,10 @@ describe('task box', () => {
     press(box(root), 'Enter');
     expect(commands.run).toHaveBeenCalledExactlyOnceWith('Now find a pot');
 
-    click(byLabel(root, `Continue task ${TASK} on its tabs`));
+    // One checkbox, not a pair of radios: the label says what Enter does, no task id.
+    expect(root.querySelectorAll('input[type="radio"]')).toHaveLength(0);
+    expect(shownText(root)).not.toContain(TASK);
+    click(byLabel(root, 'Continue this task'));
     const input = byLabel<HTMLTextAreaElement>(root, 'Follow-up for the last task');
     expect(root.textContent).toContain('Enter continues the last task on its tabs.');
     typeInto(input, 'And a pot for it');

@@ -94,7 +94,7 @@ describe('the thread', () => {
     const root = mount(<App commands={commands} />);
     expect(byTestId(root, 'tab-line-title').textContent).toBe('Fern shop');
     expect(byTestId(root, 'tab-line-where').textContent).toBe("the agent's tab · you are on another tab");
-    expect(byTestId(root, 'tab-line-tabs').textContent).toContain('Tabs of this task (2)');
+    expect(byTestId(root, 'tab-line-tabs').textContent).toContain('Tabs (2)');
     expect((byTestId(root, 'tab-line-details') as HTMLDetailsElement).open).toBe(false);
     expect(byTestId(byTestId(root, 'tab-line-details'), 'page-card')).toBeTruthy();
   });

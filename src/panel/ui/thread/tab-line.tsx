@@ -1,6 +1,7 @@
 import { usePageView } from '../../store/page-view';
 import { useTaskTabs } from '../../store/task-tabs';
 import type { PanelCommands } from '../commands';
+import { EventLog } from '../EventLog';
 import { t } from '../i18n';
 import { PageCard } from '../PageCard';
 import { TaskTabs } from '../task-tabs';
@@ -14,7 +15,8 @@ function Favicon({ url }: { url: string }) {
 
 /**
  * The tab the agent works on as one compact line (its icon, its title, whether the person is on it), with the task's
- * tabs and the tab's internals (its id, loading state) one click away. Before a task, the person's own tab.
+ * tabs and the tab's internals (its id, loading state, the browser's tab events) one click away, all on one line
+ * while closed. Before a task, the person's own tab.
  */
 export function TabLine({ commands }: { commands: PanelCommands }) {
   const tabs = useTaskTabs((s) => s.tabs);
@@ -43,6 +45,7 @@ export function TabLine({ commands }: { commands: PanelCommands }) {
       <details class="disclosure" data-testid="tab-line-details">
         <summary>{t('tabLineDetails')}</summary>
         <PageCard />
+        <EventLog />
       </details>
     </section>
   );
