@@ -5,7 +5,7 @@
 import { DEMO_SHOP_KEY } from '../../src/panel/store/storage-keys';
 import { saveScreenshot } from '../support/screenshots';
 import { type SlowShop, startSlowShop } from '../support/slow-shop';
-import { describe, expect, it, type PanelGlobal, useKit } from './kit';
+import { answerConsent, describe, expect, it, type PanelGlobal, useKit } from './kit';
 import { currentTaskId, expectStatus, newTaskId, PANEL_VIEWPORT, submitTask, taskView, textOf } from './panel-harness';
 
 useKit({ viewport: PANEL_VIEWPORT, apiKey: null });
@@ -48,6 +48,9 @@ describe('the offline demo listens', () => {
       const refused = await currentTaskId(panel);
       await example.click();
       const played = await newTaskId(panel, refused);
+      // The person's yes before the order is part of the chain (decision 0026): nothing is bought before it.
+      const asked = await answerConsent(panel, 'once');
+      expect(asked.kind).toBe('order');
       await expectStatus(panel, 'succeeded', 60_000);
       expect(await textOf(view.final.getByTestId('final-verified'))).toBe('Verified');
       expect(await textOf(view.final.getByTestId('final-summary'))).toMatch(/order number is FF-\d{6}/);
