@@ -99,7 +99,7 @@ export function App({ commands, demoMode }: AppProps) {
           </ThreadScroll>
           <div class="dock">
             {shown && <ProgressLine record={shown} />}
-            <TaskBox commands={commands} latest={shown} />
+            <TaskBox commands={commands} latest={shown} demo={demo} />
           </div>
         </>
       )}

@@ -11,6 +11,8 @@ interface Props {
   commands: PanelCommands;
   /** The newest task: a follow-up continues it. */
   latest: { taskId: string; status: string } | undefined;
+  /** The offline demo plays the tasks: the placeholder does not suggest one it refuses. */
+  demo?: boolean;
 }
 
 type Action = 'run' | 'followUpRunning' | 'followUpEnded';
@@ -49,7 +51,7 @@ function actionFor(running: boolean, hasTask: boolean, mode: ComposeMode): Actio
  * "New task" sets the ended task aside for an empty thread. The field grows with its text up to a limit (CSS
  * `field-sizing: content`, thread.css) and takes the focus when it appears: the panel opens with it ready.
  */
-export function TaskBox({ commands, latest }: Props) {
+export function TaskBox({ commands, latest, demo = false }: Props) {
   const draft = useUi((s) => s.draft);
   const setDraft = useUi((s) => s.setDraft);
   const mode = useUi((s) => s.composeMode);
@@ -114,7 +116,7 @@ export function TaskBox({ commands, latest }: Props) {
         ref={input}
         rows={1}
         value={draft}
-        placeholder={t(PLACEHOLDER[action])}
+        placeholder={t(action === 'run' && demo ? 'taskPlaceholderDemo' : PLACEHOLDER[action])}
         aria-describedby="task-hint"
         onInput={(event) => setDraft(event.currentTarget.value)}
         onKeyDown={(event) => {

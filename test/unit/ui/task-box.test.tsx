@@ -27,6 +27,14 @@ afterEach(unmountAll);
 const box = (root: HTMLElement) => root.querySelector<HTMLTextAreaElement>('#task-input') as HTMLTextAreaElement;
 
 describe('task box', () => {
+  it('in the offline demo, suggests no task the demo would refuse', () => {
+    const demo = mount(<App commands={commands} demoMode />);
+    expect(box(demo).placeholder).toBe('The offline demo plays one task only: see “What is this?”');
+    unmountAll();
+    const real = mount(<App commands={commands} demoMode={false} />);
+    expect(box(real).placeholder).toBe('e.g. Add the cheapest fern to the cart');
+  });
+
   it('runs the instruction on Enter and clears the box', () => {
     const root = mount(<App commands={commands} />);
     const input = byLabel<HTMLTextAreaElement>(root, 'New task');
