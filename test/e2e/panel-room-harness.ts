@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core';
 import { saveScreenshot } from '../support/screenshots';
 import {
   act,
+  control,
   type ExtensionHarness,
   expect,
   type FakeAnthropic,
@@ -120,7 +121,8 @@ function shownText(side: SidePanelSession, skip: string): Promise<string> {
 async function expectPersonWords(side: SidePanelSession, locale: RoomLocale, taskId: string | null): Promise<void> {
   const text = await shownText(side, 'details:not([open]) > :not(summary)');
   if (taskId) expect(text.toLowerCase()).not.toContain(taskId.toLowerCase());
-  expect(text).not.toMatch(/Done accepted|accepted \(|Continue task/);
+  // A tool's own name ("Called propose_plan") is the code's word, not the person's.
+  expect(text).not.toMatch(/Done accepted|accepted \(|Continue task|Called [a-z]+_[a-z_]+/);
   if (locale !== 'zh-CN') return;
   const own = await shownText(
     side,
@@ -172,7 +174,7 @@ export async function leaveRoom(): Promise<void> {
 /**
  * One test through every state, in one browser (the file sets `useKit({ apiKey: null, locale })`: a new user's panel,
  * the demo first): demo, idle, running (measured), succeeded, stopped with Esc from the thread mid-stream, failed to
- * start, asking, permission, failed, history, settings.
+ * start, asking, permission, failed, consent, plan, history, settings.
  */
 export async function walkTheRoom(locale: RoomLocale, { browser, site, model }: RoomFixtures): Promise<void> {
   const say = SAY[locale];
@@ -286,6 +288,38 @@ export async function walkTheRoom(locale: RoomLocale, { browser, site, model }: 
   await expectStatusOf(panel, 'failed');
   await expectPersonWords(panel, locale, await taskIdOf(panel));
   await shoot(panel, locale, 'failed');
+
+  // consent: a sign-in waits for the person's yes (decision 0026), answered Deny.
+  play(model, (seen) => {
+    if (seen.previousTools.includes('click')) return giveUp(say.refuse);
+    if (seen.previousTools.includes('open_url'))
+      return act('click', { ref: control(seen, 'button', /^sign in$/i).ref });
+    return act('open_url', { url: site.url('/consent/signin.html') });
+  });
+  await submit(panel, say.task);
+  await expect.poll(() => count(panel, '[data-testid="consent"]'), { timeout: 20_000 }).toBe(1);
+  await shoot(panel, locale, 'consent');
+  await clickIn(panel, '[data-testid="consent-deny"]');
+  await expectStatusOf(panel, 'failed');
+
+  // plan: in "Ask before acting" the model's plan waits for the person, answered Cancel.
+  await panel.evaluate(`globalThis.steadyhand.settings.getState().update({ autonomy: 'ask_first' })`);
+  const origin = new URL(site.url('/')).origin;
+  play(model, () =>
+    act('propose_plan', {
+      summary: locale === 'en' ? 'Sign in and save a note about the blue fern' : '登录并保存一条关于蓝色蕨类的笔记',
+      sites: [origin],
+      changes: [{ site: origin, kind: 'signin', what: locale === 'en' ? 'Sign in' : '登录' }],
+      steps: locale === 'en' ? '1. Sign in\n2. Save the note' : '1. 登录\n2. 保存笔记',
+    }),
+  );
+  await submit(panel, say.task);
+  await expect.poll(() => count(panel, '[data-testid="plan-approve"]'), { timeout: 20_000 }).toBe(1);
+  await expectPersonWords(panel, locale, await taskIdOf(panel));
+  await shoot(panel, locale, 'plan');
+  await clickIn(panel, '[data-testid="plan-cancel"]');
+  await expectStatusOf(panel, 'stopped');
+  await panel.evaluate(`globalThis.steadyhand.settings.getState().update({ autonomy: 'act' })`);
 
   // history, settings
   await clickIn(panel, '[data-testid="nav-history"]');

@@ -133,6 +133,8 @@ export function describeCall(call: DescribableCall): string {
       return t('actAsk', quoted('question'));
     case 'done':
       return t(bool(input, 'success') === false ? 'actDoneFailed' : 'actDone');
+    case 'propose_plan':
+      return t('actProposePlan');
     default:
       return t('actOther', call.name);
   }

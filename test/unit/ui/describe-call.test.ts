@@ -40,6 +40,7 @@ describe('actions in words', () => {
     ['close_tab', { tabId: 44 }, 'Closed tab 44'],
     ['go_back', {}, 'Went back a page'],
     ['ask_user', { question: 'Which size?' }, 'Asked you: “Which size?”'],
+    ['propose_plan', { summary: 'Buy a fern' }, 'Proposed a plan'],
     ['done', { success: true, answer: 'x' }, 'Reported the task done'],
     ['done', { success: false, answer: 'x' }, 'Reported the task cannot be done'],
     ['teleport', { to: 'mars' }, 'Called teleport'],
