@@ -205,6 +205,34 @@ describe('each consequential step waits for the person', () => {
   }
 });
 
+describe('a message sent by Enter in a chat box with no form', () => {
+  it('waits for the person: Deny sends nothing and the box keeps its text; Allow once sends it once', async ({
+    browser,
+    site,
+    model,
+    panel,
+  }) => {
+    const tab = await onPage(browser, `http://shop.test:${site.port}/consent/chat.html`);
+    const before = await stateOf(tab);
+    const seen = play(model, (s) => {
+      if (s.index <= 1) return act('press_key', { key: 'Enter', ref: control(s, 'textbox', /message #plants/i).ref });
+      return giveUp('Stopping here.');
+    });
+    const running = runTask(panel, 'Tell the team I will water the ferns at 5');
+    const denied = await answerConsent(panel, 'deny');
+    expect(denied.kind).toBe('post');
+    expect(denied.text).toContain('I will water them at 5.');
+    await consentBox(panel).waitFor();
+    expect(sent()).toEqual([]);
+    expect(await stateOf(tab)).toEqual(before);
+    await answerConsent(panel, 'once');
+    const { events } = await running;
+    expect(seen[1]?.results[0]?.text ?? '').toContain('the person was asked and declined it, so it was not done');
+    await expect.poll(sent).toEqual([`http://shop.test:${site.port}/consent/chat`]);
+    expect(ofType(events, 'consent_request')).toHaveLength(2);
+  });
+});
+
 describe('act without asking', () => {
   it('"not again on this site for this task": the next delete there goes without a question', async ({
     browser,

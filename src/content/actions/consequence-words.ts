@@ -32,6 +32,13 @@ export const CONTROL_WORDS: readonly [ConsentKind, RegExp][] = [
 export const HARMLESS_WORDS =
   /\b(add to (cart|bag|basket|wish ?list)|update (cart|bag|basket|quantity)|save for later|save (as )?draft|search|filter|apply filters?|sort|show results)\b|加入购物车|更新购物车|搜索|筛选|排序|查找/;
 
+/**
+ * Names of a text box whose Enter sends what is in it (a chat or comment box driven by a script, with no form): the
+ * box names itself for the message it holds.
+ */
+export const MESSAGE_BOX_WORDS =
+  /\b(message|comment|reply|chat|write (a|an|your) (message|comment|reply|post)|say something|what'?s on your mind|tweet|post)\b|消息|留言|评论|回复|聊天|发送|发布/;
+
 /** Where a page or form is about the person's account: its settings, profile or security. */
 export const ACCOUNT_WORDS =
   /\b(settings|account|profile|preferences|security|privacy)\b|设置|账户|帐户|账号|个人资料|偏好|安全/;

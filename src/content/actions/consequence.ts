@@ -11,7 +11,7 @@ import type { NavigationVia } from '../../shared/page-types';
 import { clip } from '../snapshot/dom';
 import { accessibleName } from '../snapshot/names';
 import { autofillTokens, fieldsIn, isCardCode, isCardNumber, isPassword, shownFields } from './consequence-fields';
-import { ACCOUNT_WORDS, kindOfName, wordsOf } from './consequence-words';
+import { ACCOUNT_WORDS, kindOfName, MESSAGE_BOX_WORDS, wordsOf } from './consequence-words';
 import { navigationTarget, submittedForm } from './navigation-target';
 
 /** A kind wins at this weight; below it, only a POST form is asked about (as `submit`). */
@@ -131,6 +131,33 @@ function decide(signals: Signals, form: HTMLFormElement | null, method: 'get' | 
   return form && method === 'post' ? 'submit' : null;
 }
 
+/** The text of a multi-line box: a textarea's value, or what an editable element or a `textbox` holds. */
+function boxText(element: Element): string | null {
+  if (element.localName === 'textarea') return (element as HTMLTextAreaElement).value;
+  const editable = element.closest('[contenteditable=""], [contenteditable="true" i], [role="textbox" i]');
+  return editable ? (editable.textContent ?? '') : null;
+}
+
+/**
+ * Enter in a message box outside any form: chat and comment boxes send on Enter by script. It is a post when the box
+ * holds text and names itself for a message (its accessible name or placeholder); an unnamed box or an editor's
+ * Enter is a new line.
+ */
+function messageSent(element: Element): Consequence | null {
+  const text = boxText(element)?.trim() ?? '';
+  if (text === '' || element.closest('form')) return null;
+  const box = element.closest('textarea, [contenteditable], [role="textbox" i]') ?? element;
+  const name = accessibleName(box, 'textbox');
+  const placeholder = box.getAttribute('placeholder') ?? box.getAttribute('aria-placeholder') ?? '';
+  if (!MESSAGE_BOX_WORDS.test(wordsOf(`${name} ${placeholder}`))) return null;
+  return {
+    kind: 'post',
+    control: clip(name || placeholder, 80),
+    signals: ['Enter in a message box that holds text'],
+    fields: [{ label: clip(name || placeholder, 80), value: clip(text, 80) }],
+  };
+}
+
 /**
  * The consequential step a click on `element` (`via: 'click'`) or Enter in it would take, or null when it takes
  * none this can tell: a link to a page, a field, an ordinary button, a search, a filter, a cart change.
@@ -143,8 +170,10 @@ export function consequenceOf(element: Element, via: NavigationVia): Consequence
       ? submitted.form.querySelector('button:not([type="button" i]):not([type="reset" i]), input[type="submit" i]')
       : element.closest(CONTROLS));
   if (!submitted) {
-    // A click on a field, a checkbox or a plain element is no step; Enter outside a form submits nothing.
-    if (via === 'enter' || !control || isPageLink(control)) return null;
+    // Enter outside a form submits nothing, unless a script sends a message box on it.
+    if (via === 'enter') return messageSent(element);
+    // A click on a field, a checkbox or a plain element is no step.
+    if (!control || isPageLink(control)) return null;
     if (control.localName === 'input' && !/^(button|submit|image)$/i.test((control as HTMLInputElement).type))
       return null;
   }

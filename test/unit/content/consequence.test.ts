@@ -162,6 +162,32 @@ describe('consequenceOf: steps that do not ask', () => {
   });
 });
 
+describe('consequenceOf: Enter in a message box outside a form', () => {
+  it('is a post when the box holds text and names itself for a message: a textarea, a contenteditable, 留言', () => {
+    document.body.innerHTML = `
+      <div class="chat"><textarea id="chat" aria-label="Message #general">see you at 5</textarea></div>
+      <div id="reply" contenteditable="true" role="textbox" aria-label="Write a reply"><p>Thanks!</p></div>
+      <textarea id="zh" placeholder="写下你的留言">好的</textarea>`;
+    const chat = consequenceOf($('#chat'), 'enter');
+    expect(chat).toMatchObject({ kind: 'post', control: 'Message #general' });
+    expect(chat?.fields).toEqual([{ label: 'Message #general', value: 'see you at 5' }]);
+    expect(kindOf('#reply p', 'enter')).toBe('post');
+    expect(kindOf('#zh', 'enter')).toBe('post');
+  });
+
+  it('is no step when the box is empty, unnamed, an editor, or clicked rather than sent', () => {
+    document.body.innerHTML = `
+      <textarea id="empty" aria-label="Message"></textarea>
+      <textarea id="notes">line one</textarea>
+      <div id="doc" contenteditable="true" aria-label="Rich text editor"><p>Chapter one</p></div>
+      <textarea id="clicked" aria-label="Comment">nice</textarea>`;
+    expect(kindOf('#empty', 'enter')).toBeNull();
+    expect(kindOf('#notes', 'enter')).toBeNull();
+    expect(kindOf('#doc p', 'enter')).toBeNull();
+    expect(kindOf('#clicked', 'click')).toBeNull();
+  });
+});
+
 describe('consequenceOf: signals that must not mislead', () => {
   it('a sign-up form with a search field in it is still a sign-up; a POST search form is no step', () => {
     document.body.innerHTML = `
