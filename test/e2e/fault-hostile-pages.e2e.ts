@@ -28,7 +28,8 @@ import {
   useKit,
 } from './kit';
 
-useKit({ routes: hostileRoutes });
+// The order step asks the person (decision 0026); these tests are about hostile pages, so every question is allowed.
+useKit({ routes: hostileRoutes, consent: 'once' });
 
 async function open(browser: ExtensionHarness, site: FixtureServer, path: string) {
   const { tabId, page } = await openTab(browser, site.url(path));
