@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ConsentKind } from '../../shared/consent-types';
 import type { ConsentBy, ConsentDecision } from '../agent';
 import type { ConsentRequest, ConsentView } from '../store/task-record';
+import { type Answer, AnswerButtons } from './answer-buttons';
 import { type MessageKey, t } from './i18n';
 
 const KIND: Record<ConsentKind, MessageKey> = {
@@ -22,7 +23,7 @@ const KIND: Record<ConsentKind, MessageKey> = {
 
 export const consentKindText = (kind: ConsentKind): string => t(KIND[kind]);
 
-const ANSWERS: [ConsentDecision, MessageKey, string][] = [
+const ANSWERS: Answer<ConsentDecision>[] = [
   ['once', 'consentOnce', 'primary'],
   ['deny', 'consentDeny', 'danger'],
   ['task', 'consentTask', ''],
@@ -89,29 +90,17 @@ export function ConsentBox({ request, onAnswer }: BoxProps) {
       <p id={`${id}-hint`} class="meta">
         {t('consentHint')}
       </p>
-      <div class="row consent-answers">
-        {ANSWERS.map(([decision, label, kind]) => (
-          <button
-            key={decision}
-            type="button"
-            class={kind || undefined}
-            data-testid={`consent-${decision}`}
-            disabled={sent}
-            onClick={() => {
-              if (sent) return;
-              setSentFor(request.requestId);
-              onAnswer(request.requestId, decision);
-            }}
-          >
-            {t(label)}
-          </button>
-        ))}
-      </div>
-      {sent && (
-        <p class="meta" role="status">
-          {t('consentSent')}
-        </p>
-      )}
+      <AnswerButtons
+        answers={ANSWERS}
+        prefix="consent"
+        sent={sent}
+        sentLabel="consentSent"
+        rowClass="consent-answers"
+        onAnswer={(decision) => {
+          setSentFor(request.requestId);
+          onAnswer(request.requestId, decision);
+        }}
+      />
     </fieldset>
   );
 }

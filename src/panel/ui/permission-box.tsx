@@ -6,6 +6,7 @@ import { useState } from 'preact/hooks';
 import { displayUrl } from '../../shared/urls';
 import type { SiteAction, SiteDecision, SiteReason } from '../agent';
 import type { PermissionRequest, PermissionView } from '../store/task-record';
+import { type Answer, AnswerButtons } from './answer-buttons';
 import { type MessageKey, t } from './i18n';
 
 const VERBS: Record<SiteAction, MessageKey> = {
@@ -52,7 +53,7 @@ export function permissionWhy(why: SiteReason): string {
   return t(why.newTab ? 'permissionWhyOpenUrlNewTab' : 'permissionWhyOpenUrl', url);
 }
 
-const ANSWERS: [SiteDecision, MessageKey, string][] = [
+const ANSWERS: Answer<SiteDecision>[] = [
   ['once', 'permissionOnce', ''],
   ['always', 'permissionAlways', ''],
   ['read', 'permissionRead', ''],
@@ -89,29 +90,16 @@ export function PermissionBox({ request, onAnswer }: BoxProps) {
       <p id={`${id}-hint`} class="meta">
         {t('permissionOnceHint')} {t('permissionReadHint')}
       </p>
-      <div class="row">
-        {ANSWERS.map(([decision, label, kind]) => (
-          <button
-            key={decision}
-            type="button"
-            class={kind || undefined}
-            data-testid={`permission-${decision}`}
-            disabled={sent}
-            onClick={() => {
-              if (sent) return;
-              setSentFor(request.requestId);
-              onAnswer(request.requestId, decision);
-            }}
-          >
-            {t(label)}
-          </button>
-        ))}
-      </div>
-      {sent && (
-        <p class="meta" role="status">
-          {t('permissionSent')}
-        </p>
-      )}
+      <AnswerButtons
+        answers={ANSWERS}
+        prefix="permission"
+        sent={sent}
+        sentLabel="permissionSent"
+        onAnswer={(decision) => {
+          setSentFor(request.requestId);
+          onAnswer(request.requestId, decision);
+        }}
+      />
     </fieldset>
   );
 }
