@@ -10,12 +10,12 @@ import { takePrefilledTask } from './prefill';
 import { followSavedSettings } from './store/settings';
 import { connectStorage } from './store/storage-port';
 import { useUi } from './store/ui';
-import { App } from './ui/App';
+import { App } from './ui/app';
 import { t } from './ui/i18n';
 import { createPanel } from './wiring/create-panel';
 import { followDemoShop } from './wiring/demo-example';
 import './ui/styles.css';
-import './ui/thread.css';
+import './ui/thread/thread.css';
 
 connectStorage(chromeLocalStorage);
 followSavedSettings(watchStoredKey);

@@ -1,5 +1,5 @@
 // The settings page as the e2e tests use it: a page in sections (disclosures), each field saved as it changes
-// (src/panel/ui/settings-view.tsx). A section is opened only if closed: its open state outlives a switch of view.
+// (src/panel/ui/settings/settings-view.tsx). A section is opened only if closed: its open state outlives a switch of view.
 
 import type { Locator, Page } from 'playwright-core';
 

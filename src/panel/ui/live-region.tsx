@@ -1,8 +1,8 @@
 import type { TaskRecord } from '../store/task-record';
-import { consentKindText } from './consent-box';
-import { describeCall } from './describe-call';
 import { t } from './i18n';
+import { consentKindText } from './questions/consent-box';
 import { statusLabel, summaryText } from './status-text';
+import { describeCall } from './thread/describe-call';
 
 /**
  * What a screen reader hears about the task now: its end, an open question or permission question, or the newest

@@ -13,11 +13,11 @@ import {
 const graphOf = (edges: Record<string, string[]>): ImportGraph => new Map(Object.entries(edges));
 
 const clean = graphOf({
-  'panel/main.tsx': ['panel/wiring/agent.ts', 'panel/ui/App.tsx'],
+  'panel/main.tsx': ['panel/wiring/agent.ts', 'panel/ui/app.tsx'],
   'panel/wiring/agent.ts': ['panel/agent/index.ts', 'panel/chrome/tab-access.ts', 'shared/rpc.ts'],
   'panel/agent/index.ts': ['panel/agent/loop.ts', 'panel/agent/events.ts'],
   'panel/chrome/tab-access.ts': ['panel/page/remote-page.ts'],
-  'panel/ui/App.tsx': ['panel/store/history.ts'],
+  'panel/ui/app.tsx': ['panel/store/history.ts'],
   'panel/store/history.ts': ['panel/agent/index.ts'],
   'panel/agent/loop.ts': ['panel/agent/events.ts', 'shared/rpc.ts'],
   'panel/agent/events.ts': [],
@@ -38,8 +38,8 @@ describe('the floor-plan checker', () => {
 
   it('fails on a way into the agent core other than its index', () => {
     const planted = new Map(clean);
-    planted.set('panel/ui/App.tsx', ['panel/store/history.ts', 'panel/agent/events.ts']);
-    expect(agentEntryViolations(planted)).toEqual(['panel/ui/App.tsx → panel/agent/events.ts']);
+    planted.set('panel/ui/app.tsx', ['panel/store/history.ts', 'panel/agent/events.ts']);
+    expect(agentEntryViolations(planted)).toEqual(['panel/ui/app.tsx → panel/agent/events.ts']);
   });
 
   it('fails on an import against the layer order, naming the file, its target and the rule', () => {
@@ -54,8 +54,8 @@ describe('the floor-plan checker', () => {
   });
 
   it('fails on a folder the layer table does not know', () => {
-    const planted = graphOf({ 'panel/ui/App.tsx': ['panel/extras/thing.ts'], 'panel/extras/thing.ts': [] });
-    expect(layerViolations(planted)).toEqual(['panel/ui/App.tsx → panel/extras/thing.ts (ui may not import extras)']);
+    const planted = graphOf({ 'panel/ui/app.tsx': ['panel/extras/thing.ts'], 'panel/extras/thing.ts': [] });
+    expect(layerViolations(planted)).toEqual(['panel/ui/app.tsx → panel/extras/thing.ts (ui may not import extras)']);
     expect('extras' in PANEL_LAYERS).toBe(false);
   });
 

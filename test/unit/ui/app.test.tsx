@@ -2,7 +2,7 @@
 import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useSettings } from '../../../src/panel/store/settings';
-import { App } from '../../../src/panel/ui/App';
+import { App } from '../../../src/panel/ui/app';
 import { byRoleName, byTestId, click, freshUi, mount, type SpyCommands, unmountAll } from './harness';
 
 let commands: SpyCommands;

@@ -9,8 +9,8 @@ import { DEFAULT_SETTINGS } from '../../../src/panel/agent/settings';
 import { useHistory } from '../../../src/panel/store/history';
 import { markInterrupted } from '../../../src/panel/store/task-record';
 import { buildTrace } from '../../../src/panel/store/trace';
-import { App } from '../../../src/panel/ui/App';
-import { ActWithoutAskingList } from '../../../src/panel/ui/act-without-asking-list';
+import { App } from '../../../src/panel/ui/app';
+import { ActWithoutAskingList } from '../../../src/panel/ui/settings/act-without-asking-list';
 import { allByTestId, byTestId, click, emit, freshUi, mount, recordOf, type SpyCommands, unmountAll } from './harness';
 import { firstSteps, METRICS, started, TASK } from './scenario';
 

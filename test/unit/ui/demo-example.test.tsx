@@ -4,7 +4,7 @@ import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useDemoExample } from '../../../src/panel/store/demo-example';
 import { useUi } from '../../../src/panel/store/ui';
-import { App } from '../../../src/panel/ui/App';
+import { App } from '../../../src/panel/ui/app';
 import { byTestId, click, emit, freshUi, mount, type SpyCommands, unmountAll } from './harness';
 
 const EXAMPLE = 'On the Fern & Fig shop (http://127.0.0.1:4000/) buy one Monstera deliciosa …';

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { CallView } from '../../../src/panel/store/task-record';
-import { describeCall } from '../../../src/panel/ui/describe-call';
 import { type BadgeKind, callBadge } from '../../../src/panel/ui/status-text';
+import { describeCall } from '../../../src/panel/ui/thread/describe-call';
 import { useEnglish } from './harness';
 
 beforeEach(useEnglish);

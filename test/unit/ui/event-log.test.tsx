@@ -2,7 +2,7 @@
 import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { usePageView } from '../../../src/panel/store/page-view';
-import { EventLog } from '../../../src/panel/ui/EventLog';
+import { EventLog } from '../../../src/panel/ui/thread/event-log';
 import { byTestId, freshUi, mount, unmountAll } from './harness';
 
 beforeEach(() => {

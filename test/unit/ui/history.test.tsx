@@ -4,7 +4,7 @@ import { costLimitEnding } from '../../../src/panel/agent/cost-cap';
 import type { AgentEvent } from '../../../src/panel/agent/events';
 import { HISTORY_KEY, HISTORY_VERSION, useHistory } from '../../../src/panel/store/history';
 import { useUi } from '../../../src/panel/store/ui';
-import { App } from '../../../src/panel/ui/App';
+import { App } from '../../../src/panel/ui/app';
 import {
   allByTestId,
   byTestId,

@@ -10,8 +10,8 @@ import { useHistory } from '../../../src/panel/store/history';
 import { useSettings } from '../../../src/panel/store/settings';
 import { markInterrupted } from '../../../src/panel/store/task-record';
 import { buildTrace } from '../../../src/panel/store/trace';
-import { App } from '../../../src/panel/ui/App';
-import { SettingsView } from '../../../src/panel/ui/settings-view';
+import { App } from '../../../src/panel/ui/app';
+import { SettingsView } from '../../../src/panel/ui/settings/settings-view';
 import {
   allByTestId,
   byLabel,

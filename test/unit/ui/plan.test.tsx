@@ -11,8 +11,8 @@ import { useHistory } from '../../../src/panel/store/history';
 import { useSettings } from '../../../src/panel/store/settings';
 import { buildTrace } from '../../../src/panel/store/trace';
 import { useUi } from '../../../src/panel/store/ui';
-import { App } from '../../../src/panel/ui/App';
-import { SettingsView } from '../../../src/panel/ui/settings-view';
+import { App } from '../../../src/panel/ui/app';
+import { SettingsView } from '../../../src/panel/ui/settings/settings-view';
 import {
   allByTestId,
   byLabel,

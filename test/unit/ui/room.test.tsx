@@ -5,7 +5,7 @@
 
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AgentEvent } from '../../../src/panel/agent';
-import { App } from '../../../src/panel/ui/App';
+import { App } from '../../../src/panel/ui/app';
 import { resultLang, resultText } from '../../../src/panel/ui/status-text';
 import {
   allByTestId,

@@ -3,7 +3,7 @@
 
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, type Effort, withSettings } from '../../../src/panel/agent/settings';
-import { draftOf, validateDraft } from '../../../src/panel/ui/settings-form';
+import { draftOf, validateDraft } from '../../../src/panel/ui/settings/settings-form';
 import { useEnglish } from './harness';
 
 beforeEach(() => useEnglish());

@@ -5,8 +5,8 @@ import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../../src/panel/agent/settings';
 import { useSettings } from '../../../src/panel/store/settings';
-import { App } from '../../../src/panel/ui/App';
-import { SettingsView } from '../../../src/panel/ui/settings-view';
+import { App } from '../../../src/panel/ui/app';
+import { SettingsView } from '../../../src/panel/ui/settings/settings-view';
 import { byLabel, byTestId, click, freshUi, mount, type SpyCommands, settle, typeInto, unmountAll } from './harness';
 
 let commands: SpyCommands;

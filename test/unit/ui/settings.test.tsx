@@ -3,7 +3,7 @@ import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../../src/panel/agent/settings';
 import { useSettings } from '../../../src/panel/store/settings';
-import { SettingsView } from '../../../src/panel/ui/settings-view';
+import { SettingsView } from '../../../src/panel/ui/settings/settings-view';
 import {
   byLabel,
   byRoleName,

@@ -3,7 +3,7 @@
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../../src/panel/agent/events';
-import { App } from '../../../src/panel/ui/App';
+import { App } from '../../../src/panel/ui/app';
 import { allByTestId, byTestId, click, emit, freshUi, mount, type SpyCommands, unmountAll } from './harness';
 import { firstSteps, lastSteps, started, TASK } from './scenario';
 

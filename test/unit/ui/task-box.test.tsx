@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useUi } from '../../../src/panel/store/ui';
-import { App } from '../../../src/panel/ui/App';
+import { App } from '../../../src/panel/ui/app';
 import {
   byLabel,
   byTestId,

@@ -2,7 +2,7 @@
 import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useTaskTabs } from '../../../src/panel/store/task-tabs';
-import { TaskTabs } from '../../../src/panel/ui/task-tabs';
+import { TaskTabs } from '../../../src/panel/ui/thread/task-tabs';
 import { allByTestId, byTestId, click, emit, freshUi, mount, type SpyCommands, unmountAll } from './harness';
 import { firstSteps, lastSteps, started, TASK } from './scenario';
 

@@ -91,7 +91,8 @@ describe('the panel stylesheets', () => {
   });
 
   it('take every colour from the theme, never a literal one', () => {
-    const sheets = readdirSync(UI).filter((file) => file.endsWith('.css'));
+    // Every stylesheet under ui/, sub-folders included (thread/thread.css).
+    const sheets = readdirSync(UI, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.css'));
     const literals = sheets.flatMap((file) => {
       const css = readFileSync(resolve(UI, file), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
       return css

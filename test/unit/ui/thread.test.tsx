@@ -8,7 +8,7 @@ import { useHistory } from '../../../src/panel/store/history';
 import { useSettings } from '../../../src/panel/store/settings';
 import { useTaskTabs } from '../../../src/panel/store/task-tabs';
 import { useUi } from '../../../src/panel/store/ui';
-import { App } from '../../../src/panel/ui/App';
+import { App } from '../../../src/panel/ui/app';
 import { activityOf, clockText, stepsOfLatestTurn } from '../../../src/panel/ui/thread/progress';
 import { allByTestId, byTestId, click, emit, freshUi, mount, recordOf, type SpyCommands, unmountAll } from './harness';
 import { firstSteps, lastSteps, question, started, TASK } from './scenario';

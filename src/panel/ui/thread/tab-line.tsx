@@ -1,10 +1,10 @@
 import { usePageView } from '../../store/page-view';
 import { useTaskTabs } from '../../store/task-tabs';
 import type { PanelCommands } from '../commands';
-import { EventLog } from '../EventLog';
 import { t } from '../i18n';
-import { PageCard } from '../PageCard';
-import { TaskTabs } from '../task-tabs';
+import { EventLog } from './event-log';
+import { PageCard } from './page-card';
+import { TaskTabs } from './task-tabs';
 
 /** The site icon Chrome has for a page (the manifest's `favicon` permission); nothing for pages without one. */
 function Favicon({ url }: { url: string }) {

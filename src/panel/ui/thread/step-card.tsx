@@ -1,7 +1,7 @@
-import type { CallView, StepRecord } from '../store/task-record';
+import type { CallView, StepRecord } from '../../store/task-record';
+import { t } from '../i18n';
+import { callBadge, resultLang, resultText } from '../status-text';
 import { describeCall } from './describe-call';
-import { t } from './i18n';
-import { callBadge, resultLang, resultText } from './status-text';
 
 function CallItem({ call }: { call: CallView }) {
   // An accepted ending is told by the final status under the thread, in words; its internal verdict stays in the trace.

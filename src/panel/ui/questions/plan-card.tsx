@@ -3,10 +3,10 @@
 // approved, or that it was cancelled.
 
 import { useState } from 'preact/hooks';
-import type { ConsentKind } from '../../shared/consent-types';
-import { type PlanAnswer, type PlannedChange, siteCovers, type TaskPlan } from '../agent';
-import type { PlanView } from '../store/task-record';
-import { type MessageKey, t } from './i18n';
+import type { ConsentKind } from '../../../shared/consent-types';
+import { type PlanAnswer, type PlannedChange, siteCovers, type TaskPlan } from '../../agent';
+import type { PlanView } from '../../store/task-record';
+import { type MessageKey, t } from '../i18n';
 
 const KIND: Record<ConsentKind, MessageKey> = {
   payment: 'planKindPayment',

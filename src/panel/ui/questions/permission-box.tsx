@@ -3,11 +3,11 @@
 // agent wants to do, and for a frame both the frame's site and the page's.
 
 import { useState } from 'preact/hooks';
-import { displayUrl } from '../../shared/urls';
-import type { SiteAction, SiteDecision, SiteReason } from '../agent';
-import type { PermissionRequest, PermissionView } from '../store/task-record';
+import { displayUrl } from '../../../shared/urls';
+import type { SiteAction, SiteDecision, SiteReason } from '../../agent';
+import type { PermissionRequest, PermissionView } from '../../store/task-record';
+import { type MessageKey, t } from '../i18n';
 import { type Answer, AnswerButtons } from './answer-buttons';
-import { type MessageKey, t } from './i18n';
 
 const VERBS: Record<SiteAction, MessageKey> = {
   click: 'permissionActClick',

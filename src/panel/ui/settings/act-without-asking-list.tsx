@@ -2,8 +2,8 @@
 // "Always on this site" answer, each with a Remove button that takes effect at once (saved like any setting), so the
 // next task asks there again.
 
-import type { PanelCommands } from './commands';
-import { t } from './i18n';
+import type { PanelCommands } from '../commands';
+import { t } from '../i18n';
 
 interface Props {
   sites: readonly string[];

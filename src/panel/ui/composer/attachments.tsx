@@ -1,7 +1,7 @@
 import { useRef } from 'preact/hooks';
-import { describeSize, MAX_FILE_BYTES } from '../agent';
-import { useAttachments } from '../store/attachments';
-import { t } from './i18n';
+import { describeSize, MAX_FILE_BYTES } from '../../agent';
+import { useAttachments } from '../../store/attachments';
+import { t } from '../i18n';
 
 /**
  * Files for the next message: a button that opens the file picker, and the picked files as chips (name, size), each

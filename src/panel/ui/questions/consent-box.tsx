@@ -4,11 +4,11 @@
 // say yes. Beside it, the list of the task's decided steps.
 
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { ConsentKind } from '../../shared/consent-types';
-import type { ConsentBy, ConsentDecision } from '../agent';
-import type { ConsentRequest, ConsentView } from '../store/task-record';
+import type { ConsentKind } from '../../../shared/consent-types';
+import type { ConsentBy, ConsentDecision } from '../../agent';
+import type { ConsentRequest, ConsentView } from '../../store/task-record';
+import { type MessageKey, t } from '../i18n';
 import { type Answer, AnswerButtons } from './answer-buttons';
-import { type MessageKey, t } from './i18n';
 
 const KIND: Record<ConsentKind, MessageKey> = {
   payment: 'consentKindPayment',

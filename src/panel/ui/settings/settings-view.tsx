@@ -6,13 +6,13 @@
 // Advanced), each a disclosure; "Test connection" tries the model fields as typed.
 
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { type AgentSettings, withSettings } from '../agent';
-import { useSettings } from '../store/settings';
-import { useSettingsEdits } from '../store/settings-edits';
+import { type AgentSettings, withSettings } from '../../agent';
+import { useSettings } from '../../store/settings';
+import { useSettingsEdits } from '../../store/settings-edits';
+import type { PanelCommands } from '../commands';
+import { t } from '../i18n';
 import { ActWithoutAskingList } from './act-without-asking-list';
-import type { PanelCommands } from './commands';
 import { ConnectionFields } from './connection-fields';
-import { t } from './i18n';
 import { AdvancedFields, BehaviourFields } from './settings-behaviour';
 import {
   checkField,

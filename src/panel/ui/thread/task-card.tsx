@@ -1,13 +1,13 @@
-import type { StepRecord, TaskRecord } from '../store/task-record';
-import { Collapsible } from './collapsible';
-import type { PanelCommands } from './commands';
-import { ConsentBox, ConsentList } from './consent-box';
+import type { StepRecord, TaskRecord } from '../../store/task-record';
+import { Collapsible } from '../collapsible';
+import type { PanelCommands } from '../commands';
+import { t } from '../i18n';
+import { ConsentBox, ConsentList } from '../questions/consent-box';
+import { PermissionBox, PermissionList } from '../questions/permission-box';
+import { PlanCard } from '../questions/plan-card';
+import { QuestionBox } from '../questions/question-box';
+import { endingDetail, statusLabel, usageLine } from '../status-text';
 import { FinalStatus } from './final-status';
-import { t } from './i18n';
-import { PermissionBox, PermissionList } from './permission-box';
-import { PlanCard } from './plan-card';
-import { QuestionBox } from './question-box';
-import { endingDetail, statusLabel, usageLine } from './status-text';
 import { StepCard } from './step-card';
 
 interface Props {

@@ -1,8 +1,8 @@
 // The settings' Behaviour section (what a task may spend and how its end is judged and left) and Advanced section
 // (the model's time limit, the loop's checks and the capabilities that send or run more).
 
-import { END_TAB_ACTIONS, VERIFY_MODES } from '../agent';
-import { type MessageKey, t } from './i18n';
+import { END_TAB_ACTIONS, VERIFY_MODES } from '../../agent';
+import { type MessageKey, t } from '../i18n';
 import { CheckField, SelectField, TextField } from './settings-fields';
 import type { SettingsKit } from './settings-kit';
 

@@ -1,10 +1,10 @@
 // The mode of the next task, by the task box (issue 25): "Ask before acting" or "Act without asking". It starts on the
 // setting's mode; a choice here holds for the task it starts, whose follow-ups keep it.
 
-import { AUTONOMY_MODES, type AutonomyMode } from '../agent';
-import { useSettings } from '../store/settings';
-import { useUi } from '../store/ui';
-import { type MessageKey, t } from './i18n';
+import { AUTONOMY_MODES, type AutonomyMode } from '../../agent';
+import { useSettings } from '../../store/settings';
+import { useUi } from '../../store/ui';
+import { type MessageKey, t } from '../i18n';
 
 export const AUTONOMY_LABEL: Record<AutonomyMode, MessageKey> = {
   ask_first: 'autonomyAskFirst',

@@ -1,9 +1,9 @@
 // Settings: the mode new tasks start in (issue 25), a radio pair with one line each saying what it means. The task
 // box can still pick the other mode for one task (task-mode.tsx).
 
-import { AUTONOMY_MODES, type AutonomyMode } from '../agent';
-import { type MessageKey, t } from './i18n';
-import { AUTONOMY_LABEL } from './task-mode';
+import { AUTONOMY_MODES, type AutonomyMode } from '../../agent';
+import { AUTONOMY_LABEL } from '../composer/task-mode';
+import { type MessageKey, t } from '../i18n';
 
 const HINT: Record<AutonomyMode, MessageKey> = {
   ask_first: 'autonomyAskFirstHint',

@@ -2,7 +2,7 @@
 // once. The box stays until the agent's decision event arrives, so after the first click the buttons are disabled and
 // a line says the answer was sent.
 
-import { type MessageKey, t } from './i18n';
+import { type MessageKey, t } from '../i18n';
 
 /** An answer: the decision it sends, its label, and its button class ('' or 'danger'). */
 export type Answer<D extends string> = [decision: D, label: MessageKey, kind: string];

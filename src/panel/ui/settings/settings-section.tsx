@@ -3,8 +3,8 @@
 // so on its summary, so the error is not hidden by closing the section.
 
 import type { ComponentChildren } from 'preact';
-import { useSettingsEdits } from '../store/settings-edits';
-import { t } from './i18n';
+import { useSettingsEdits } from '../../store/settings-edits';
+import { t } from '../i18n';
 
 export type SectionId = 'model' | 'sites' | 'behaviour' | 'advanced';
 

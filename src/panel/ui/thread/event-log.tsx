@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
-import type { TabEvent } from '../../shared/protocol';
-import { usePageView } from '../store/page-view';
-import { t } from './i18n';
+import type { TabEvent } from '../../../shared/protocol';
+import { usePageView } from '../../store/page-view';
+import { t } from '../i18n';
 
 function describe(event: TabEvent): string {
   switch (event.type) {

@@ -1,12 +1,12 @@
 import { useState } from 'preact/hooks';
-import { useHistory } from '../store/history';
-import type { TaskRecord } from '../store/task-record';
-import { useUi } from '../store/ui';
-import type { PanelCommands } from './commands';
+import { useHistory } from '../../store/history';
+import type { TaskRecord } from '../../store/task-record';
+import { useUi } from '../../store/ui';
+import type { PanelCommands } from '../commands';
+import { t } from '../i18n';
+import { statusLabel, stepCount, uiLocale, usageParts } from '../status-text';
+import { TaskCard } from '../thread/task-card';
 import { HistoryAgain } from './history-again';
-import { t } from './i18n';
-import { statusLabel, stepCount, uiLocale, usageParts } from './status-text';
-import { TaskCard } from './task-card';
 
 interface ItemProps {
   record: TaskRecord;

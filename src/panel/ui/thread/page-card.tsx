@@ -1,5 +1,5 @@
-import { type PageViewStatus, usePageView } from '../store/page-view';
-import { type MessageKey, t } from './i18n';
+import { type PageViewStatus, usePageView } from '../../store/page-view';
+import { type MessageKey, t } from '../i18n';
 
 const STATUS_TEXT: Record<PageViewStatus, MessageKey> = {
   idle: 'pageStatusIdle',

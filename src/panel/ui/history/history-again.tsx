@@ -1,7 +1,7 @@
-import type { TaskRecord } from '../store/task-record';
-import { useUi } from '../store/ui';
-import type { PanelCommands } from './commands';
-import { type MessageKey, t } from './i18n';
+import type { TaskRecord } from '../../store/task-record';
+import { useUi } from '../../store/ui';
+import type { PanelCommands } from '../commands';
+import { type MessageKey, t } from '../i18n';
 
 interface AgainButtonProps {
   testId: string;

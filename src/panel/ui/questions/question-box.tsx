@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
-import { t } from './i18n';
-import { isSubmitKey } from './keys';
+import { t } from '../i18n';
+import { isSubmitKey } from '../keys';
 
 interface Props {
   questionId: string;

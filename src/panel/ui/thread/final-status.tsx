@@ -1,7 +1,7 @@
-import type { TaskRecord } from '../store/task-record';
-import { Collapsible } from './collapsible';
-import { t } from './i18n';
-import { statusLabel, summaryText } from './status-text';
+import type { TaskRecord } from '../../store/task-record';
+import { Collapsible } from '../collapsible';
+import { t } from '../i18n';
+import { statusLabel, summaryText } from '../status-text';
 
 /** How the task ended, in words; for a success, the evidence the harness checked on the page. */
 export function FinalStatus({ record }: { record: TaskRecord }) {

@@ -2,12 +2,12 @@
 // models the tested key can use, offered as a choice that fills in the model field.
 
 import { useState } from 'preact/hooks';
-import { type AgentSettings, type ConnectionResult, EFFORT_LEVELS, type Effort, OUTPUT_TOKENS_FOR } from '../agent';
-import type { PanelCommands } from './commands';
-import { type MessageKey, t } from './i18n';
+import { type AgentSettings, type ConnectionResult, EFFORT_LEVELS, type Effort, OUTPUT_TOKENS_FOR } from '../../agent';
+import type { PanelCommands } from '../commands';
+import { type MessageKey, t } from '../i18n';
+import { uiLocale } from '../status-text';
 import { SelectField, TextField } from './settings-fields';
 import type { SettingsKit } from './settings-kit';
-import { uiLocale } from './status-text';
 
 const EFFORT_LABEL: Record<Effort, MessageKey> = {
   low: 'effortLow',

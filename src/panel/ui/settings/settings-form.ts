@@ -12,8 +12,8 @@ import {
   normalizeSiteEntry,
   TASK_COST_LIMIT,
   type VerifyMode,
-} from '../agent';
-import { t } from './i18n';
+} from '../../agent';
+import { t } from '../i18n';
 
 export interface SettingsDraft {
   apiKey: string;

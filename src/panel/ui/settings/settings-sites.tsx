@@ -2,8 +2,8 @@
 // (decisions 0010, 0025), and the consent settings of issue 25 (the autonomy choice; the "act without asking" list) go
 // here too, each as a component taking the same SettingsKit, rendered after the lists in settings-view.tsx.
 
+import { t } from '../i18n';
 import { AutonomyField } from './autonomy-field';
-import { t } from './i18n';
 import { TextAreaField } from './settings-fields';
 import type { SettingsKit } from './settings-kit';
 

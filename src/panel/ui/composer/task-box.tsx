@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'preact/hooks';
-import { useAttachments } from '../store/attachments';
-import { type ComposeMode, useUi } from '../store/ui';
+import { useAttachments } from '../../store/attachments';
+import { type ComposeMode, useUi } from '../../store/ui';
+import type { PanelCommands } from '../commands';
+import { type MessageKey, t } from '../i18n';
+import { isSubmitKey } from '../keys';
 import { AttachmentChips } from './attachments';
-import type { PanelCommands } from './commands';
-import { type MessageKey, t } from './i18n';
-import { isSubmitKey } from './keys';
 import { TaskMode } from './task-mode';
 
 interface Props {

@@ -1,11 +1,11 @@
 // The demo task offered in one click: the offline demo plays this task and refuses every other, so the notice names
 // it and runs it on the demo shop. Shown only when the shop is known (npm start says where it serves it).
 
-import { useDemoExample } from '../store/demo-example';
-import { useHistory } from '../store/history';
-import { useUi } from '../store/ui';
-import type { PanelCommands } from './commands';
-import { t } from './i18n';
+import { useDemoExample } from '../../store/demo-example';
+import { useHistory } from '../../store/history';
+import { useUi } from '../../store/ui';
+import type { PanelCommands } from '../commands';
+import { t } from '../i18n';
 
 export function DemoExample({ commands }: { commands: Pick<PanelCommands, 'run'> }) {
   const example = useDemoExample((s) => s.example);

@@ -2,7 +2,7 @@
 // input holds only refs, so the element is named by the call's `target` when the agent supplies one (the element's
 // accessible name), else by its ref. Inputs come from the model and may be malformed: every field is read defensively.
 
-import { type MessageKey, t } from './i18n';
+import { type MessageKey, t } from '../i18n';
 
 export interface DescribableCall {
   name: string;

@@ -2,16 +2,16 @@ import { useHistory } from '../store/history';
 import { useSettings } from '../store/settings';
 import { type PanelView, useUi } from '../store/ui';
 import type { PanelCommands } from './commands';
-import { DemoExample } from './demo-example';
+import { DemoExample } from './composer/demo-example';
+import { TaskBox } from './composer/task-box';
 import { useEscapeStops } from './escape-stops';
-import { HistoryView } from './history-view';
+import { HistoryView } from './history/history-view';
 import { type MessageKey, t } from './i18n';
 import { LiveRegion } from './live-region';
-import { SettingsView } from './settings-view';
-import { TaskBox } from './task-box';
-import { TaskCard } from './task-card';
+import { SettingsView } from './settings/settings-view';
 import { ProgressLine } from './thread/progress-line';
 import { TabLine } from './thread/tab-line';
+import { TaskCard } from './thread/task-card';
 import { ThreadScroll } from './thread/thread-scroll';
 
 export interface AppProps {

@@ -1,7 +1,7 @@
-import { useHistory } from '../store/history';
-import { useTaskTabs } from '../store/task-tabs';
-import type { PanelCommands } from './commands';
-import { t } from './i18n';
+import { useHistory } from '../../store/history';
+import { useTaskTabs } from '../../store/task-tabs';
+import type { PanelCommands } from '../commands';
+import { t } from '../i18n';
 
 /**
  * The task's tab group: which tab the agent works on and which one the person looks at. Clicking a tab brings it to
