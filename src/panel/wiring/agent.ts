@@ -2,6 +2,7 @@
 // TabsManager per task, the navigation waits and the mask, and folds its events into the stores.
 
 import { AgentController, type AgentSettings, createAnthropicModel, systemClock } from '../agent';
+import { captureAgentTab } from '../chrome/capture';
 import { chromeNetRules, clearStaleRules } from '../chrome/net-rules';
 import { createTaskFiles } from '../chrome/task-files';
 import { DemoModel } from '../demo/demo-model';
@@ -13,7 +14,6 @@ import { DownloadTracker } from '../tabs/downloads';
 import type { TabEventBus } from '../tabs/tab-event-bus';
 import type { TabsManager } from '../tabs/tabs-manager';
 import { t } from '../ui/i18n';
-import { captureAgentTab } from './capture';
 import type { TabsKit } from './tabs-kit';
 import { showTaskTabs } from './task-tabs-view';
 

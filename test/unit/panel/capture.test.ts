@@ -3,7 +3,7 @@
 
 import { chrome } from 'jest-chrome';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { captureAgentTab } from '../../../src/panel/wiring/capture';
+import { captureAgentTab } from '../../../src/panel/chrome/capture';
 
 const ID = 'extensionidextensionidextensionid';
 const signal = new AbortController().signal;
