@@ -1,16 +1,26 @@
-// Panel entry: connects the adapters over chrome.* to the composition root (wiring/create-panel.ts), publishes the
-// handle, and renders.
+// Panel entry: makes every adapter over chrome.* (src/panel/chrome/) and the model client, hands them to the
+// composition root (wiring/create-panel.ts), publishes the handle, and renders. It touches no chrome.* itself
+// (biome.json: noRestrictedGlobals).
 
 import { render } from 'preact';
-import { chromeLocalStorage, watchStoredKey } from './chrome/local-storage';
+import { createAnthropicModel } from './agent';
+import { captureAgentTab } from './chrome/capture';
+import { chromeTabsAdapter } from './chrome/chrome-tabs-adapter';
+import { chromeLocalStorage, keepStorageFromContentScripts, watchStoredKey } from './chrome/local-storage';
+import { chromeNetRules, clearStaleRules } from './chrome/net-rules';
 import { listenToWorker } from './chrome/panel-router';
+import { listWindowTabs, panelWindowId } from './chrome/panel-window';
+import { chromePersonTabs } from './chrome/person-tabs';
 import { PortTransport } from './chrome/port-transport';
 import { chromeInjectApi, chromeTabAccess } from './chrome/tab-access';
+import { createTaskFiles } from './chrome/task-files';
+import { chromeUiBrowser } from './chrome/ui-browser';
 import { takePrefilledTask } from './prefill';
 import { followSavedSettings } from './store/settings';
 import { connectStorage } from './store/storage-port';
 import { useUi } from './store/ui';
 import { App } from './ui/app';
+import { connectUiBrowser } from './ui/browser-port';
 import { t } from './ui/i18n';
 import { createPanel } from './wiring/create-panel';
 import { followDemoShop } from './wiring/demo-example';
@@ -18,23 +28,31 @@ import './ui/styles.css';
 import './ui/thread/thread.css';
 
 connectStorage(chromeLocalStorage);
+connectUiBrowser(chromeUiBrowser);
 followSavedSettings(watchStoredKey);
 followDemoShop(chromeLocalStorage, watchStoredKey);
 
 // Keep chrome.storage.local (the key, the history) from content scripts at every panel start, as the worker does.
-await chrome.storage.local.setAccessLevel({ accessLevel: 'TRUSTED_CONTEXTS' }).catch((error: unknown) => {
+await keepStorageFromContentScripts().catch((error: unknown) => {
   console.warn('[steadyhand] could not keep storage from content scripts:', error);
 });
 
-const win = await chrome.windows.getCurrent();
+const windowId = await panelWindowId();
 const lifetime = new AbortController();
 const panel = createPanel(
   {
-    windowId: win.id ?? chrome.windows.WINDOW_ID_CURRENT,
+    windowId,
     transport: new PortTransport(),
     tabAccess: (bus, mayScript) => chromeTabAccess(bus, chromeInjectApi(), { mayScript }),
     listenToWorker,
-    listWindowTabs: (windowId) => chrome.tabs.query({ windowId }),
+    listWindowTabs,
+    tabsAdapter: chromeTabsAdapter(),
+    personTabs: chromePersonTabs,
+    model: createAnthropicModel,
+    netRules: chromeNetRules(),
+    clearStaleNetRules: clearStaleRules,
+    taskFiles: createTaskFiles,
+    capture: captureAgentTab,
   },
   lifetime.signal,
 );
@@ -51,4 +69,4 @@ Object.assign(globalThis, { steadyhand: panel });
 // The page's language follows the UI's, so a screen reader reads Chinese with a Chinese voice (WCAG 3.1.1).
 document.documentElement.lang = t('htmlLang');
 render(<App commands={panel.commands} />, document.getElementById('app') as HTMLElement);
-void takePrefilledTask((text) => useUi.getState().setDraft(text));
+void takePrefilledTask(chromeLocalStorage, (text) => useUi.getState().setDraft(text));

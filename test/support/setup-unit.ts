@@ -28,11 +28,15 @@ Object.assign(chrome, stubs());
 stubStorage();
 Object.assign(globalThis, { chrome });
 // As the panel's composition root does: the stores persist through chrome.storage.local (jest-chrome's here).
-const [{ connectStorage }, { chromeLocalStorage }] = await Promise.all([
+// And the components reach chrome.i18n through their port (jest-chrome's, which the component tests script).
+const [{ connectStorage }, { chromeLocalStorage }, { connectUiBrowser }, { chromeUiBrowser }] = await Promise.all([
   import('../../src/panel/store/storage-port'),
   import('../../src/panel/chrome/local-storage'),
+  import('../../src/panel/ui/browser-port'),
+  import('../../src/panel/chrome/ui-browser'),
 ]);
 connectStorage(chromeLocalStorage);
+connectUiBrowser(chromeUiBrowser);
 
 beforeEach(() => {
   Object.assign(chrome, stubs());

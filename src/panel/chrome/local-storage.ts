@@ -18,6 +18,11 @@ export const chromeLocalStorage: StateStorage = {
   },
 };
 
+/** Keeps chrome.storage.local (the key, the history) from content scripts; the worker does the same at its start. */
+export function keepStorageFromContentScripts(): Promise<void> {
+  return chrome.storage.local.setAccessLevel({ accessLevel: 'TRUSTED_CONTEXTS' });
+}
+
 /**
  * Calls `onChange` with the new stored string whenever another extension page (a second window's panel, the panel
  * opened as a tab) changes `name` in chrome.storage.local. Chrome reports only real changes, so a store that writes

@@ -3,6 +3,7 @@
 import type { ActionEffect } from '../../shared/page-types';
 import { moneyDigits, type TaskMetrics } from '../agent';
 import type { CallView, RecordStatus, TaskRecord } from '../store/task-record';
+import { uiBrowser } from './browser-port';
 import { type MessageKey, t } from './i18n';
 
 const STATUS: Record<RecordStatus, MessageKey> = {
@@ -64,7 +65,7 @@ export function callBadge(call: CallView): Badge {
  */
 export function uiLocale(): string | undefined {
   const catalogue = t('htmlLang');
-  const browser = chrome.i18n.getUILanguage();
+  const browser = uiBrowser().uiLanguage();
   if (catalogue === 'htmlLang' || !catalogue) return browser || undefined;
   const primary = (tag: string) => tag.toLowerCase().split(/[-_]/)[0];
   return browser && primary(browser) === primary(catalogue) ? browser : catalogue;

@@ -1,10 +1,16 @@
-// Builds the panel's agent: the controller over the real model (or the offline demo model when no key is set), a
-// TabsManager per task, the navigation waits and the mask, and folds its events into the stores.
+// Builds the panel's agent over the adapters it is given: the controller over the model (or the offline demo model
+// when no key is set), a TabsManager per task, the navigation waits and the mask, and folds its events into the stores.
 
-import { AgentController, type AgentSettings, createAnthropicModel, systemClock } from '../agent';
-import { captureAgentTab } from '../chrome/capture';
-import { chromeNetRules, clearStaleRules } from '../chrome/net-rules';
-import { createTaskFiles } from '../chrome/task-files';
+import {
+  AgentController,
+  type AgentModel,
+  type AgentSettings,
+  type CaptureFn,
+  type NetRulesPort,
+  systemClock,
+  type TaskFiles,
+} from '../agent';
+import type { TaskFilesDeps } from '../chrome/task-files';
 import { DemoModel } from '../demo/demo-model';
 import { useAttachments } from '../store/attachments';
 import { useHistory } from '../store/history';
@@ -17,7 +23,22 @@ import { t } from '../ui/i18n';
 import type { TabsKit } from './tabs-kit';
 import { showTaskTabs } from './task-tabs-view';
 
+/** The adapters the agent is built over (src/panel/chrome/, and the model client over the network). */
+export interface AgentAdapters {
+  /** The model a run uses when the settings hold a key (createAnthropicModel); with none, the offline demo model. */
+  model(settings: AgentSettings): AgentModel;
+  /** The network hold's session rules (chrome/net-rules.ts). */
+  netRules: NetRulesPort;
+  /** Removes the session rules a panel that closed mid-task left behind. */
+  clearStaleNetRules(): Promise<void>;
+  /** The task's files over its attachments, downloads and tabs (chrome/task-files.ts §createTaskFiles). */
+  taskFiles(deps: TaskFilesDeps): TaskFiles;
+  /** Screenshots of the agent's tab (chrome/capture.ts). */
+  capture: CaptureFn;
+}
+
 export interface AgentWiring {
+  adapters: AgentAdapters;
   bus: TabEventBus;
   kit: TabsKit;
   ownOrigin: string;
@@ -35,7 +56,7 @@ export function usesDemoModel(settings: AgentSettings): boolean {
 }
 
 export function createAgent(wiring: AgentWiring): { controller: AgentController; manager(): TabsManager | null } {
-  const { bus, kit, signal } = wiring;
+  const { adapters, bus, kit, signal } = wiring;
   let manager: TabsManager | null = null;
   let tabsView: AbortController | null = null;
   const tracker = new DownloadTracker({
@@ -48,11 +69,13 @@ export function createAgent(wiring: AgentWiring): { controller: AgentController;
   });
 
   // A panel that closed mid-task left its session rules behind: no task runs now, so none may hold anything.
-  clearStaleRules().catch((error: unknown) => console.warn('[steadyhand] could not clear stale network rules:', error));
+  adapters
+    .clearStaleNetRules()
+    .catch((error: unknown) => console.warn('[steadyhand] could not clear stale network rules:', error));
   const controller = new AgentController({
-    netRules: chromeNetRules(),
+    netRules: adapters.netRules,
     model: (settings) =>
-      usesDemoModel(settings) ? new DemoModel({ refusal: t('demoRefusal') }) : createAnthropicModel(settings),
+      usesDemoModel(settings) ? new DemoModel({ refusal: t('demoRefusal') }) : adapters.model(settings),
     tabs: ({ taskId, tabStickiness, endOfTaskTabs }) => {
       manager?.dispose();
       tabsView?.abort();
@@ -70,9 +93,9 @@ export function createAgent(wiring: AgentWiring): { controller: AgentController;
     clock: systemClock,
     settings: () => useSettings.getState().settings,
     newId: newTaskId,
-    capture: captureAgentTab,
+    capture: adapters.capture,
     ownOrigin: wiring.ownOrigin,
-    files: createTaskFiles({ attachments: () => useAttachments.getState().task, tracker, tabs: () => manager }),
+    files: adapters.taskFiles({ attachments: () => useAttachments.getState().task, tracker, tabs: () => manager }),
     allowSite: (origin) => {
       const settings = useSettings.getState();
       settings.update({ allowedSites: [...settings.settings.allowedSites, origin] });

@@ -1,4 +1,4 @@
-// The panel's commands (ui/commands.ts) over the agent, the stores and chrome.*.
+// The panel's commands (ui/commands.ts) over the agent, the stores and the browser (an adapter: chrome/person-tabs.ts).
 
 import {
   type AgentController,
@@ -43,7 +43,21 @@ function withAttachments(instruction: string, fresh: boolean): string {
   return note ? `${instruction}\n\n${note}` : instruction;
 }
 
-export function panelCommands(controller: AgentController, manager: () => TabsManager | null): PanelCommands {
+/** What the commands ask of the browser: its adapter is src/panel/chrome/person-tabs.ts. */
+export interface CommandsBrowser {
+  /** Makes the tab the active one of its window if that is the panel's window; rejects when the tab is gone. */
+  showIfInThisWindow(tabId: number): Promise<void>;
+  /** Makes the tab active and its window focused. */
+  focus(tabId: number): Promise<void>;
+  /** The extension's version (the manifest's), written into an exported trace. */
+  version(): string;
+}
+
+export function panelCommands(
+  controller: AgentController,
+  manager: () => TabsManager | null,
+  browser: CommandsBrowser,
+): PanelCommands {
   const report = (work: Promise<unknown>) => {
     // The task's outcome arrives as events; a refusal to start (a task already running) is the only rejection.
     work.catch((error: unknown) => console.warn('[steadyhand]', error));
@@ -63,13 +77,7 @@ export function panelCommands(controller: AgentController, manager: () => TabsMa
       const ready =
         startTab === undefined || startTab === null
           ? Promise.resolve()
-          : chrome.tabs
-              .get(startTab)
-              .then(async (tab) => {
-                const here = await chrome.windows.getCurrent();
-                if (tab.windowId === here.id) await chrome.tabs.update(startTab, { active: true });
-              })
-              .catch(() => {});
+          : browser.showIfInThisWindow(startTab).catch(() => {});
       report(ready.then(() => controller.execute(instruction)));
     },
     followUp(instruction) {
@@ -85,16 +93,13 @@ export function panelCommands(controller: AgentController, manager: () => TabsMa
     answerPlan: (planId, answer) => void controller.answerPlan(planId, answer),
     answerConsent: (requestId, decision) => void controller.answerConsent(requestId, decision),
     focusTab(tabId) {
-      void chrome.tabs
-        .update(tabId, { active: true })
-        .then((tab) => tab && chrome.windows.update(tab.windowId, { focused: true }))
-        .catch(() => {});
+      void browser.focus(tabId).catch(() => {});
     },
     exportTrace(taskId) {
       const record = useHistory.getState().tasks[taskId];
       if (!record) return;
       const trace = buildTrace(record, useSettings.getState().settings, {
-        version: chrome.runtime.getManifest().version,
+        version: browser.version(),
       });
       download(traceFileName(record), JSON.stringify(trace, null, 2));
     },

@@ -1,10 +1,10 @@
-// The panel's one composition root. Given the adapters over chrome.* and the panel's window, it builds the page
-// proxies, the tab machinery (tabs-kit.ts), the agent (agent.ts), the commands (commands.ts) and the watch on the
-// person's tab, and returns the handle that the UI, the e2e tests, the bench and `npm start` all drive. main.tsx
-// makes the adapters, calls this, and renders.
+// The panel's one composition root. Given every adapter over chrome.* (and the model client) and the panel's window,
+// it builds the page proxies, the tab machinery (tabs-kit.ts), the agent (agent.ts), the commands (commands.ts) and
+// the watch on the person's tab, and returns the handle that the UI, the e2e tests, the bench and `npm start` all
+// drive. It makes no adapter itself: main.tsx makes them, calls this, and renders; a unit test
+// (test/unit/panel/create-panel.test.ts) gives it fakes.
 
 import type { PanelQueries } from '../../shared/protocol';
-import type { PortTransport } from '../chrome/port-transport';
 import type { TabAccess } from '../page/remote-page';
 import { remotePageFactory } from '../page/remote-page-factory';
 import { usePageView } from '../store/page-view';
@@ -12,23 +12,28 @@ import { useSettings } from '../store/settings';
 import { useUi } from '../store/ui';
 import type { TabLike } from '../tabs/person-tab';
 import { TabEventBus } from '../tabs/tab-event-bus';
+import type { TabsAdapter } from '../tabs/tabs-adapter';
 import { watchPersonTab } from '../tabs/watch-person-tab';
-import { createAgent } from './agent';
-import { panelCommands } from './commands';
-import type { PanelHandle } from './handle';
+import { type AgentAdapters, createAgent } from './agent';
+import { type CommandsBrowser, panelCommands } from './commands';
+import type { PanelHandle, PanelTransport } from './handle';
 import { createTabsKit } from './tabs-kit';
 
 /** The panel's adapters over chrome.* (src/panel/chrome/), as the composition root receives them. */
-export interface PanelAdapters {
+export interface PanelAdapters extends AgentAdapters {
   /** The panel's window: where the person's tab is looked for, and where a task with no tab opens one. */
   windowId: number;
-  /** The relay to the pages, opened here once everything listens. */
-  transport: PortTransport;
+  /** The relay to the pages (chrome/port-transport.ts), opened here once everything listens. */
+  transport: PanelTransport;
   /** `mayScript`: whether the running task lets the extension script a document at that URL (tab-access.ts). */
   tabAccess(bus: TabEventBus, mayScript: (url: string) => boolean): TabAccess;
   /** Delivers the worker's tab events to `bus` and the content scripts' queries to `queries`, until `signal`. */
   listenToWorker(bus: TabEventBus, queries: (tabId: number) => PanelQueries | null, signal: AbortSignal): void;
   listWindowTabs(windowId: number): Promise<TabLike[]>;
+  /** The tabs, groups and windows the task's managers and the mask use (chrome/chrome-tabs-adapter.ts). */
+  tabsAdapter: TabsAdapter;
+  /** Showing the person a tab, and the extension's version (chrome/person-tabs.ts). */
+  personTabs: CommandsBrowser;
 }
 
 /** Builds the panel; it lives until `signal` aborts (the panel page goes away). */
@@ -41,15 +46,22 @@ export function createPanel(adapters: PanelAdapters, signal: AbortSignal): Panel
   const tabs = adapters.tabAccess(bus, (url) => agent?.mayRunOn(url) ?? true);
   const pages = remotePageFactory(transport, tabs);
   // Created before anything waits on navigation, so the document tracker hears every page announcement.
-  const kit = createTabsKit({ bus, pages, tabs, windowId, signal });
+  const kit = createTabsKit({ bus, pages, tabs, tabsAdapter: adapters.tabsAdapter, windowId, signal });
 
   transport.open();
   adapters.listenToWorker(bus, (tabId) => kit.mask.queriesFor(tabId), signal);
 
   const personTabId = () => Promise.resolve(usePageView.getState().tabId);
-  const { controller, manager } = createAgent({ bus, kit, ownOrigin: tabs.ownOrigin, personTabId, signal });
+  const { controller, manager } = createAgent({
+    adapters,
+    bus,
+    kit,
+    ownOrigin: tabs.ownOrigin,
+    personTabId,
+    signal,
+  });
   agent = controller;
-  const commands = panelCommands(controller, manager);
+  const commands = panelCommands(controller, manager, adapters.personTabs);
 
   void watchPersonTab({
     bus,

@@ -1,9 +1,9 @@
 // The handle the panel publishes as `globalThis.steadyhand`, so the end-to-end tests, the bench and `npm start` drive
 // the panel's own objects (the same relay, agent and stores a person's clicks reach). Types only.
 
+import type { PageMethod } from '../../shared/protocol';
 import type { AgentController } from '../agent';
-import type { PortTransport } from '../chrome/port-transport';
-import type { TabAccess } from '../page/remote-page';
+import type { Relay, TabAccess } from '../page/remote-page';
 import type { RemotePageFactory } from '../page/remote-page-factory';
 import type { useSettings } from '../store/settings';
 import type { useUi } from '../store/ui';
@@ -12,8 +12,18 @@ import type { TabsManager } from '../tabs/tabs-manager';
 import type { PanelCommands } from '../ui/commands';
 import type { TabsKit } from './tabs-kit';
 
+/** The relay to the pages as the panel holds it: opened once at start (chrome/port-transport.ts §PortTransport). */
+export interface PanelTransport extends Relay {
+  /** Opens the connection now, so the worker is awake before the first call. */
+  open(): void;
+  /** How many times the worker went away under us (diagnostics the e2e tests read). */
+  readonly reconnects: number;
+  /** Calls sent again after a lost worker, by method (diagnostics the e2e tests read). */
+  readonly resent: Partial<Record<PageMethod, number>>;
+}
+
 export interface PanelHandle extends TabsKit {
-  transport: PortTransport;
+  transport: PanelTransport;
   bus: TabEventBus;
   pages: RemotePageFactory;
   tabs: TabAccess;

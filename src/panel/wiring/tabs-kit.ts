@@ -1,9 +1,8 @@
-// Builds the panel's tab machinery over the real chrome.* APIs: the navigation waits, the mask coordinator, and a
+// Builds the panel's tab machinery over the adapters it is given (src/panel/chrome/): the navigation waits, the mask coordinator, and a
 // factory of TabsManagers (one per task). Created once at panel start, so the document tracker behind the waits
 // hears every announcement from then on.
 
 import type { Navigation } from '../agent';
-import { chromeTabsAdapter } from '../chrome/chrome-tabs-adapter';
 import { MaskCoordinator } from '../mask/mask-coordinator';
 import type { TabAccess } from '../page/remote-page';
 import type { RemotePageFactory } from '../page/remote-page-factory';
@@ -27,12 +26,13 @@ export function createTabsKit(deps: {
   bus: TabEventBus;
   pages: RemotePageFactory;
   tabs: TabAccess;
+  /** The tabs, groups and windows the managers and the mask use (chrome/chrome-tabs-adapter.ts). */
+  tabsAdapter: TabsAdapter;
   /** The panel's window: where the person's tab is looked for, and where a task with no tab opens one. */
   windowId: number;
   signal: AbortSignal;
 }): TabsKit {
-  const { bus, pages, tabs, windowId, signal } = deps;
-  const tabsAdapter = chromeTabsAdapter();
+  const { bus, pages, tabs, tabsAdapter, windowId, signal } = deps;
   const navigation = createNavigation({ bus, pages, getTab: tabs.getTab, ownOrigin: tabs.ownOrigin, signal });
   const mask = new MaskCoordinator({ bus, pages, adapter: tabsAdapter });
   // The panel's lifetime ends on pagehide: no tab may stay masked for a whole lease after the panel closed.

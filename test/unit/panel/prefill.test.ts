@@ -1,5 +1,6 @@
 import { chrome } from 'jest-chrome';
 import { describe, expect, it, vi } from 'vitest';
+import { chromeLocalStorage } from '../../../src/panel/chrome/local-storage';
 import { PREFILL_KEY, takePrefilledTask } from '../../../src/panel/prefill';
 
 function storage(initial: Record<string, unknown>) {
@@ -15,17 +16,17 @@ describe('a task handed to the panel before it opened', () => {
   it('lands in the task box once and is removed', async () => {
     const data = storage({ [PREFILL_KEY]: 'Buy a fern' });
     const setDraft = vi.fn();
-    await takePrefilledTask(setDraft);
+    await takePrefilledTask(chromeLocalStorage, setDraft);
     expect(setDraft).toHaveBeenCalledExactlyOnceWith('Buy a fern');
     expect(data.has(PREFILL_KEY)).toBe(false);
-    await takePrefilledTask(setDraft);
+    await takePrefilledTask(chromeLocalStorage, setDraft);
     expect(setDraft).toHaveBeenCalledTimes(1);
   });
 
   it('leaves the task box alone when nothing was handed over', async () => {
     storage({ [PREFILL_KEY]: '  ' });
     const setDraft = vi.fn();
-    await takePrefilledTask(setDraft);
+    await takePrefilledTask(chromeLocalStorage, setDraft);
     expect(setDraft).not.toHaveBeenCalled();
   });
 });

@@ -1,5 +1,6 @@
 import { usePageView } from '../../store/page-view';
 import { useTaskTabs } from '../../store/task-tabs';
+import { uiBrowser } from '../browser-port';
 import type { PanelCommands } from '../commands';
 import { t } from '../i18n';
 import { EventLog } from './event-log';
@@ -9,8 +10,7 @@ import { TaskTabs } from './task-tabs';
 /** The site icon Chrome has for a page (the manifest's `favicon` permission); nothing for pages without one. */
 function Favicon({ url }: { url: string }) {
   if (!/^https?:/.test(url)) return <span class="favicon" aria-hidden="true" />;
-  const src = `${chrome.runtime.getURL('/_favicon/')}?pageUrl=${encodeURIComponent(url)}&size=16`;
-  return <img class="favicon" src={src} alt="" width={16} height={16} />;
+  return <img class="favicon" src={uiBrowser().faviconUrl(url)} alt="" width={16} height={16} />;
 }
 
 /**
