@@ -1,0 +1,99 @@
+// The composition root over fakes: createPanel receives every adapter (nothing in it reaches chrome.*), so a panel
+// built from fakes works: the stores follow a fake browser's events, and a task runs against a scripted model.
+
+import { afterEach, describe, expect, it } from 'vitest';
+import { useHistory } from '../../../src/panel/store/history';
+import { usePageView } from '../../../src/panel/store/page-view';
+import { useSettings } from '../../../src/panel/store/settings';
+import type { TabEventBus } from '../../../src/panel/tabs/tab-event-bus';
+import { createPanel, type PanelAdapters } from '../../../src/panel/wiring/create-panel';
+import type { Reply } from '../../../src/shared/protocol';
+import { call, ScriptedModel } from '../agent/fakes/scripted-model';
+import { FakeBrowser, flush, OWN_ORIGIN } from '../tabs/fakes';
+
+function fakeAdapters() {
+  let panelBus: TabEventBus | null = null;
+  const browser = new FakeBrowser({ emit: (event) => panelBus?.emit(event) });
+  const windowId = browser.addWindow();
+  const model = new ScriptedModel();
+  const adapters: PanelAdapters = {
+    windowId,
+    transport: {
+      open() {},
+      // No content script answers in the fake tabs: the task runs without reading a page.
+      async call(): Promise<Reply<unknown>> {
+        return { ok: false, error: { name: 'RelayError', code: 'no_receiver', message: 'no content script' } };
+      },
+      reconnects: 0,
+      resent: {},
+    },
+    tabAccess: () => ({
+      getTab: async (tabId) => browser.get(tabId),
+      injectContentScript: async () => {},
+      ownOrigin: OWN_ORIGIN,
+    }),
+    // The worker's tab events reach the panel's bus here, as chrome/panel-router.ts delivers them.
+    listenToWorker(bus) {
+      panelBus = bus;
+    },
+    listWindowTabs: (id) => browser.listWindow(id),
+    tabsAdapter: browser,
+    personTabs: { showIfInThisWindow: async () => {}, focus: async () => {}, version: () => '0.0.0-test' },
+    model: () => model,
+    netRules: { replace: async () => {}, onBlocked: () => {} },
+    clearStaleNetRules: async () => {},
+    taskFiles: () => ({
+      attached: () => [],
+      downloads: () => [],
+      cursor: () => 0,
+      downloadsAfter: async () => [],
+      read: async () => {
+        throw new Error('no files in this test');
+      },
+    }),
+    capture: async () => {
+      throw new Error('no screenshots in this test');
+    },
+  };
+  return { adapters, browser, windowId, model };
+}
+
+let lifetime = new AbortController();
+afterEach(() => {
+  lifetime.abort();
+  lifetime = new AbortController();
+});
+
+describe('the composition root over fakes', () => {
+  it('runs a task from the commands against the model it was given, and the history records it', async () => {
+    const { adapters, browser, windowId, model } = fakeAdapters();
+    browser.addTab(windowId, 'https://shop.test/', { active: true });
+    const panel = createPanel(adapters, lifetime.signal);
+    useSettings.getState().update({ apiKey: 'sk-ant-test' });
+    model.enqueue(call('done', { success: false, answer: 'Nothing to do here.' }));
+    const finished = new Promise<string>((resolve) =>
+      panel.controller.subscribe((event) => event.type === 'task_finished' && resolve(event.taskId)),
+    );
+
+    panel.commands.run('Say hello');
+    const taskId = await finished;
+
+    expect(JSON.stringify(model.requests[0]?.messages)).toContain('Say hello');
+    const record = useHistory.getState().tasks[taskId];
+    expect(record).toMatchObject({ instructions: ['Say hello'], status: 'failed', answer: 'Nothing to do here.' });
+    expect(record?.model).toBe(model.modelId);
+  });
+
+  it('shows the person’s tab from the fake browser, and follows it when the person switches', async () => {
+    const { adapters, browser, windowId } = fakeAdapters();
+    const first = browser.addTab(windowId, 'https://shop.test/', { active: true });
+    const second = browser.addTab(windowId, 'https://news.test/');
+    createPanel(adapters, lifetime.signal);
+    await flush();
+    expect(usePageView.getState()).toMatchObject({ tabId: first, info: { url: 'https://shop.test/' } });
+
+    browser.activate(second);
+    await flush();
+    expect(usePageView.getState()).toMatchObject({ tabId: second, info: { url: 'https://news.test/' } });
+  });
+});
