@@ -56,7 +56,7 @@ export function describeSendFailure(tabId: number, error: unknown, frameId: numb
   if (CHANNEL_CLOSED.test(message)) {
     // Chrome's words when the page holding the call's channel was left while the call ran: the tab went to another
     // page, and this one unloaded or went into the back/forward cache. Not an error of the extension, so it is not
-    // `internal` (issue 23, finding 6); whether the page acted before it was left is not known.
+    // `internal` (docs/contracts.md P-TURN); whether the page acted before it was left is not known.
     return new RelayError(
       'relay_lost',
       `The page in tab ${tabId} was left (unloaded or kept in the back/forward cache) before it answered.`,

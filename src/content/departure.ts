@@ -5,7 +5,7 @@
 // A navigation that is cancelled after it started (a stop, a 204, a download) leaves no event here: the hold ends
 // on its own after a while.
 // Only events the browser made count (`isTrusted`): a page can dispatch `new Event('beforeunload')` itself, and a
-// listener that believed it would have the agent refuse every action there (issue 24, finding 5); a forged
+// listener that believed it would have the agent refuse every action there (decision 0025); a forged
 // `pageshow` or `navigateerror` would end the hold while the document is really being left.
 
 export const DEPARTURE_HOLD_MS = 10_000;

@@ -1,7 +1,7 @@
 // The page lifecycle events the content script acts on, heard only when the browser made them (`isTrusted`): a page
 // can dispatch `new PageTransitionEvent('pageshow', {persisted: true})` or a `prerenderingchange` itself, and a
 // listener that believed it would tell the panel a new document is up (the mask and the ready wait start over) and
-// drop the call memory that keeps a re-sent action from running twice (decision 0011; issue 24, finding 5).
+// drop the call memory that keeps a re-sent action from running twice (decisions 0011, 0025).
 
 /** Calls `restored` each time the browser brings this document back from the back/forward cache. */
 export function onRestoredFromCache(win: Window, restored: () => void, signal: AbortSignal): void {

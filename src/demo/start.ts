@@ -4,7 +4,7 @@
 //   real model works; without, the offline demo model (labelled in the panel) plays the prepared shop task.
 // - With a display, the browser stays open for the person; with none (no DISPLAY, or --headless), it runs the demo
 //   task, prints each step as it happens, saves screenshots of the panel and the page, and exits 0 only when the
-//   task ends `succeeded`. Before the order, the panel asks the person (issue 25): headless, the script answers
+//   task ends `succeeded`. Before the order, the panel asks the person (decision 0026): headless, the script answers
 //   Allow once in the panel's box, as the person would; with a display, the person does.
 
 import { mkdirSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// What an action would commit the person to, read from the page before the action runs (issue 25, "a yes before
+// What an action would commit the person to, read from the page before the action runs (decision 0026, "a yes before
 // consequential steps"): the content script recognises the step, the panel asks the person, the model is told the
 // answer as data. Shared by the content script (recognition) and the panel (the question, the plan).
 

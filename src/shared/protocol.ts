@@ -58,7 +58,7 @@ export interface PageApi {
    * The navigation a click on the ref (or Enter on it, or on the focused element without a ref) would start, read
    * before the action so the panel can ask about its site first; `from` is this document's origin. `consequence`:
    * the consequential step the action would take (paying, posting, signing in, deleting…), so the panel can ask the
-   * person first (issue 25); absent from a content script that predates it.
+   * person first (decision 0026); absent from a content script that predates it.
    */
   navigationTarget(args: { ref?: number; snapshotId?: string; via: NavigationVia }): {
     target: NavigationTarget | null;
@@ -292,8 +292,8 @@ export interface InjectMessage {
   target: InjectTarget;
   /**
    * Instead of the content script, `history.back()` once in the document: how the agent leaves a page whose site the
-   * task may not use, which gets no content script (issue 24), without chrome.tabs.goBack skipping the pages it left
-   * without a gesture.
+   * task may not use, which gets no content script (decision 0025), without chrome.tabs.goBack skipping the pages it
+   * left without a gesture.
    */
   historyBack?: true;
 }

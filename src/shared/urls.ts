@@ -80,7 +80,8 @@ export const DISPLAY_URL_MAX = 200;
 
 /**
  * A URL as a person reads it in a question about a site: without userinfo, so `http://127.0.0.1:8080@evil.test/`
- * reads as `http://evil.test/` and not like the first host (issue 23, finding 7), and capped, with a note of the cut.
+ * reads as `http://evil.test/` and not like the first host (docs/contracts.md P-TXT), and capped, with a note of the
+ * cut.
  */
 export function displayUrl(url: string): string {
   let shown = url;

@@ -2,7 +2,7 @@
 // page without the agent stops at once with the restricted text; a new tab whose navigation never commits within 5 s
 // stops with the same text; an open_url that does not commit is a handler error and the task goes on; a page that takes
 // the agent's tab to another origin while the model thinks is held before its request by the task's network hold
-// (issue 24) and asked about, where it used to stop the task with "origin changed" after the other site had it.
+// (decision 0025) and asked about, where it used to stop the task with "origin changed" after the other site had it.
 
 import { STOP_TEXT } from '../../src/panel/agent/events';
 import { permissionBox } from '../support/perm-sites';

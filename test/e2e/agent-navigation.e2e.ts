@@ -77,7 +77,7 @@ describe('agent navigation in Chromium (docs/contracts.md 000-C*)', () => {
       ['done', 'done_accepted'],
     ]);
     const told = toldAt(model, 1);
-    // The URLs are the pages' words: fenced, after the harness's sentence (issue 24).
+    // The URLs are the pages' words: fenced, after the harness's sentence (decision 0025).
     expect(told).toContain(`open_url: tab ${predicted} committed to ${new URL(target).origin}. Its URL:`);
     expect(told).toMatch(fencedPattern(`\nURL: ${escapeRegExp(target)}\n`));
     // Not "loading": the handler's wait was over before the switch ran.

@@ -39,7 +39,7 @@ describe('agent loop in Chromium', () => {
     });
 
     const running = runTask(browser.panel, 'Sign Ada Lovelace (ada@example.com) up for cooking news');
-    // Signing up is a consequential step (issue 25): it waits for the person's yes in the panel.
+    // Signing up is a consequential step (decision 0026): it waits for the person's yes in the panel.
     const asked = await answerConsent(browser.panel, 'once');
     expect(asked).toMatchObject({ kind: 'signup' });
     expect(asked.text).toContain('ada@example.com');

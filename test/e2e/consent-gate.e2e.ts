@@ -1,4 +1,4 @@
-// A yes from the person before a consequential step (issue 25): on fixture pages for a checkout, a comment form, a
+// A yes from the person before a consequential step (decision 0026): on fixture pages for a checkout, a comment form, a
 // sign-up, a sign-in, a script-driven delete and an account setting, the step waits for the person in the panel;
 // Deny leaves the page and the server untouched and the model is told; Allow once lets it through; "not again on
 // this site for this task" and the always list let it through without a question. A search box, a filter, a cart

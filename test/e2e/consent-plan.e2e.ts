@@ -1,4 +1,4 @@
-// "Ask before acting" in Chromium (issue 25): the model proposes a plan, the panel shows it as a card, the person
+// "Ask before acting" in Chromium (decision 0026): the model proposes a plan, the panel shows it as a card, the person
 // edits it (removes one of its two sites, rewrites a step) and approves it by keyboard; the task follows the plan with
 // no site question for the site the plan kept, and the removed site is asked about when the model goes there; the
 // model's request after the approval carries the plan as edited. Cancel ends the task with nothing done on the page.

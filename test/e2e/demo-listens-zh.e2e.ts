@@ -1,5 +1,5 @@
-// The offline demo's refusal in Chinese (issue 25): the sentence naming the one task it can play comes from the
-// zh_CN catalogue, and the notice offers that task in Chinese.
+// The offline demo's refusal in Chinese (docs/contracts.md U-DEMO): the sentence naming the one task it can play comes
+// from the zh_CN catalogue, and the notice offers that task in Chinese.
 
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';

@@ -1,6 +1,6 @@
-// The offline demo model listens (issue 25): without an API key the panel plays one prepared task and says so. A
-// different task ends at once with the sentence naming the task it can play, the demo notice offers that task, and
-// one click on it plays the whole chain on the demo shop to a verified success.
+// The offline demo model listens (docs/contracts.md U-DEMO): without an API key the panel plays one prepared task and
+// says so. A different task ends at once with the sentence naming the task it can play, the demo notice offers that
+// task, and one click on it plays the whole chain on the demo shop to a verified success.
 
 import { DEMO_SHOP_KEY } from '../../src/panel/store/storage-keys';
 import { saveScreenshot } from '../support/screenshots';

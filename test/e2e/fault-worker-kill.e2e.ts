@@ -71,7 +71,7 @@ const openGate: Gate = () => Promise.resolve();
 let gate: Gate = openGate;
 const killed: Record<Where, number> = { 'between steps': 0, 'during an action': 0, 'during a navigation wait': 0 };
 
-// The message form's Send is asked about (issue 25): the person allows it; what is checked is the worker's death.
+// The message form's Send is asked about (decision 0026): the person allows it; what is checked is the worker's death.
 useKit({ routes: killRoutes(() => gate), consent: 'once' });
 
 test.beforeAll(({ browser }) => recordEvents(browser.panel));

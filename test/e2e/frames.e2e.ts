@@ -304,15 +304,15 @@ describe('agent in a checkout with a card frame', () => {
     });
 
     const running = runTask(browser.panel, 'Pay for order 1042 with card 4242 4242 4242 4242, 12/30, CVC 123');
-    // The card form is another site's frame: the first act there asks, once for the task (issue 24).
+    // The card form is another site's frame: the first act there asks, once for the task (decision 0025).
     const ask = permissionBox(browser.panel);
     await ask.box.waitFor();
     expect(await ask.why.textContent()).toMatch(
       /^Steadyhand wants to type in a frame from localhost:\d+ inside 127\.0\.0\.1:\d+\./,
     );
     await ask.allowOnce.click();
-    // Pay, in the frame, is a payment (issue 25): read in the frame before the click, asked about for the frame's site,
-    // the card number masked but for its last four digits.
+    // Pay, in the frame, is a payment (decision 0026): read in the frame before the click, asked about for the frame's
+    // site, the card number masked but for its last four digits.
     const paying = await answerConsent(browser.panel, 'once');
     expect(paying).toMatchObject({ kind: 'payment', origin: site.otherOrigin });
     expect(paying.text).toContain('•••• 4242');

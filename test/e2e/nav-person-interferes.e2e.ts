@@ -10,7 +10,7 @@ import { playShop } from '../support/shop-model';
 import { type SlowShop, startSlowShop } from '../support/slow-shop';
 import { describe, expect, it, openTab, play, runTask, useKit } from './kit';
 
-// The shop task ends with an order: the person allows it each time it is asked (issue 25).
+// The shop task ends with an order: the person allows it each time it is asked (decision 0026).
 useKit({ consent: 'once' });
 
 type Kind = 'reload' | 'back' | 'link';

@@ -1,4 +1,4 @@
-// Input that real widgets see (issue 16): typing at the caret to whatever has focus, editors that read only
+// Input that real widgets see (decision 0020): typing at the caret to whatever has focus, editors that read only
 // beforeinput, focus as an effect, clicks on a part of the target's own widget, refs for small icon controls,
 // controls shown only on hover, and scrolling a list that draws only the rows in view.
 

@@ -1,5 +1,5 @@
-// The thread gets the room (issue 25), in Simplified Chinese: the states of panel-room.e2e.ts with the browser set to
-// zh-CN, and no English left in the main view but the page's and the model's own words.
+// The thread gets the room (docs/contracts.md U-ROOM), in Simplified Chinese: the states of panel-room.e2e.ts with the
+// browser set to zh-CN, and no English left in the main view but the page's and the model's own words.
 
 import { describe, it, test, useKit } from './kit';
 import { leaveRoom, walkTheRoom } from './panel-room-harness';

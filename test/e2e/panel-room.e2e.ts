@@ -1,6 +1,7 @@
-// The thread gets the room (issue 25), in English: in the real side panel at 400 px, the thread's share of the height
-// while a task runs, a person's words in the main view, Esc from the thread, and a screenshot of every state in the
-// light and the dark theme (panel-room-harness.ts). panel-room-zh.e2e.ts walks the same in Simplified Chinese.
+// The thread gets the room (docs/contracts.md U-ROOM), in English: in the real side panel at 400 px, the thread's share
+// of the height while a task runs, a person's words in the main view, Esc from the thread, and a screenshot of every
+// state in the light and the dark theme (panel-room-harness.ts). panel-room-zh.e2e.ts walks the same in Simplified
+// Chinese.
 
 import { describe, it, test, useKit } from './kit';
 import { leaveRoom, walkTheRoom } from './panel-room-harness';

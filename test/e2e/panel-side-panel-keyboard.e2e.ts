@@ -1,4 +1,4 @@
-// The real side panel, used from the keyboard alone (issue 17): a task typed into the composer, a follow-up in the
+// The real side panel, used from the keyboard alone (decision 0018): a task typed into the composer, a follow-up in the
 // same thread while it runs, an ask_user question and a site permission answered inline, a stop with Esc, a past task
 // run again from the history, and a task ended by the cost limit set in Settings. Every move is a key press or typed text sent to the side panel over CDP; the
 // test reads the panel's DOM only to wait and to check.

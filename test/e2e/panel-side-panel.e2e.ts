@@ -123,7 +123,7 @@ describe('the real side panel', () => {
           return { id: card?.dataset.taskId ?? null, status: card?.dataset.status ?? null };
         })()`);
       await expect.poll(async () => (await task()).id, { timeout: 15_000 }).not.toBe(before);
-      // The order waits for the person's yes (issue 25): they press Allow once in the side panel, each time it is
+      // The order waits for the person's yes (decision 0026): they press Allow once in the side panel, each time it is
       // asked (a click the reload interrupted never happened, so the next one asks again).
       const allowing = () =>
         panel.evaluate<string | null>(`(() => {

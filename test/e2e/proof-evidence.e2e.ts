@@ -1,4 +1,4 @@
-// Evidence that proves, in Chromium on the demo shop (issue 23, decision 0024): a model that quotes one letter, a
+// Evidence that proves, in Chromium on the demo shop (decision 0024): a model that quotes one letter, a
 // button's name, the host, "/", text it typed itself, a URL it opened itself, or an order that was on the page before
 // the task began never ends "Succeeded · Verified"; a real order and a real answer read from the page still do.
 
@@ -8,7 +8,7 @@ import { playShop } from '../support/shop-model';
 import { type SlowShop, startSlowShop } from '../support/slow-shop';
 import { act, control, describe, expect, it, openFrontTab, play, runTask, type Seen, type Turn, useKit } from './kit';
 
-// The shop task ends with an order: the person allows it each time it is asked (issue 25).
+// The shop task ends with an order: the person allows it each time it is asked (decision 0026).
 useKit({ consent: 'once' });
 
 const ORDER = /FF-\d{6}/;

@@ -1,8 +1,8 @@
-// A model that misbehaves as real ones do, seeded (issue 23): it clicks refs it remembers from pages the tab left,
-// claims success with trivial, self-made and earlier evidence, sends long turns, tool names the API refuses and huge
-// strings, mixed with honest moves. Whatever it does, three things hold in Chromium: no false "verified", no action
-// on an element the model was not shown on the page it acted on, and every task ends within its budget. Replay one
-// seed with PROOF_SEED=<n>.
+// A model that misbehaves as real ones do, seeded (docs/contracts.md P-PROP-1): it clicks refs it remembers from pages
+// the tab left, claims success with trivial, self-made and earlier evidence, sends long turns, tool names the API
+// refuses and huge strings, mixed with honest moves. Whatever it does, three things hold in Chromium: no false
+// "verified", no action on an element the model was not shown on the page it acted on, and every task ends within its
+// budget. Replay one seed with PROOF_SEED=<n>.
 
 import { MAX_CALLS_PER_TURN } from '../../src/panel/agent/turn-limits';
 import { navRoutes, pageLog } from '../support/nav-routes';
@@ -11,7 +11,7 @@ import { playShop } from '../support/shop-model';
 import { type SlowShop, startSlowShop } from '../support/slow-shop';
 import { act, describe, expect, it, openFrontTab, play, runTask, type Seen, type Turn, toolsTurn, useKit } from './kit';
 
-// Orders and deletes are asked about (issue 25): the person allows each; what is checked is the proof.
+// Orders and deletes are asked about (decision 0026): the person allows each; what is checked is the proof.
 useKit({ routes: navRoutes(), consent: 'once' });
 
 const SEEDS = process.env.PROOF_SEED ? [Number(process.env.PROOF_SEED)] : [11, 23, 37, 41, 59, 73, 89, 97];

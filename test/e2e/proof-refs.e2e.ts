@@ -1,8 +1,8 @@
-// Refs that never change meaning (issue 23, case 4), in Chromium with the real panel, relay and content script. The
-// "Delete my account" page pair: settings.html's first control is harmless, delete.html's first is the delete button,
-// so a ref the model remembers from settings would, if numbers restarted in every document, name the delete button.
-// The remembered ref must be refused as stale_ref naming the page the tab now shows, with nothing deleted, and the
-// task goes on; a ref used on its own page still acts, and its result names the element.
+// Refs that never change meaning (docs/contracts.md P-REF), in Chromium with the real panel, relay and content script.
+// The "Delete my account" page pair: settings.html's first control is harmless, delete.html's first is the delete
+// button, so a ref the model remembers from settings would, if numbers restarted in every document, name the delete
+// button. The remembered ref must be refused as stale_ref naming the page the tab now shows, with nothing deleted, and
+// the task goes on; a ref used on its own page still acts, and its result names the element.
 
 import { navRoutes, pageLog } from '../support/nav-routes';
 import { act, control, describe, expect, inOrder, it, openTab, play, runTask, type Seen, useKit } from './kit';

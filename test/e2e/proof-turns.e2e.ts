@@ -1,6 +1,6 @@
-// Fair counting in real Chromium (issue 23, finding 6): the person reloads the agent's slow tab twice at the shop's
-// order step, each time while the model thinks, so each of the agent's "Place order" clicks reaches a page being left
-// and is refused without running (src/content/departure.ts). Those refusals are nobody's failure: no repair is
+// Fair counting in real Chromium (docs/contracts.md P-TURN): the person reloads the agent's slow tab twice at the
+// shop's order step, each time while the model thinks, so each of the agent's "Place order" clicks reaches a page being
+// left and is refused without running (src/content/departure.ts). Those refusals are nobody's failure: no repair is
 // spent, they are no repeat, and the task places exactly one order and succeeds. The same holds for a call whose page
 // the person leaves while it runs: Chrome closes its message channel (src/background/relay.ts), and that is
 // `relay_lost`, not an internal error.
@@ -26,7 +26,7 @@ import {
   waitForAgentEvent,
 } from './kit';
 
-// The shop task ends with an order: the person allows it each time it is asked (issue 25).
+// The shop task ends with an order: the person allows it each time it is asked (decision 0026).
 useKit({ consent: 'once' });
 
 /** Pages this slow keep the person's reload in flight while the model's answer arrives. */

@@ -36,7 +36,7 @@ const KEY = `sk-ant-sec-${randomBytes(16).toString('hex')}`;
 const MARKER = 'Qx7Pagemark';
 
 // The stand-in takes this key only; the panel is pointed at it with the key.
-// The sign-up form's button is asked about (issue 25): the person allows it; what is checked is the key.
+// The sign-up form's button is asked about (decision 0026): the person allows it; what is checked is the key.
 useKit({ model: { apiKey: KEY }, apiKey: KEY, consent: 'once' });
 
 let workerUrl: string;

@@ -2,7 +2,7 @@
 // a page on another origin; the scripted model obeys, the panel asks, and Deny stops that navigation before anything
 // is requested from the other origin. Allow once lets it through; a site written in the task or on the allow-list is
 // not asked about; a blocked one is refused without a question; a link that leads to another origin is asked about
-// before it is clicked (issue 24), and a denied one is never requested.
+// before it is clicked (decision 0025), and a denied one is never requested.
 
 import type { Page } from 'playwright-core';
 import type { AgentEvent } from '../../src/panel/agent/events';

@@ -1,4 +1,4 @@
-// Asked before the request leaves (issue 24, finding 3): a form's POST, a redirect, a page script's navigation and a
+// Asked before the request leaves (decision 0025): a form's POST, a redirect, a page script's navigation and a
 // script the agent evaluates never reach a site the person has not allowed before they answered, and nothing at all
 // after a Deny. Chromium maps *.test to the fixture server, so shop.test and evil.test are two origins of one server;
 // the host log keeps every request with the host it went to.
@@ -76,8 +76,8 @@ useKit({ hostResolverRules: 'MAP *.test 127.0.0.1', routes: [log.route, pages] }
 test.beforeEach(async ({ browser }) => {
   log.requests.length = 0;
   collected.length = 0;
-  // The newsletter form is a POST whose purpose the consent gate cannot tell, so it would ask first (issue 25): the
-  // shop acts without asking here, and what this file checks is the site question, which still comes.
+  // The newsletter form is a POST whose purpose the consent gate cannot tell, so it would ask first (decision 0026):
+  // the shop acts without asking here, and what this file checks is the site question, which still comes.
   await browser.panel.evaluate(() =>
     (globalThis as PanelGlobal).steadyhand.settings.getState().update({ actWithoutAskingSites: ['shop.test'] }),
   );

@@ -1,4 +1,4 @@
-// No confused deputy on downloads (issue 24, finding 2). A page on evil.test cannot read intranet.test/secret.txt, but
+// No confused deputy on downloads (decision 0025). A page on evil.test cannot read intranet.test/secret.txt, but
 // it can have the agent click a button that downloads it (the browser fetches it with the person's cookies there) and then ask
 // for "the invoice" back through a file input. The panel would fetch the download again with those cookies: it asks
 // the person about the intranet first. Denied, nothing is fetched again and the page receives nothing; allowed, the

@@ -1,4 +1,4 @@
-// Every page-made string reaches the model fenced (issue 24, finding 4), in real Chromium with the stand-in: a page
+// Every page-made string reaches the model fenced (decision 0025), in real Chromium with the stand-in: a page
 // rewrites its URL with replaceState to carry an instruction, and makes a script that calls into it throw one. Every
 // request the panel sent holds that text only between the step's nonce markers (test/support/sec-fences.ts): in the
 // observation's URL and tab lines, in the evaluate result and in the repair note after it.

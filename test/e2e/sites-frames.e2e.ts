@@ -1,5 +1,5 @@
-// Read and act tiers in Chromium (issue 24): a shop on http://shop.test embeds a card form from http://pay.test that
-// sends what is typed to its server as it is typed. Typing in that frame asks first, naming both sites; denied,
+// Read and act tiers in Chromium (decision 0025): a shop on http://shop.test embeds a card form from http://pay.test
+// that sends what is typed to its server as it is typed. Typing in that frame asks first, naming both sites; denied,
 // nothing reaches the frame or pay.test and the model is told; allowed once, the typing happens. A page allowed to
 // read only is read, and a click there asks. A file name in the task ("report.zip") allows no site, and a task
 // started on a blank page is asked about the first site it opens. Chromium maps *.test and *.zip to the fixture

@@ -1,4 +1,4 @@
-// Plain http sites (issue 24, finding 6): a page on http://shop.test:PORT/ is not a secure context (not https, not
+// Plain http sites (decision 0025): a page on http://shop.test:PORT/ is not a secure context (not https, not
 // localhost or 127.0.0.1), so APIs marked [SecureContext] such as crypto.randomUUID are missing there, and a content
 // script that used one never started. Chromium maps *.test to the fixture server (--host-resolver-rules), so the
 // page is served from a real non-localhost plain-http origin.

@@ -1,4 +1,4 @@
-// The content script and the mask stay off blocked and undecided sites (issue 24, finding 5). Within a run the
+// The content script and the mask stay off blocked and undecided sites (decision 0025). Within a run the
 // agent's links and the page's own navigations are asked about before they load (sites-before-request.e2e.ts), so
 // the way such a page reaches a task's tab is the person: between two runs of a task they take its tab to a site
 // nobody has decided on, and ask a follow-up. While the person is asked, and after they deny it, the page has no

@@ -1,4 +1,4 @@
-// A synthetic beforeunload changes nothing (issue 24, finding 5): a page may dispatch `new Event('beforeunload')`
+// A synthetic beforeunload changes nothing (decision 0025): a page may dispatch `new Event('beforeunload')`
 // itself, as often as it likes; only the one the browser fires at the start of a real navigation means the document
 // is being left (src/content/departure.ts). Before, every action on such a page answered page_changing unrun.
 

@@ -46,7 +46,7 @@ describe('npm start, headless', () => {
     expect(output).toMatch(/step 1 · http:\/\/127\.0\.0\.1:\d+\//);
     expect(output).toMatch(/→ click "Add to cart"/);
     expect(output).toMatch(/→ type "Email" .*ada@example\.com/);
-    // The order waits for the person's yes (issue 25): headless, the script answers Allow once in the panel.
+    // The order waits for the person's yes (decision 0026): headless, the script answers Allow once in the panel.
     expect(output).toMatch(/\? asks the person before "Place order" \(order\) on http:\/\/127\.0\.0\.1:\d+/);
     expect(output).toContain('✓ allowed by person: "Place order"');
     expect(output).toMatch(/■ succeeded \(verified\): .*order number is FF-\d{6}/);

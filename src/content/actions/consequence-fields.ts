@@ -1,6 +1,6 @@
-// The fields a consequential step would send, as the person's question shows them (issue 25): label and value, with
-// secrets kept on the page: a password or one-time code is ••••, a card number keeps its last four digits, a security
-// code is •••. What counts as a secret comes from the field's type and its HTML autocomplete token
+// The fields a consequential step would send, as the person's question shows them (decision 0026): label and value,
+// with secrets kept on the page: a password or one-time code is ••••, a card number keeps its last four digits, a
+// security code is •••. What counts as a secret comes from the field's type and its HTML autocomplete token
 // (https://html.spec.whatwg.org/multipage/form-control-infrastructure.html#autofill).
 
 import type { ConsentField } from '../../shared/consent-types';

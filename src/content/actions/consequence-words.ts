@@ -1,5 +1,5 @@
 // The words a control's accessible name uses for a consequential step, in English and Chinese, one family per kind
-// (issue 25). Words are one signal among several (consequence.ts weighs them with the form's fields and method): a
+// (decision 0026). Words are one signal among several (consequence.ts weighs them with the form's fields and method): a
 // family names the act ("place order", "删除"), never a page's exact text. English matches whole words, Chinese as
 // written (it has no spaces between words).
 

@@ -1,6 +1,6 @@
-// Whether a click or Enter would take a consequential step (issue 25): pay or order, post or send, create an account,
-// sign in, delete, or change a setting of the person's account. Read before the action runs, from the page's own
-// semantics: the form the action submits (method, action), its fields' types and HTML autocomplete tokens
+// Whether a click or Enter would take a consequential step (decision 0026): pay or order, post or send, create an
+// account, sign in, delete, or change a setting of the person's account. Read before the action runs, from the page's
+// own semantics: the form the action submits (method, action), its fields' types and HTML autocomplete tokens
 // (https://html.spec.whatwg.org/multipage/form-control-infrastructure.html#autofill), a text body to post, the
 // control's accessible name, and the page's headings and URL. Each signal adds weight to a kind; the decision table
 // in `decide` turns the weights into a kind or none. When a form sends data by POST and nothing tells its purpose,

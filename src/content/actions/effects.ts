@@ -175,7 +175,7 @@ export class EffectWatch {
   /**
    * Only events the browser made count (`isTrusted`): a page that dispatches its own `beforeunload`, `popstate`,
    * `navigate` or `visibilitychange` would otherwise make an action that did nothing report a navigation or a new
-   * tab, and end the settle wait early (issue 24).
+   * tab, and end the settle wait early (decision 0025).
    */
   private listen(target: EventTarget, type: string, handler: (event: Event) => void): void {
     const trusted = (event: Event) => {

@@ -1,7 +1,7 @@
-// What navigation an action would start, read before the action runs (issue 24, "asked before the request leaves"):
-// the panel asks about the target's origin first, so a form's data or a link's request never reaches a site the
-// person has not allowed. Read from attributes with the prototype's own getAttribute: a form's named controls shadow
-// its properties (`<input name="action">` makes `form.action` that input), and a page could use that to show the
+// What navigation an action would start, read before the action runs (decision 0025, "asked before the request
+// leaves"): the panel asks about the target's origin first, so a form's data or a link's request never reaches a site
+// the person has not allowed. Read from attributes with the prototype's own getAttribute: a form's named controls
+// shadow its properties (`<input name="action">` makes `form.action` that input), and a page could use that to show the
 // panel one URL while the browser goes to another.
 
 import type { NavigationTarget, NavigationVia } from '../../shared/page-types';

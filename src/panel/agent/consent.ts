@@ -1,7 +1,7 @@
-// The consent gate's state for one task (issue 25): which consequential steps (paying, posting, signing in, deleting,
-// src/shared/consent-types.ts) may run without asking the person, and the question when none may. A step passes
-// without a question on a site in the settings' "act without asking" list (site rules as site-access.ts parses them),
-// on a site the person let act without asking for this task, or when an approved plan named that kind of step on
+// The consent gate's state for one task (decision 0026): which consequential steps (paying, posting, signing in,
+// deleting, src/shared/consent-types.ts) may run without asking the person, and the question when none may. A step
+// passes without a question on a site in the settings' "act without asking" list (site rules as site-access.ts parses
+// them), on a site the person let act without asking for this task, or when an approved plan named that kind of step on
 // that site (approvePlan). Otherwise the person is asked and the step waits. Pure: no chrome.*; the question and the
 // settings write are injected.
 

@@ -119,7 +119,7 @@ export class AgentController {
   /**
    * Whether the extension may run its content script (and show its mask) on a document at `url`: only where the
    * task's site rules allow the origin now, never on a blocked site or one still waiting for the person's answer
-   * (issue 24, finding 5). True before any task, and for URLs without an origin (the injection refuses browser
+   * (decision 0025). True before any task, and for URLs without an origin (the injection refuses browser
    * pages itself).
    */
   mayRunOn(url: string): boolean {

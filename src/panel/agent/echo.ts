@@ -1,5 +1,5 @@
 // Strings the model sent, repeated back to it (a URL it asked for, a tool name, its broken JSON, a key it pressed),
-// are capped with a note of the cut: a model can put hundreds of thousands of characters in one argument (issue 23
+// are capped with a note of the cut: a model can put hundreds of thousands of characters in one argument (decision 0024
 // saw a tool result of 800,179), and every character echoed is sent again with every later request of the task.
 
 /** How much of a model-supplied string a tool result repeats. */

@@ -147,7 +147,7 @@ export type AgentEvent =
       by: DecidedBy;
       requestId?: string;
     }
-  /** "Ask before acting": the model proposed a plan; answered through controller.answerPlan (issue 25). */
+  /** "Ask before acting": the model proposed a plan; answered through controller.answerPlan (decision 0026). */
   | { type: 'plan_proposed'; taskId: string; step: number; planId: string; plan: TaskPlan }
   /**
    * The person answered the plan `planId`: approved (the plan as approved, and what they changed in it), or
@@ -162,7 +162,7 @@ export type AgentEvent =
       plan?: TaskPlan;
       edits?: PlanEdits;
     }
-  /** A consequential step waits for the person (issue 25): answered through controller.answerConsent. */
+  /** A consequential step waits for the person (decision 0026): answered through controller.answerConsent. */
   | {
       type: 'consent_request';
       taskId: string;

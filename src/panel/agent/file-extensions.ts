@@ -1,6 +1,6 @@
 // File name endings, for telling a file name in a person's text ("report.zip", "notes.md") from a site they named
-// (issue 24). Most come from mime-db 1.54.0 (https://github.com/jshttp/mime-db, db.json: every type's `extensions`),
-// the list behind the `mime-types` package, taken whole (1,219 endings of letters and digits) except
+// (decision 0025). Most come from mime-db 1.54.0 (https://github.com/jshttp/mime-db, db.json: every type's
+// `extensions`), the list behind the `mime-types` package, taken whole (1,219 endings of letters and digits) except
 // three whose file types are long obsolete while the domain is among the most used: com (DOS executables), org
 // (Lotus Organizer) and au (Sun audio). mime-db lists media types, so source, config and data files that have no
 // registered type are added by hand (56). A site wrongly taken for a file is only asked about; a file wrongly

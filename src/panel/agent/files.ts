@@ -48,7 +48,7 @@ export interface TaskFiles {
 /**
  * Asked before the panel fetches a download again with the person's cookies: `origin` is where the request would go
  * (the end of the download's redirects), `url` the whole URL, `name` the download's name. A page chose that URL, so
- * the panel would be reading another site for it (issue 24, finding 2): resolves false when the task may not use the
+ * the panel would be reading another site for it (decision 0025): resolves false when the task may not use the
  * origin.
  */
 export type FetchConsent = (request: { origin: string; url: string; name: string }) => Promise<boolean>;

@@ -1,7 +1,7 @@
-// The sites a person names in an instruction (issue 24): what they wrote as a site, not every word with a dot. A file
-// name ("report.zip", "notes.md") or an e-mail address is not a site, and a named site is matched on scheme and port:
-// `https://shop.example:8443` is that origin alone, `shop.example` is its default ports (https 443 and http 80), and
-// `localhost:8080` is that port on http and https.
+// The sites a person names in an instruction (decision 0025): what they wrote as a site, not every word with a dot. A
+// file name ("report.zip", "notes.md") or an e-mail address is not a site, and a named site is matched on scheme and
+// port: `https://shop.example:8443` is that origin alone, `shop.example` is its default ports (https 443 and http 80),
+// and `localhost:8080` is that port on http and https.
 
 import { FILE_EXTENSIONS } from './file-extensions';
 

@@ -1,4 +1,4 @@
-// The network hold's rules (issue 24): declarativeNetRequest session rules, scoped with `condition.tabIds` to the
+// The network hold's rules (decision 0025): declarativeNetRequest session rules, scoped with `condition.tabIds` to the
 // task's tabs, that block page loads to every origin the task has not been allowed. Pure data in the shape of
 // chrome.declarativeNetRequest.Rule (https://developer.chrome.com/docs/extensions/reference/api/declarativeNetRequest):
 // the panel's adapter (src/panel/chrome/net-rules.ts) hands them to updateSessionRules.

@@ -1,4 +1,4 @@
-// The task's network hold (issue 24, "asked before the request leaves"): for the whole run (armed when it starts,
+// The task's network hold (decision 0025, "asked before the request leaves"): for the whole run (armed when it starts,
 // released when it ends), session rules block page loads of the task's tabs to every origin the task has not been
 // allowed (net-hold-rules.ts). A navigation the page starts on its own (a redirect, a script, a meta refresh, a form
 // its script submits), while the harness acts or while the model thinks, is then stopped before its request, and

@@ -1,5 +1,5 @@
-// What a person's answer to a plan does to the task (issue 25): an approval allows the plan's sites for the task (by
-// the plan, so no site question comes for them) and keeps its changes on the task for the consent gate; a site the
+// What a person's answer to a plan does to the task (decision 0026): an approval allows the plan's sites for the task
+// (by the plan, so no site question comes for them) and keeps its changes on the task for the consent gate; a site the
 // person removed is not allowed by it. Pure over the task state: the controller asks, this applies.
 
 import { keptPlan, type PlanAnswer, type PlanOutcome, planEdits, type TaskPlan } from './plan';

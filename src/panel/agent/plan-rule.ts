@@ -1,5 +1,5 @@
-// The order of "Ask before acting" (issue 25), kept by the loop: until the person approves the instruction's plan, a
-// call that would change something (act on a page, open or leave a page, switch tabs, upload, run a script) is not
+// The order of "Ask before acting" (decision 0026), kept by the loop: until the person approves the instruction's plan,
+// a call that would change something (act on a page, open or leave a page, switch tabs, upload, run a script) is not
 // run, and the model is told, as data, to propose a plan first. The order cannot be kept by forcing propose_plan with
 // `tool_choice`: forced tool use is refused with thinking on, as on this repository's default model
 // (https://platform.claude.com/docs/en/build-with-claude/thinking-tool-workflows).

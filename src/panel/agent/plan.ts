@@ -1,7 +1,7 @@
-// "Ask before acting" (issue 25): the model proposes a short plan (the sites it needs, the changes it will make, the
-// steps), the person approves it as it is or edited, or cancels the task. What the approval grants is in the product,
-// not the prompt: the plan's sites are allowed for the task (site-access.ts `approvePlan`), its changes are kept on
-// the task for the consent gate, and nothing acts before the approval (plan-rule.ts).
+// "Ask before acting" (decision 0026): the model proposes a short plan (the sites it needs, the changes it will make,
+// the steps), the person approves it as it is or edited, or cancels the task. What the approval grants is in the
+// product, not the prompt: the plan's sites are allowed for the task (site-access.ts `approvePlan`), its changes are
+// kept on the task for the consent gate, and nothing acts before the approval (plan-rule.ts).
 
 import { CONSENT_KINDS, type PlannedChange } from '../../shared/consent-types';
 import { formatSiteRule, parseSiteRule, ruleMatches } from './site-access';

@@ -57,9 +57,10 @@ export function normalizeQuestion(question: string): string {
 
 /**
  * The record of one call, or null when it says nothing about progress: done (rejections are counted apart), a call
- * that did not run (skipped), and a call the page's departure interrupted (not the model's doing, issue 23 finding
- * 6). A question to the person is recorded by its words alone, whatever page is behind it: the same question asked
- * again is a repeat like any other (issue 23 finding 5 saw it asked 14 times), a different one is progress.
+ * that did not run (skipped), and a call the page's departure interrupted (not the model's doing,
+ * docs/contracts.md P-TURN-4). A question to the person is recorded by its words alone, whatever page is behind it: the
+ * same question asked again is a repeat like any other (a model was seen asking one 14 times; docs/contracts.md
+ * P-TURN-3), a different one is progress.
  */
 export function progressRecord(call: RecordedCall, fingerprint: string): ActionRecord | null {
   if (call.name === 'done' || call.outcome === 'skipped' || call.interrupted) return null;

@@ -45,7 +45,7 @@ export const END_TAB_ACTIONS = ['keep', 'ungroup', 'close'] as const;
 export type EndTabAction = (typeof END_TAB_ACTIONS)[number];
 
 export const AUTONOMY_MODES = ['ask_first', 'act'] as const;
-/** "Ask before acting" or "Act without asking" (issue 25). */
+/** "Ask before acting" or "Act without asking" (decision 0026). */
 export type AutonomyMode = (typeof AUTONOMY_MODES)[number];
 
 /** A list of site entries (site-access.ts): invalid entries are dropped, the rest normalised. */
@@ -89,13 +89,13 @@ const settingsSchema = z.object({
   blockedSites: siteList,
   /**
    * Sites where consequential steps (paying, posting, signing in, deleting: src/shared/consent-types.ts) run without
-   * asking the person first (issue 25). The site gate still applies.
+   * asking the person first (decision 0026). The site gate still applies.
    */
   actWithoutAskingSites: siteList,
   /**
    * `ask_first`: the model proposes a short plan (the sites it needs, what it will change) that the person approves
    * or edits before anything happens; `act`: it acts at once, and the consent gate still asks before consequential
-   * steps the plan did not name (issue 25).
+   * steps the plan did not name (decision 0026).
    */
   autonomy: z.enum(AUTONOMY_MODES).catch('act'),
 });

@@ -1,5 +1,5 @@
-// Which sites the agent may work on (decision 0010), in two tiers (issue 24): read (the model may see the site) and
-// act (the agent may click, type, upload, submit or run a script there). The page the task started on, if it was an
+// Which sites the agent may work on (decision 0010), in two tiers (decision 0025): read (the model may see the site)
+// and act (the agent may click, type, upload, submit or run a script there). The page the task started on, if it was an
 // ordinary web page, is both; any other origin is allowed by the person (asked once per task; "always" adds it to the
 // allow-list in settings; "read only" lets the agent see it and asks again before it acts there), by the allow-list,
 // or by being written in the person's own instructions. The block-list beats everything, and a denial holds for the
@@ -165,7 +165,7 @@ export class SiteAccess {
   #allowed: SiteRule[];
   #blocked: SiteRule[];
   #written: SiteRule[] = [];
-  /** Sites a plan the person approved names ("Ask before acting", issue 25): both tiers, for the task. */
+  /** Sites a plan the person approved names ("Ask before acting", decision 0026): both tiers, for the task. */
   #planned: SiteRule[] = [];
   /** Sites the person removed from a plan: the instruction naming them no longer allows them without a question. */
   #unplanned: SiteRule[] = [];
@@ -289,7 +289,7 @@ export class SiteAccess {
   /**
    * The person allowed a consequential step whose question named `origin` (the site it acts on, or the one its form
    * posts to): the site is allowed for the task as an Allow once would, so that step asks one question, not two
-   * (issue 25). A site a rule or an earlier answer settled keeps that decision.
+   * (decision 0026). A site a rule or an earlier answer settled keeps that decision.
    */
   allowWithStep(origin: string): void {
     if (this.verdict(origin, 'act').kind !== 'ask') return;

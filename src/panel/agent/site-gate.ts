@@ -1,6 +1,7 @@
 // The site gate (decision 0010), run after the tab check: a page on an origin the task has not been allowed is asked
 // about, and a denied one is shown to the model as not operable, its content never sent. Beside it, the frames' read
-// gate (frameGate) and the act gate (actGate, issue 24) that the page proxy awaits before an act reaches a document.
+// gate (frameGate) and the act gate (actGate, decision 0025) that the page proxy awaits before an act reaches a
+// document.
 
 import type { PageMethod } from '../../shared/protocol';
 import type { ActRefusal } from '../../shared/rpc';
@@ -72,7 +73,7 @@ function deniedProblem(sites: Sites, origin: string): string {
 }
 
 /**
- * The read gate for the cross-origin frames of a page the task works on (decision 0021, issue 24): a frame is part of
+ * The read gate for the cross-origin frames of a page the task works on (decisions 0021, 0025): a frame is part of
  * what the person sees on a page the task may read, so it is read unless its site is denied (the block-list, denied
  * earlier in the task, or denied when the agent asked to act in it), and then it is neither scripted, read nor acted
  * in. Acting in a frame is gated apart (actGate).
@@ -99,8 +100,8 @@ const ACTIONS: Partial<Record<PageMethod, SiteAction>> = {
 };
 
 /**
- * The act gate (issue 24), awaited by the framed page before an acting call reaches a document (framed-page.ts): on
- * the tab's page (`frameUrl` null) or in a frame of the same site, the agent acts where the site is in the act tier,
+ * The act gate (decision 0025), awaited by the framed page before an acting call reaches a document (framed-page.ts):
+ * on the tab's page (`frameUrl` null) or in a frame of the same site, the agent acts where the site is in the act tier,
  * and a site the person allowed to read only is asked about once; in a frame of another site, the first act asks
  * once per site per task with a question naming the frame's site and the page's. Resolves with null when the act may
  * go on, else with the site and why not, for the model (the call fails with `not_allowed`, nothing done).

@@ -30,7 +30,7 @@ export interface TaskState {
   readonly budget: RepairBudget;
   /** Which sites the agent may work on; a grant or a denial holds for the whole task, follow-ups included. */
   readonly sites: SiteAccess;
-  /** Which consequential steps pass without asking (issue 25); absent, none is asked about. */
+  /** Which consequential steps pass without asking (decision 0026); absent, none is asked about. */
   readonly consent?: TaskConsent;
   /** The current instruction's baselines and supplied texts, new for each run (decision 0024). */
   proof: ProofLedger;

@@ -1,7 +1,7 @@
 // A tool call whose name the API would refuse is never sent back as it came. The API checks every tool_use name in
 // the history against the tools' name pattern (the stand-in's rules-blocks.ts: "messages.1.content.1.tool_use.name:
 // String should match pattern …"), so a turn that called `browser.click`, kept as it came, would make every later
-// request of the task fail with a 400 the model never sees (issue 23, finding 5).
+// request of the task fail with a 400 the model never sees (docs/contracts.md P-TURN).
 //
 // Why rewriting the block is safe for thinking signatures (decision 0012): a thinking block is bound to the system
 // prompt, the tools and every block before it (https://platform.claude.com/docs/en/build-with-claude/preserved-thinking).

@@ -1,5 +1,5 @@
-// Bounds on one turn of the model (issue 23, finding 5): a turn may hold any number of tool calls, and each wait_for
-// may wait 15 s, so one turn of 30 waits held a step for 450 s while the person watched. A turn runs at most
+// Bounds on one turn of the model (docs/contracts.md P-TURN): a turn may hold any number of tool calls, and each
+// wait_for may wait 15 s, so one turn of 30 waits held a step for 450 s while the person watched. A turn runs at most
 // MAX_CALLS_PER_TURN calls, and its waits add up to at most MAX_TURN_WAIT_MS; what goes past either is not run (or is
 // cut short), and the model's result says which cap it hit and what to do instead. Every call still gets its result:
 // the API requires a tool_result for each tool_use.

@@ -1,4 +1,4 @@
-// The network hold's port over chrome.declarativeNetRequest session rules and chrome.webRequest (issue 24). The
+// The network hold's port over chrome.declarativeNetRequest session rules and chrome.webRequest (decision 0025). The
 // panel owns every session rule of the extension: nothing else adds any. Session rules outlive the panel (they last
 // until the browser closes: https://developer.chrome.com/docs/extensions/reference/api/declarativeNetRequest), so a
 // panel that starts clears what a closed one left (`clearStaleRules`). A blocked request fails with

@@ -99,7 +99,7 @@ export function chromeFrameAccess(api: InjectApi): FrameAccess | undefined {
 /**
  * Whether the extension may run its content script on the document at `url` now: the running task's site gate,
  * passed in by the composition root (src/panel/wiring/create-panel.ts). A blocked site, or one still waiting for the
- * person's answer, gets nothing from the extension: no script, so no mask and no listener (issue 24, finding 5).
+ * person's answer, gets nothing from the extension: no script, so no mask and no listener (decision 0025).
  */
 export type MayScript = (url: string) => boolean;
 

@@ -6,7 +6,7 @@
 // it cannot be read (decision 0022).
 // A page chose the download's URL, and the panel's fetch carries the person's cookies where the page's could not:
 // an http(s) fetch waits for the task's site gate on the origin it goes to (`mayFetch`), and follows no redirect, so
-// the request cannot land on another origin than the one agreed to (issue 24, finding 2).
+// the request cannot land on another origin than the one agreed to (decision 0025).
 
 import { toBase64 } from '../../shared/base64';
 import { type ErrorCode, SteadyhandError } from '../../shared/errors';

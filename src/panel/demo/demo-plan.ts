@@ -1,4 +1,4 @@
-// The demo's plan in "Ask before acting" (issue 25): offered propose_plan, the demo proposes the shop task's plan
+// The demo's plan in "Ask before acting" (decision 0026): offered propose_plan, the demo proposes the shop task's plan
 // before it acts, as a real model must (the loop refuses acting before an approved plan, plan-rule.ts), so the person
 // sees the plan card, edits or approves it, and the consent gate passes the order the plan named.
 

@@ -4,7 +4,7 @@
 // any call whose arguments carry a frame ref (`ref`, `toRef`, any `…Ref`) goes to that frame, with the frame's own
 // ref and snapshot id, so a page method added later works in frames without code of its own here. The mask is
 // shown in the frames too, where it only blocks the person's input. An act (page-acts.ts) waits for the task's act
-// gate (CallOptions.mayAct) before it is sent, to a frame or to frame 0 (issue 24).
+// gate (CallOptions.mayAct) before it is sent, to a frame or to frame 0 (decision 0025).
 
 import { PageError, type SteadyhandError } from '../../shared/errors';
 import type {

@@ -1,6 +1,6 @@
-// Which page calls are acts (issue 24): the ones that can change the page or send data, gated by the task's act tier
-// (CallOptions.mayAct). The rest only look at the page, wait on it or guard it. Listed are the calls that are not acts,
-// so a page method added later is an act until someone decides it only looks.
+// Which page calls are acts (decision 0025): the ones that can change the page or send data, gated by the task's act
+// tier (CallOptions.mayAct). The rest only look at the page, wait on it or guard it. Listed are the calls that are not
+// acts, so a page method added later is an act until someone decides it only looks.
 
 import type { PageMethod } from '../../shared/protocol';
 

@@ -79,7 +79,7 @@ export interface PermissionRequest {
   why: SiteReason;
 }
 
-/** A plan the model proposed in "Ask before acting" (issue 25): open until the person approves or cancels it. */
+/** A plan the model proposed in "Ask before acting" (decision 0026): open until the person approves or cancels it. */
 export interface PlanView {
   planId: string;
   step: number;
@@ -90,7 +90,7 @@ export interface PlanView {
   edits?: PlanEdits;
 }
 
-/** A consequential step that waits for the person's yes (issue 25). */
+/** A consequential step that waits for the person's yes (decision 0026). */
 export interface ConsentRequest {
   requestId: string;
   step: number;

@@ -19,7 +19,7 @@ export interface UiState {
   draft: string;
   /** The task "New task" set aside: the thread shows it no more, until another task starts. */
   hiddenTaskId: string | null;
-  /** The mode chosen for the next new task by the task box; null: the setting's (issue 25). */
+  /** The mode chosen for the next new task by the task box; null: the setting's (decision 0026). */
   taskAutonomy: AutonomyMode | null;
   show(view: PanelView): void;
   select(taskId: string | null): void;

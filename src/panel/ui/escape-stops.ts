@@ -1,5 +1,5 @@
-// Esc stops the running task from anywhere in the panel, not only from the composer (issue 25). What Esc means
-// closer to the focus comes first: a component that handles Esc itself (a menu, a confirmation) calls
+// Esc stops the running task from anywhere in the panel, not only from the composer (docs/contracts.md U-ROOM). What
+// Esc means closer to the focus comes first: a component that handles Esc itself (a menu, a confirmation) calls
 // preventDefault, and Esc inside an open dialog or menu is left to close it.
 
 import { useEffect } from 'preact/hooks';

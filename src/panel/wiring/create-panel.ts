@@ -40,8 +40,8 @@ export interface PanelAdapters extends AgentAdapters {
 export function createPanel(adapters: PanelAdapters, signal: AbortSignal): PanelHandle {
   const { transport, windowId } = adapters;
   const bus = new TabEventBus();
-  // The content script goes only where the running task's site gate allows (issue 24): the controller is made below,
-  // after the tab machinery that injects, so the check reads it when an injection happens.
+  // The content script goes only where the running task's site gate allows (decision 0025): the controller is made
+  // below, after the tab machinery that injects, so the check reads it when an injection happens.
   let agent: { mayRunOn(url: string): boolean } | null = null;
   const tabs = adapters.tabAccess(bus, (url) => agent?.mayRunOn(url) ?? true);
   const pages = remotePageFactory(transport, tabs);

@@ -1,4 +1,4 @@
-// Answering the consent gate's questions (issue 25) from a test: by the panel's box, as a person does
+// Answering the consent gate's questions (decision 0026) from a test: by the panel's box, as a person does
 // (`answerConsent`), or, for a file whose tasks cross a consequential step that is not what it tests, every question
 // of the panel the same way as it is asked (`answerConsentsIn`, set with `useKit({ consent: 'once' })`). No vitest
 // import here: the live runner may use it too.

@@ -23,8 +23,8 @@ export interface KitOptions {
   /** Chromium's `--host-resolver-rules` (src/demo/launch-browser.ts), e.g. 'MAP *.test 127.0.0.1'; unset: none. */
   hostResolverRules?: string;
   /**
-   * How every consent question (issue 25) is answered, for a file whose tasks cross a consequential step that is not
-   * what it tests; unset: questions wait for the test (answerConsent).
+   * How every consent question (decision 0026) is answered, for a file whose tasks cross a consequential step that is
+   * not what it tests; unset: questions wait for the test (answerConsent).
    */
   consent?: ConsentDecision;
   /** The panel page's viewport; the default is the browser's. */

@@ -1,4 +1,4 @@
-// The widget suite (issue 16): each task of test/fixtures/widgets/src/tasks/<library>/<id>.tsx run as a real agent
+// The widget suite (decision 0023): each task of test/fixtures/widgets/src/tasks/<library>/<id>.tsx run as a real agent
 // task, its policy test/e2e/widgets/policies/<library>/<id>.ts playing the model, judged by the page's own check.
 // The last test holds the suite to its bar: 98% of tasks overall, 90% per family, no false verification.
 

@@ -1,4 +1,4 @@
-// The act gate (issue 24): what the page proxy awaits before an act reaches the tab's page or a frame. It asks the
+// The act gate (decision 0025): what the page proxy awaits before an act reaches the tab's page or a frame. It asks the
 // task's SiteAccess with the question's reason (the page's own site, or a frame of another site inside it), and a
 // refusal names the site and says why, for the model.
 

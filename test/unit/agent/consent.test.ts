@@ -1,4 +1,4 @@
-// The consent gate in the loop (issue 25): a consequential step waits for the person before the action reaches the
+// The consent gate in the loop (decision 0026): a consequential step waits for the person before the action reaches the
 // page; Deny reaches the model as the tool's result and nothing is done; Allow once lets that step through; "not
 // again on this site for this task", "always" and the settings' list let later steps through without a question;
 // Stop ends the wait. TaskConsent itself: the list's site rules and an approved plan.

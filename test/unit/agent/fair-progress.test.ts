@@ -1,4 +1,4 @@
-// Fair counting (issue 23, findings 5 and 6): the same question to the person asked again and again is no progress,
+// Fair counting (docs/contracts.md P-TURN): the same question to the person asked again and again is no progress,
 // a different question is; a call the page's departure interrupted (the person reloaded the tab, a cached page lost
 // its channel) costs no repair and is no repeat.
 

@@ -1,4 +1,4 @@
-// Every string a page controls reaches the model inside the step's fence (issue 24, finding 4): the page's URL (which
+// Every string a page controls reaches the model inside the step's fence (decision 0025): the page's URL (which
 // `history.replaceState` rewrites at will) in the observation and in open_url and switch_tab results, the task's tabs'
 // URLs, what a script threw, the URL a rejected done names, and the repair note that follows a failure. The harness's
 // own words (what the tool did, the outcome) stay outside.

@@ -1,6 +1,6 @@
-// Texts a model reads (issue 23, finding 7): a missing argument is "`ref` is required"; a URL is refused for the part
-// that is wrong; every echo of what the model sent is capped with a note of the cut; the person's summary of a done
-// is bounded while the whole answer stays in the result.
+// Texts a model reads (docs/contracts.md P-TXT): a missing argument is "`ref` is required"; a URL is refused for the
+// part that is wrong; every echo of what the model sent is capped with a note of the cut; the person's summary of a
+// done is bounded while the whole answer stays in the result.
 
 import { describe, expect, it } from 'vitest';
 import { SUMMARY_MAX_CHARS } from '../../../src/panel/agent/echo';

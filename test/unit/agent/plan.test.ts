@@ -1,7 +1,7 @@
-// "Ask before acting" in the loop (issue 25): nothing acts before the person approves a plan (a call that would act is
-// refused as data; reading is allowed), the approved plan (as edited) is the tool's result, its sites are allowed by
-// the approval and a site the person removed is asked about, its changes are kept on the task, Cancel ends the task
-// with nothing done, and a follow-up keeps the task's mode.
+// "Ask before acting" in the loop (decision 0026): nothing acts before the person approves a plan (a call that would
+// act is refused as data; reading is allowed), the approved plan (as edited) is the tool's result, its sites are
+// allowed by the approval and a site the person removed is asked about, its changes are kept on the task, Cancel ends
+// the task with nothing done, and a follow-up keeps the task's mode.
 
 import { describe, expect, it } from 'vitest';
 import { PLAN_CANCELLED_SUMMARY } from '../../../src/panel/agent/loop';

@@ -1,4 +1,4 @@
-// Evidence that proves (issue 23, decision 0024): a done is verified only by evidence that tells this instruction's
+// Evidence that proves (decision 0024): a done is verified only by evidence that tells this instruction's
 // outcome from any page. Each misbehaving case the issue lists ends rejected or unverified; a real order, a real answer
 // read from a page and a follow-up's own order still pass.
 

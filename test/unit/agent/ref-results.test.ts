@@ -1,5 +1,5 @@
-// What the model reads back after acting on a ref (issue 23): the result names the element it acted on, role and
-// name, with the name (page content) inside the untrusted-content fence; a ref the page layer refused as stale
+// What the model reads back after acting on a ref (docs/contracts.md P-REF): the result names the element it acted on,
+// role and name, with the name (page content) inside the untrusted-content fence; a ref the page layer refused as stale
 // reaches the model as an error naming the pages, titles fenced, and the task goes on.
 
 import { describe, expect, it } from 'vitest';

@@ -27,7 +27,7 @@ describe('repair triggers', () => {
     await h.controller.execute('Press Broken');
     expect(h.of('repair')).toMatchObject([{ trigger: 'failed_verify' }]);
     // The page's reason is page content: it reaches the model inside the fence, right after the result line and
-    // the element's name (issue 23: a result names what it acted on).
+    // the element's name (docs/contracts.md P-REF: a result names what it acted on).
     expect(lastUserText(h.model.requests[1])).toMatch(
       /click \[4\] \(button\): failed_verify: the page says why, after the element \(effects: no visible effect\)\.\nBEGIN UNTRUSTED PAGE CONTENT id=(\w+)\nElement \[4\]: button "Broken"\nno observable effect\nEND UNTRUSTED PAGE CONTENT id=\1/,
     );

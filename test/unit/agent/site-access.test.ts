@@ -448,7 +448,7 @@ describe('sites written in text', () => {
   });
 });
 
-describe('a plan the person approved ("Ask before acting", issue 25)', () => {
+describe('a plan the person approved ("Ask before acting", decision 0026)', () => {
   it('allows its sites in both tiers without a question, recorded by the plan the first time each applies', async () => {
     const { sites, asked, decided } = access();
     sites.approvePlan(['https://shop.example', 'docs.example']);

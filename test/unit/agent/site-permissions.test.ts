@@ -352,7 +352,7 @@ describe('the controller and the permission question', () => {
   });
 });
 
-describe('read only and acting (issue 24)', () => {
+describe('read only and acting (decision 0025)', () => {
   /** The evil page, counting the acts that reach it. */
   function actCounting() {
     const acts: string[] = [];

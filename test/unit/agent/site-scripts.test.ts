@@ -1,4 +1,4 @@
-// The content script and the mask stay off blocked and undecided sites (issue 24, finding 5): the controller says
+// The content script and the mask stay off blocked and undecided sites (decision 0025): the controller says
 // where the extension may run (the composition root hands that to the one injection point), and a page the script was
 // held back from is asked about first, then observed.
 

@@ -1,4 +1,4 @@
-// A tool name the API would refuse is never sent back as it came (issue 23, finding 5): the stand-in refuses a
+// A tool name the API would refuse is never sent back as it came (docs/contracts.md P-TURN): the stand-in refuses a
 // history holding `browser.click` as the API does, so the turn is kept with a placeholder name, the model reads that
 // the tool was unknown, and the next request is accepted.
 

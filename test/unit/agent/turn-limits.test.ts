@@ -1,5 +1,5 @@
-// Bounded turns (issue 23, finding 5): a turn runs at most MAX_CALLS_PER_TURN calls, and its waits add up to at most
-// MAX_TURN_WAIT_MS; every call past a cap still gets its own result saying which cap it hit.
+// Bounded turns (docs/contracts.md P-TURN): a turn runs at most MAX_CALLS_PER_TURN calls, and its waits add up to at
+// most MAX_TURN_WAIT_MS; every call past a cap still gets its own result saying which cap it hit.
 
 import { describe, expect, it } from 'vitest';
 import { MAX_CALLS_PER_TURN, MAX_TURN_WAIT_MS } from '../../../src/panel/agent/turn-limits';

@@ -1,5 +1,5 @@
 // How the relay names a failed tabs.sendMessage: the back/forward cache's closed channel (the page was left with the
-// call in flight) is `relay_lost`, never `internal` (issue 23, finding 6).
+// call in flight) is `relay_lost`, never `internal` (docs/contracts.md P-TURN).
 
 import { chrome } from 'jest-chrome';
 import { beforeEach, describe, expect, it } from 'vitest';

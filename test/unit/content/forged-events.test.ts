@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// What an action reports comes from events the browser made (issue 24): a page can dispatch `beforeunload`,
+// What an action reports comes from events the browser made (decision 0025): a page can dispatch `beforeunload`,
 // `pagehide`, `popstate`, `hashchange` or `visibilitychange` itself, and none of those may make an action that did
 // nothing report a navigation or a new tab, or end its settle wait early.
 

@@ -1,5 +1,5 @@
-// The lifecycle events the content script tells the panel about count only when the browser made them (issue 24): a
-// forged `pageshow` with `persisted: true` would announce a new document (the mask and the ready wait start over)
+// The lifecycle events the content script tells the panel about count only when the browser made them (decision 0025):
+// a forged `pageshow` with `persisted: true` would announce a new document (the mask and the ready wait start over)
 // and drop the call memory that keeps a re-sent action from running twice (decision 0011); a forged
 // `prerenderingchange` would do the second.
 

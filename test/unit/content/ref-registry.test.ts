@@ -60,7 +60,7 @@ describe('RefRegistry', () => {
   });
 });
 
-describe('RefRegistry with the panel ledger floor (issue 23)', () => {
+describe('RefRegistry with the panel ledger floor (docs/contracts.md P-REF)', () => {
   const button = () => document.body.appendChild(document.createElement('button'));
 
   it('starts its numbers at the floor and never lowers them', () => {

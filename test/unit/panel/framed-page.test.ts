@@ -272,7 +272,7 @@ describe('framed page', () => {
   });
 });
 
-describe('the act gate (issue 24)', () => {
+describe('the act gate (decision 0025)', () => {
   /** A gate that records what it was asked and refuses acts on the sites in `refused`. */
   function gate(refused: string[] = []) {
     const asked: [PageMethod, string | null][] = [];

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The panel's ref ledger (issue 23, decision 0002 addendum) in front of fake tabs whose "content scripts" number
+// The panel's ref ledger (decision 0002, addendum) in front of fake tabs whose "content scripts" number
 // their elements with the real RefRegistry: a number names one element of one document, a ref from a page the tab
 // left is refused here, naming both pages, and never reaches the page that now carries the tab.
 

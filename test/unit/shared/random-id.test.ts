@@ -1,5 +1,5 @@
 // Ids for code that runs in web pages come from crypto.getRandomValues, which every context has: crypto.randomUUID
-// is missing on plain http sites (insecure contexts), where the content script must still start (issue 24).
+// is missing on plain http sites (insecure contexts), where the content script must still start (decision 0025).
 
 import { afterEach, describe, expect, it } from 'vitest';
 import { randomHexId } from '../../../src/shared/random-id';

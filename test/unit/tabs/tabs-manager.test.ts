@@ -19,7 +19,7 @@ const pageOf = new Map<number, AgentPage>();
 /** Tabs whose page went back by history.back(), in order; and tabs whose page has no script (a browser page). */
 const historyBacks: number[] = [];
 const browserPages = new Set<number>();
-/** Tabs on a site the task may not use (yet): the extension puts no script there (issue 24). */
+/** Tabs on a site the task may not use (yet): the extension puts no script there (decision 0025). */
 const heldPages = new Set<number>();
 /** Tabs the manager had the content script injected into, in order. */
 let injected: number[] = [];

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The consent question in the panel (issue 25): what is about to happen in plain words, the site, the button, the
+// The consent question in the panel (decision 0026): what is about to happen in plain words, the site, the button, the
 // fields with secrets masked, four answers a keyboard reaches, the focus on the box (not on Allow), answered once;
 // the task's list of decided steps, kept in history and in the trace; the settings list with a Remove per site.
 

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Site permissions in the panel (decision 0010, issue 24): the question with its four answers, reachable by keyboard
+// Site permissions in the panel (decisions 0010, 0025): the question with its four answers, reachable by keyboard
 // and answered once; the questions to act (on a read-only page, in a frame of another site); the task record's list of decisions, kept in history and in the trace; the settings lists.
 
 import { act } from 'preact/test-utils';

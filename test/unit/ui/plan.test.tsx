@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-// "Ask before acting" in the panel (issue 25): the plan card (summary, sites, changes, steps) that the person edits and
-// approves or cancels, by keyboard-reachable controls with names; the answered plan in the thread and the task
-// record; the per-task mode by the task box; the setting with one line for each mode.
+// "Ask before acting" in the panel (decision 0026): the plan card (summary, sites, changes, steps) that the person
+// edits and approves or cancels, by keyboard-reachable controls with names; the answered plan in the thread and the
+// task record; the per-task mode by the task box; the setting with one line for each mode.
 
 import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-// The thread gets the room (issue 25): the composer has the focus on open, Esc stops from anywhere in the panel but
-// leaves a dialog's Esc to the dialog, long messages collapse, a stopped stream is marked where it broke off, and the
-// main view speaks a person's words (ids and internal verdicts only under Details).
+// The thread gets the room (docs/contracts.md U-ROOM): the composer has the focus on open, Esc stops from anywhere in
+// the panel but leaves a dialog's Esc to the dialog, long messages collapse, a stopped stream is marked where it broke
+// off, and the main view speaks a person's words (ids and internal verdicts only under Details).
 
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AgentEvent } from '../../../src/panel/agent';

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
-// Settings that keep what the person types (issue 25): saved as typed when valid, kept as typed when not, across a
-// switch to another view, and not overwritten by settings another panel saves meanwhile; a short page in sections.
+// Settings that keep what the person types (docs/contracts.md U-SET): saved as typed when valid, kept as typed when
+// not, across a switch to another view, and not overwritten by settings another panel saves meanwhile; a short page in
+// sections.
 import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../../src/panel/agent/settings';

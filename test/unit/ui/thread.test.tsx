@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-// The task view as a conversation (issue 17): the person's messages with the agent's steps between them, the progress
-// line while a task runs, "New task", the compact tab line, and running a past task again from the history.
+// The task view as a conversation (decision 0018): the person's messages with the agent's steps between them, the
+// progress line while a task runs, "New task", the compact tab line, and running a past task again from the history.
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../../src/panel/agent/events';

@@ -114,7 +114,7 @@ function targetLines(result: ActionResult, ctx: ToolContext, refs: readonly numb
 /**
  * An action's result as the model hears it. `verified: false` is a failed postcondition (`failed_verify`) unless
  * verify mode is off; `ok: false` means the page could not perform the action at all. `refs` are the elements the
- * action took, named in the result so the model sees what it touched (issue 23).
+ * action took, named in the result so the model sees what it touched (decision 0024).
  */
 export function reportAction(
   what: string,

@@ -1,7 +1,7 @@
-// The consent gate before an action (issue 25): the content script said, in the same read as the action's navigation
-// target (navigation-gate.ts), that a click or Enter would take a consequential step (pay, order, post, sign up or
-// in, delete, change an account setting, or send a form whose purpose it could not tell). Unless the task's consent
-// covers it, the person is asked and the action waits; their no reaches the model as the tool's result.
+// The consent gate before an action (decision 0026): the content script said, in the same read as the action's
+// navigation target (navigation-gate.ts), that a click or Enter would take a consequential step (pay, order, post, sign
+// up or in, delete, change an account setting, or send a form whose purpose it could not tell). Unless the task's
+// consent covers it, the person is asked and the action waits; their no reaches the model as the tool's result.
 
 import type { Consequence } from '../../../shared/consent-types';
 import type { ToolContext, ToolOutput } from './types';

@@ -40,7 +40,7 @@ const HINTS: Partial<Record<string, string>> = {
 /**
  * Codes for a call the page never got to answer because it was being left or replaced (the person reloaded the tab,
  * a page restored from the back/forward cache lost its channel): not the model's failure, so it costs no repair and
- * is no repeat (issue 23, finding 6). `page_changing` was refused before it ran (src/content/departure.ts);
+ * is no repeat (docs/contracts.md P-TURN). `page_changing` was refused before it ran (src/content/departure.ts);
  * `relay_lost` may have run before its answer was lost (decision 0011), and the model is told so, never that it did
  * not happen.
  */

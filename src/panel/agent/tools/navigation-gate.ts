@@ -1,8 +1,8 @@
-// The site gate before an action that may navigate (issue 24, "asked before the request leaves"): the content
+// The site gate before an action that may navigate (decision 0025, "asked before the request leaves"): the content
 // script says where a click or Enter on the target would go (a link's href, a form's action and method), and an
 // origin the task has not been allowed is asked about before anything is clicked or sent. The page's own navigations
 // (redirects, scripts, meta refresh) are held by the network hold instead (net-hold.ts). The same read says whether
-// the action takes a consequential step, asked about first (consent-gate.ts, issue 25).
+// the action takes a consequential step, asked about first (consent-gate.ts, decision 0026).
 
 import type { NavigationVia } from '../../../shared/page-types';
 import { safeParseOrigin } from '../../../shared/urls';

@@ -1,6 +1,6 @@
-// propose_plan, offered only in tasks that run in "Ask before acting" (issue 25): the model's plan goes to the person,
-// whose answer (the plan as approved, edited or not, or a cancel) comes back as the tool's result. The order (a plan
-// before anything acts) is kept by the loop (plan-rule.ts), not by `tool_choice`: forcing a tool is refused with
+// propose_plan, offered only in tasks that run in "Ask before acting" (decision 0026): the model's plan goes to the
+// person, whose answer (the plan as approved, edited or not, or a cancel) comes back as the tool's result. The order (a
+// plan before anything acts) is kept by the loop (plan-rule.ts), not by `tool_choice`: forcing a tool is refused with
 // thinking on this repository's default model
 // (https://platform.claude.com/docs/en/build-with-claude/thinking-tool-workflows).
 

@@ -52,7 +52,7 @@ export interface ToolContext {
   files: TaskFiles | undefined;
   /** The task's site permissions: open_url asks them before it loads another origin. */
   sites: Pick<SiteAccess, 'ask' | 'askToAct' | 'verdict' | 'describeDenial' | 'allowWithStep'>;
-  /** The task's consent gate (issue 25): consequential steps wait for the person; absent, none is asked about. */
+  /** The task's consent gate (decision 0026): consequential steps wait for the person; absent, none is asked about. */
   consent?: Pick<TaskConsent, 'settle'>;
   /**
    * The task's network hold (net-hold.ts), where the panel has one: `refresh` after a site was allowed, before the
@@ -112,11 +112,11 @@ export interface ToolOutput {
   siteDenied?: string;
   /**
    * The page was left or replaced under the call (page_changing, relay_lost): not the model's doing, so it is no
-   * failure to repair and no repeat (issue 23, finding 6).
+   * failure to repair and no repeat (docs/contracts.md P-TURN).
    */
   interrupted?: boolean;
   done?: DoneDecision;
-  /** The person cancelled the plan: the task ends, with nothing done (issue 25). */
+  /** The person cancelled the plan: the task ends, with nothing done (decision 0026). */
   planCancelled?: boolean;
 }
 

@@ -1,4 +1,4 @@
-// Why open_url cannot open what the model wrote, naming the part that is wrong (issue 23, finding 7): "only http(s)
+// Why open_url cannot open what the model wrote, naming the part that is wrong (docs/contracts.md P-TXT): "only http(s)
 // web pages can be operated" for `http://example.com:99999/` sends a model looking for another scheme, when the port
 // is what to fix. Every quoted part is capped (echo.ts).
 

@@ -1,5 +1,5 @@
-// The mode of the next task, by the task box (issue 25): "Ask before acting" or "Act without asking". It starts on the
-// setting's mode; a choice here holds for the task it starts, whose follow-ups keep it.
+// The mode of the next task, by the task box (decision 0026): "Ask before acting" or "Act without asking". It starts on
+// the setting's mode; a choice here holds for the task it starts, whose follow-ups keep it.
 
 import { AUTONOMY_MODES, type AutonomyMode } from '../../agent';
 import { useSettings } from '../../store/settings';

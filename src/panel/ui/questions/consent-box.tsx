@@ -1,6 +1,6 @@
-// The question before a consequential step (issue 25): what is about to happen in plain words, the site, the button,
-// the fields and values the step would send (secrets already masked by the page's reader), and four answers. The
-// box takes the focus when it opens so a keyboard user lands on it, not on the Allow button: a stray Enter must not
+// The question before a consequential step (decision 0026): what is about to happen in plain words, the site, the
+// button, the fields and values the step would send (secrets already masked by the page's reader), and four answers.
+// The box takes the focus when it opens so a keyboard user lands on it, not on the Allow button: a stray Enter must not
 // say yes. Beside it, the list of the task's decided steps.
 
 import { useEffect, useRef, useState } from 'preact/hooks';

@@ -1,5 +1,5 @@
 // Site permissions in the task view (decision 0010): the open question, with its four answers (allow once, always,
-// read only, deny; issue 24), and the list of sites settled for the task so far. A question to act names what the
+// read only, deny; decision 0025), and the list of sites settled for the task so far. A question to act names what the
 // agent wants to do, and for a frame both the frame's site and the page's.
 
 import { useState } from 'preact/hooks';

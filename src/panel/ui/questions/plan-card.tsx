@@ -1,6 +1,6 @@
-// "Ask before acting" in the thread (issue 25): the model's plan as a card the person edits (untick a site or a change,
-// rewrite the steps, add a note) and approves, or cancels the task with. Once answered, the card shows the plan as
-// approved, or that it was cancelled.
+// "Ask before acting" in the thread (decision 0026): the model's plan as a card the person edits (untick a site or a
+// change, rewrite the steps, add a note) and approves, or cancels the task with. Once answered, the card shows the plan
+// as approved, or that it was cancelled.
 
 import { useState } from 'preact/hooks';
 import type { ConsentKind } from '../../../shared/consent-types';

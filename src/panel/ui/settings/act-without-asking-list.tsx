@@ -1,6 +1,6 @@
-// The sites where consequential steps run without asking (issue 25, settings `actWithoutAskingSites`): filled by the
-// "Always on this site" answer, each with a Remove button that takes effect at once (saved like any setting), so the
-// next task asks there again.
+// The sites where consequential steps run without asking (decision 0026, settings `actWithoutAskingSites`): filled by
+// the "Always on this site" answer, each with a Remove button that takes effect at once (saved like any setting), so
+// the next task asks there again.
 
 import type { PanelCommands } from '../commands';
 import { t } from '../i18n';

@@ -1,4 +1,4 @@
-// Settings: the mode new tasks start in (issue 25), a radio pair with one line each saying what it means. The task
+// Settings: the mode new tasks start in (decision 0026), a radio pair with one line each saying what it means. The task
 // box can still pick the other mode for one task (task-mode.tsx).
 
 import { AUTONOMY_MODES, type AutonomyMode } from '../../agent';

@@ -1,6 +1,6 @@
 // The settings' "Sites and consent" section: the sites the agent may use without asking and the sites it never uses
-// (decisions 0010, 0025), and the consent settings of issue 25 (the autonomy choice; the "act without asking" list) go
-// here too, each as a component taking the same SettingsKit, rendered after the lists in settings-view.tsx.
+// (decisions 0010, 0025), and the consent settings of decision 0026 (the autonomy choice; the "act without asking"
+// list) go here too, each as a component taking the same SettingsKit, rendered after the lists in settings-view.tsx.
 
 import { t } from '../i18n';
 import { AutonomyField } from './autonomy-field';

@@ -44,7 +44,7 @@ export interface DocSpec {
   /** Text further down the page: not in the viewport snapshot, but read_page and find see it. */
   below?: string;
   elements?: FakeElement[];
-  /** The consequential step a click (or Enter) on a ref would take, as the content script reads it (issue 25). */
+  /** The consequential step a click (or Enter) on a ref would take, as the content script reads it (decision 0026). */
   consequences?: Record<number, Consequence>;
   /** Where a click (or Enter) on a ref would navigate, as the content script reads it before the action. */
   targets?: Record<number, NavigationTarget>;

@@ -29,7 +29,7 @@ export interface AgentSetup {
   capture?: CaptureFn;
   /** How the person answers each site permission question, as it is asked (the person's wait: `personMs`). */
   answerSites?: SiteDecision | ((origin: string) => SiteDecision);
-  /** How the person answers each consequential step's question (issue 25); unset: the question stays open. */
+  /** How the person answers each consequential step's question (decision 0026); unset: the question stays open. */
   answerConsent?: ConsentDecision | ((origin: string) => ConsentDecision);
   /** Fake ms the person takes to answer a site permission question. */
   answerMs?: number;

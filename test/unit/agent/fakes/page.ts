@@ -191,7 +191,7 @@ export class FakePage implements AgentPage {
     return { found, waitedMs: found ? 0 : args.timeoutMs };
   };
 
-  /** The navigation and the consequential step a ref's DocSpec names (issue 25). */
+  /** The navigation and the consequential step a ref's DocSpec names (decision 0026). */
   navigationTarget: NonNullable<AgentPage['navigationTarget']> = async (args, options) => {
     const { tab, doc } = this.#live(options);
     const consequence = args.ref === undefined ? null : (doc.spec.consequences?.[args.ref] ?? null);
