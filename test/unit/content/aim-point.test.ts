@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 // The `at` argument of the pointer actions: fractions of the element's box, checked, and the point they name
-// (src/content/actions/aim-point.ts).
+// (src/content/actions/pointer/aim-point.ts).
 
 import { describe, expect, it } from 'vitest';
-import { parseBoxPoint, pointInBox } from '../../../src/content/actions/aim-point';
+import { parseBoxPoint, pointInBox } from '../../../src/content/actions/pointer/aim-point';
 
 const box = { left: 100, top: 50, width: 200, height: 40 } as DOMRect;
 

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
-// Whether a click or Enter would take a consequential step (src/content/actions/consequence.ts), on markup that is not
+// Whether a click or Enter would take a consequential step (src/content/actions/consequence/consequence.ts), on markup that is not
 // the fixtures': other wordings, aria-labels, Chinese forms, buttons outside forms, and the steps that must not ask.
 
 import { beforeEach, describe, expect, it } from 'vitest';
-import { consequenceOf } from '../../../src/content/actions/consequence';
+import { consequenceOf } from '../../../src/content/actions/consequence/consequence';
 
 const $ = (selector: string) => {
   const element = document.querySelector(selector);

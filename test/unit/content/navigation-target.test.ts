@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
-// Where an action would go, read before it runs (src/content/actions/navigation-target.ts): links, areas, submit
+// Where an action would go, read before it runs (src/content/actions/consequence/navigation-target.ts): links, areas, submit
 // buttons with their form… attributes, Enter in a field, and what is not a site load at all.
 
 import { beforeEach, describe, expect, it } from 'vitest';
-import { navigationTarget } from '../../../src/content/actions/navigation-target';
+import { navigationTarget } from '../../../src/content/actions/consequence/navigation-target';
 
 const $ = (selector: string) => {
   const element = document.querySelector(selector);

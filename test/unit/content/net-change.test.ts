@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
-// What a gesture left changed, as opposed to what flickered while it ran (src/content/actions/net-change.ts), on
+// What a gesture left changed, as opposed to what flickered while it ran (src/content/actions/effects/net-change.ts), on
 // jsdom's real MutationObserver.
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { NetChange } from '../../../src/content/actions/net-change';
+import { NetChange } from '../../../src/content/actions/effects/net-change';
 
 let list: HTMLUListElement;
 let watch: NetChange;

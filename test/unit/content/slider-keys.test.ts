@@ -1,4 +1,4 @@
-// Choosing the key that brings an ARIA slider closer to a value (src/content/actions/slider-keys.ts), played against a
+// Choosing the key that brings an ARIA slider closer to a value (src/content/actions/values/slider-keys.ts), played against a
 // model slider so the whole sequence of presses is checked, not one choice.
 
 import { describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import {
   overshot,
   type SliderKey,
   type SliderState,
-} from '../../../src/content/actions/slider-keys';
+} from '../../../src/content/actions/values/slider-keys';
 
 type Model = { step: number; page: number; min?: number; max?: number; keys?: readonly SliderKey[] };
 

@@ -1,8 +1,8 @@
 // What set_value accepts for native inputs, and what it says when a value is in the wrong form
-// (src/content/actions/value-formats.ts).
+// (src/content/actions/values/value-formats.ts).
 
 import { describe, expect, it } from 'vitest';
-import { parseNativeValue, parseSliderNumber } from '../../../src/content/actions/value-formats';
+import { parseNativeValue, parseSliderNumber } from '../../../src/content/actions/values/value-formats';
 
 describe('native value formats', () => {
   it.each([
