@@ -2,7 +2,7 @@
 // wait): it ends exactly once, on its own verdict, on its timeout or on the caller's abort, and however it ends, its
 // bus subscription, its timer, its abort handler and whatever else is tied to its scope go with it.
 
-import type { Timers } from '../agent';
+import type { Timers } from '../../agent';
 
 export interface SettleOnceOptions<T> {
   timers: Timers;

@@ -4,7 +4,7 @@
 // every new document committed in it, as soon as the forwarded commit reaches the panel, so the injection overlaps
 // the page's own load. Chrome runs it at document_idle, as it ran a declared script.
 
-import type { TabEventBus } from './tab-event-bus';
+import type { TabEventBus } from '../tab-event-bus';
 import type { TabsChange } from './task-tabs-state';
 
 /** Runs the content script in frame 0 of a tab, resolving once it is up (TabAccess.injectContentScript). */

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { TabEventBus } from '../../../src/panel/tabs/tab-event-bus';
-import { createUrlSettle, type SettleTab } from '../../../src/panel/tabs/url-settle';
-import { FakeTimers, flush } from './fakes';
+import { createUrlSettle, type SettleTab } from '../../../../src/panel/tabs/navigation/url-settle';
+import { TabEventBus } from '../../../../src/panel/tabs/tab-event-bus';
+import { FakeTimers, flush } from '../fakes';
 
 const ORIGIN = 'https://docs.example.com';
 const loading: SettleTab = { url: '', pendingUrl: `${ORIGIN}/start`, status: 'loading' };

@@ -1,7 +1,7 @@
 // The task's tab group: titled exactly `Task(<id>)`, with a colour derived from the task id so the same task keeps
 // its colour across follow-ups and panel restarts.
 
-import type { GroupColor, TabsAdapter } from './tabs-adapter';
+import type { GroupColor, TabsAdapter } from '../tabs-adapter';
 
 const COLORS: readonly GroupColor[] = ['blue', 'red', 'yellow', 'green', 'pink', 'purple', 'cyan', 'orange', 'grey'];
 

@@ -1,8 +1,8 @@
 // How a task gets its first tab: the web tab the person is looking at in the panel's window (never the panel itself).
 // A task from an earlier panel is not resumed (decision 0016): its tab record stays in the history.
 
-import { pickPersonTab } from './person-tab';
-import type { TabsAdapter } from './tabs-adapter';
+import { pickPersonTab } from '../person-tab';
+import type { TabsAdapter } from '../tabs-adapter';
 import type { TaskTabsState } from './task-tabs-state';
 
 export async function takePersonTab(state: TaskTabsState, adapter: TabsAdapter, windowId: number): Promise<void> {

@@ -3,12 +3,12 @@
 // forwards, never by the panel's own webNavigation listeners. Every path removes its listener, its timer and its abort
 // handler (settle-once.ts).
 
-import type { TabEvent } from '../../shared/protocol';
-import { isTransientUrl, safeParseOrigin } from '../../shared/urls';
-import type { UrlSettleResult } from '../agent';
-import { systemTimers, type Timers } from '../agent';
+import type { TabEvent } from '../../../shared/protocol';
+import { isTransientUrl, safeParseOrigin } from '../../../shared/urls';
+import type { UrlSettleResult } from '../../agent';
+import { systemTimers, type Timers } from '../../agent';
+import type { TabEventBus } from '../tab-event-bus';
 import { settleOnce } from './settle-once';
-import type { TabEventBus } from './tab-event-bus';
 
 /** What the wait needs to know about a tab; a subset of chrome.tabs.Tab. */
 export interface SettleTab {

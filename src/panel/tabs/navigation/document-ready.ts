@@ -1,13 +1,13 @@
 // waitForDocumentReady: after a commit, the next snapshot waits for the new document's content script to announce
 // itself, then for a short DOM quiet window in the page. No fixed sleep: both ends are events or page answers.
 
-import { isSteadyhandError, RelayError, TabError } from '../../shared/errors';
-import { abortedError, type RemotePage } from '../../shared/rpc';
-import { describeRestriction, isRestrictedUrl, isTransientUrl } from '../../shared/urls';
-import { systemTimers, type Timers } from '../agent';
+import { isSteadyhandError, RelayError, TabError } from '../../../shared/errors';
+import { abortedError, type RemotePage } from '../../../shared/rpc';
+import { describeRestriction, isRestrictedUrl, isTransientUrl } from '../../../shared/urls';
+import { systemTimers, type Timers } from '../../agent';
+import type { TabEventBus } from '../tab-event-bus';
 import { type DocumentTracker, documentKey } from './document-tracker';
 import { settleOnce } from './settle-once';
-import type { TabEventBus } from './tab-event-bus';
 import type { SettleTab } from './url-settle';
 
 /** The page calls this wait makes (a RemotePage in the panel, a fake in tests). */

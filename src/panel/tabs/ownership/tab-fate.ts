@@ -1,7 +1,7 @@
 // chrome.tabs.get stops finding a tab as soon as Chrome closes it or swaps it for another id (discarding,
 // prerendering), but the event that says which comes through the service worker a moment later. This waits for it.
 
-import type { TabEventBus } from './tab-event-bus';
+import type { TabEventBus } from '../tab-event-bus';
 
 /** Past this, no event means the tab is gone. */
 export const GONE_CONFIRM_MS = 2_000;

@@ -3,10 +3,10 @@
 // Event-driven; the timeout only caps a navigation that never comes.
 
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DocumentTracker } from '../../../src/panel/tabs/document-tracker';
-import { createNavigationWait } from '../../../src/panel/tabs/navigation-wait';
-import { TabEventBus } from '../../../src/panel/tabs/tab-event-bus';
-import { FakeTimers, flush } from './fakes';
+import { DocumentTracker } from '../../../../src/panel/tabs/navigation/document-tracker';
+import { createNavigationWait } from '../../../../src/panel/tabs/navigation/navigation-wait';
+import { TabEventBus } from '../../../../src/panel/tabs/tab-event-bus';
+import { FakeTimers, flush } from '../fakes';
 
 const TAB = 4;
 let bus: TabEventBus;

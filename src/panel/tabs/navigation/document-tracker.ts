@@ -2,8 +2,8 @@
 // forwarded events. It lets waitForDocumentReady tell "the new document is up" from "an old one answered" without
 // asking the page, and without missing an announcement that arrived before anyone waited for it.
 
-import type { TabEvent } from '../../shared/protocol';
-import type { TabEventBus } from './tab-event-bus';
+import type { TabEvent } from '../../../shared/protocol';
+import type { TabEventBus } from '../tab-event-bus';
 
 interface DocState {
   /** Sequence number of the last frame-0 commit, 0 when none was seen. */

@@ -2,8 +2,8 @@
 // timer, abort handler or scoped work behind whichever way it ended.
 
 import { beforeEach, describe, expect, it } from 'vitest';
-import { settleOnce } from '../../../src/panel/tabs/settle-once';
-import { FakeTimers } from './fakes';
+import { settleOnce } from '../../../../src/panel/tabs/navigation/settle-once';
+import { FakeTimers } from '../fakes';
 
 let timers: FakeTimers;
 

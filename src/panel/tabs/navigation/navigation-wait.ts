@@ -5,12 +5,12 @@
 // (a second "Place order"). Event-driven; the timeout only caps a navigation that never comes (cancelled, a 204, a
 // download).
 
-import { abortedError } from '../../shared/rpc';
-import type { NavigationMark, NavigationOutcome } from '../agent';
-import { systemTimers, type Timers } from '../agent';
+import { abortedError } from '../../../shared/rpc';
+import type { NavigationMark, NavigationOutcome } from '../../agent';
+import { systemTimers, type Timers } from '../../agent';
+import type { TabEventBus } from '../tab-event-bus';
 import type { DocumentTracker } from './document-tracker';
 import { settleOnce } from './settle-once';
-import type { TabEventBus } from './tab-event-bus';
 
 export interface NavigationWaitDeps {
   bus: Pick<TabEventBus, 'subscribe'>;

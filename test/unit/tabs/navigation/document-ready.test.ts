@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createDocumentReady, type ReadyPage } from '../../../src/panel/tabs/document-ready';
-import { DocumentTracker } from '../../../src/panel/tabs/document-tracker';
-import { TabEventBus } from '../../../src/panel/tabs/tab-event-bus';
-import type { SettleTab } from '../../../src/panel/tabs/url-settle';
-import { RelayError, TabError } from '../../../src/shared/errors';
-import { FakeTimers, flush, OWN_ORIGIN } from './fakes';
+import { createDocumentReady, type ReadyPage } from '../../../../src/panel/tabs/navigation/document-ready';
+import { DocumentTracker } from '../../../../src/panel/tabs/navigation/document-tracker';
+import type { SettleTab } from '../../../../src/panel/tabs/navigation/url-settle';
+import { TabEventBus } from '../../../../src/panel/tabs/tab-event-bus';
+import { RelayError, TabError } from '../../../../src/shared/errors';
+import { FakeTimers, flush, OWN_ORIGIN } from '../fakes';
 
 const URL_A = 'https://docs.example.com/a';
 

@@ -3,14 +3,14 @@
 // (docs/contracts.md, Seed 001). It acts only on tabs it owns, keeps them in the `Task(<id>)` group, and reuses them
 // across the instructions of a task (docs/contracts.md, Seed 003).
 
-import { isSteadyhandError, TabError } from '../../shared/errors';
-import type { TabEvent } from '../../shared/protocol';
-import { type CallOptions, withDeadline } from '../../shared/rpc';
-import type { AgentPage, AgentTabs, OwnedTab, TabSnapshot } from '../agent';
-import { isOwnPage, pickPersonTab } from './person-tab';
-import type { TabEventBus } from './tab-event-bus';
+import { isSteadyhandError, TabError } from '../../../shared/errors';
+import type { TabEvent } from '../../../shared/protocol';
+import { type CallOptions, withDeadline } from '../../../shared/rpc';
+import type { AgentPage, AgentTabs, OwnedTab, TabSnapshot } from '../../agent';
+import { isOwnPage, pickPersonTab } from '../person-tab';
+import type { TabEventBus } from '../tab-event-bus';
+import { type AdapterTab, type TabsAdapter, toSnapshot } from '../tabs-adapter';
 import { tabFateAnnounced } from './tab-fate';
-import { type AdapterTab, type TabsAdapter, toSnapshot } from './tabs-adapter';
 import { DEFAULT_TABS_SETTINGS, type TabsAtEnd, type TabsSettings } from './tabs-settings';
 import { TaskGroup } from './task-group';
 import { type InjectScript, keepTaskTabsScripted } from './task-scripts';

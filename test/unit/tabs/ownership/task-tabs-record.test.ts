@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { taskGroupColor, taskGroupTitle } from '../../../src/panel/tabs/task-group';
-import { emptyTaskRecord, mergeTaskRecord } from '../../../src/panel/tabs/task-tabs-record';
+import { taskGroupColor, taskGroupTitle } from '../../../../src/panel/tabs/ownership/task-group';
+import { emptyTaskRecord, mergeTaskRecord } from '../../../../src/panel/tabs/ownership/task-tabs-record';
 
 describe('mergeTaskRecord', () => {
   const full = {

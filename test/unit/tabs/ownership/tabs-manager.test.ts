@@ -1,12 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { AgentPage } from '../../../src/panel/agent/ports';
-import { TabEventBus } from '../../../src/panel/tabs/tab-event-bus';
-import { NO_GROUP } from '../../../src/panel/tabs/tabs-adapter';
-import { type TabsChange, TabsManager, type TabsSettings } from '../../../src/panel/tabs/tabs-manager';
-import { taskGroupColor } from '../../../src/panel/tabs/task-group';
-import type { TaskTabsRecord } from '../../../src/panel/tabs/task-tabs-record';
-import { TabError } from '../../../src/shared/errors';
-import { FakeBrowser, flush, PANEL_URL } from './fakes';
+import type { AgentPage } from '../../../../src/panel/agent/ports';
+import { type TabsChange, TabsManager, type TabsSettings } from '../../../../src/panel/tabs/ownership/tabs-manager';
+import { taskGroupColor } from '../../../../src/panel/tabs/ownership/task-group';
+import type { TaskTabsRecord } from '../../../../src/panel/tabs/ownership/task-tabs-record';
+import { TabEventBus } from '../../../../src/panel/tabs/tab-event-bus';
+import { NO_GROUP } from '../../../../src/panel/tabs/tabs-adapter';
+import { TabError } from '../../../../src/shared/errors';
+import { FakeBrowser, flush, PANEL_URL } from '../fakes';
 
 const TASK = 'k3x9';
 

@@ -1,11 +1,11 @@
 // The panel's Navigation (ports.ts): the commit wait, the document-ready wait and the wait for a navigation an
 // action started, all fed by the events the service worker forwards through the TabEventBus.
 
-import type { Navigation, Timers } from '../agent';
+import type { Navigation, Timers } from '../../agent';
+import type { TabEventBus } from '../tab-event-bus';
 import { createDocumentReady, type ReadyPage } from './document-ready';
 import { DocumentTracker } from './document-tracker';
 import { createNavigationWait } from './navigation-wait';
-import type { TabEventBus } from './tab-event-bus';
 import { createUrlSettle, type SettleTab } from './url-settle';
 
 export interface NavigationDeps {
