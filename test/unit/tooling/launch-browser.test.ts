@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { viewportFor } from '../../../src/demo/launch-browser';
+import { viewportFor } from '../../../src/tooling/launch-browser';
 
 describe('the browser npm start and the tests launch', () => {
   it('lets a headed page take the window’s size, so it reflows beside the side panel', () => {
