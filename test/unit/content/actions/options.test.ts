@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseKey, parseModifiers } from '../../../src/content/actions/keyboard/keyboard';
-import { chooseOption } from '../../../src/content/actions/values/options';
+import { parseKey, parseModifiers } from '../../../../src/content/actions/keyboard/keyboard';
+import { chooseOption } from '../../../../src/content/actions/values/options';
 
 const options = [
   { value: '', label: 'Choose…', disabled: false },

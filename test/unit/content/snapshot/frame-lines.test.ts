@@ -3,9 +3,9 @@
 // tree, and a mark the page cannot write, on the line only (never in the digest).
 
 import { describe, expect, it } from 'vitest';
-import type { FrameItem } from '../../../src/content/snapshot/collect/items';
-import { framePath } from '../../../src/content/snapshot/dom/frame-path';
-import { itemLine } from '../../../src/content/snapshot/serialize/lines';
+import type { FrameItem } from '../../../../src/content/snapshot/collect/items';
+import { framePath } from '../../../../src/content/snapshot/dom/frame-path';
+import { itemLine } from '../../../../src/content/snapshot/serialize/lines';
 
 describe('frame path', () => {
   it('is empty for the top window and the index chain for frames, nested ones included', () => {

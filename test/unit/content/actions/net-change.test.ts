@@ -3,7 +3,7 @@
 // jsdom's real MutationObserver.
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { NetChange } from '../../../src/content/actions/effects/net-change';
+import { NetChange } from '../../../../src/content/actions/effects/net-change';
 
 let list: HTMLUListElement;
 let watch: NetChange;

@@ -3,7 +3,7 @@
 // element between blocks (where ProseMirror reads a position outside the list).
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { moveToEditorBoundary } from '../../../src/content/actions/keyboard/editor-boundary';
+import { moveToEditorBoundary } from '../../../../src/content/actions/keyboard/editor-boundary';
 
 function editor(html: string): HTMLElement {
   const root = document.createElement('div');

@@ -2,9 +2,9 @@
 // Accessible names, roles and states: DOM logic that needs no layout, checked on small HTML fixtures.
 
 import { beforeEach, describe, expect, it } from 'vitest';
-import { behaviouralRole, semanticRole } from '../../../src/content/snapshot/naming/classify';
-import { accessibleName, LabelIndex } from '../../../src/content/snapshot/naming/names';
-import { elementState } from '../../../src/content/snapshot/naming/state';
+import { behaviouralRole, semanticRole } from '../../../../src/content/snapshot/naming/classify';
+import { accessibleName, LabelIndex } from '../../../../src/content/snapshot/naming/names';
+import { elementState } from '../../../../src/content/snapshot/naming/state';
 
 function $(selector: string): Element {
   const el = document.querySelector(selector);

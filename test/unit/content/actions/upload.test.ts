@@ -3,7 +3,7 @@
 // aria-controls, or the single one inside or beside a styled button; none when that is ambiguous.
 
 import { describe, expect, it } from 'vitest';
-import { fileInputFor } from '../../../src/content/actions/verbs/upload';
+import { fileInputFor } from '../../../../src/content/actions/verbs/upload';
 
 function page(html: string): Document {
   document.body.innerHTML = html;

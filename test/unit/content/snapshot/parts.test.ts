@@ -2,8 +2,8 @@
 // Names of small icon controls inside a larger one, and the :hover rules that reveal a transparent control.
 
 import { beforeEach, describe, expect, it } from 'vitest';
-import { partName } from '../../../src/content/snapshot/collect/parts';
-import { HoverReveal } from '../../../src/content/snapshot/geometry/hover-reveal';
+import { partName } from '../../../../src/content/snapshot/collect/parts';
+import { HoverReveal } from '../../../../src/content/snapshot/geometry/hover-reveal';
 
 function $(selector: string): Element {
   const el = document.querySelector(selector);

@@ -2,7 +2,7 @@
 // (src/content/actions/values/value-formats.ts).
 
 import { describe, expect, it } from 'vitest';
-import { parseNativeValue, parseSliderNumber } from '../../../src/content/actions/values/value-formats';
+import { parseNativeValue, parseSliderNumber } from '../../../../src/content/actions/values/value-formats';
 
 describe('native value formats', () => {
   it.each([

@@ -3,7 +3,7 @@
 // the fixtures': other wordings, aria-labels, Chinese forms, buttons outside forms, and the steps that must not ask.
 
 import { beforeEach, describe, expect, it } from 'vitest';
-import { consequenceOf } from '../../../src/content/actions/consequence/consequence';
+import { consequenceOf } from '../../../../src/content/actions/consequence/consequence';
 
 const $ = (selector: string) => {
   const element = document.querySelector(selector);

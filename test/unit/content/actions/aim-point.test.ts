@@ -3,7 +3,7 @@
 // (src/content/actions/pointer/aim-point.ts).
 
 import { describe, expect, it } from 'vitest';
-import { parseBoxPoint, pointInBox } from '../../../src/content/actions/pointer/aim-point';
+import { parseBoxPoint, pointInBox } from '../../../../src/content/actions/pointer/aim-point';
 
 const box = { left: 100, top: 50, width: 200, height: 40 } as DOMRect;
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { RefRegistry } from '../../../src/content/snapshot/ref-registry';
-import { isSteadyhandError } from '../../../src/shared/errors';
+import { RefRegistry } from '../../../../src/content/snapshot/ref-registry';
+import { isSteadyhandError } from '../../../../src/shared/errors';
 
 function codeOf(fn: () => unknown): string | undefined {
   try {

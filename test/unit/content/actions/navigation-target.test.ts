@@ -3,7 +3,7 @@
 // buttons with their form… attributes, Enter in a field, and what is not a site load at all.
 
 import { beforeEach, describe, expect, it } from 'vitest';
-import { navigationTarget } from '../../../src/content/actions/consequence/navigation-target';
+import { navigationTarget } from '../../../../src/content/actions/consequence/navigation-target';
 
 const $ = (selector: string) => {
   const element = document.querySelector(selector);

@@ -2,7 +2,7 @@
 // distances, no step longer than MAX_STEP_PX, and the end point twice.
 
 import { describe, expect, it } from 'vitest';
-import { dragPath, MAX_STEP_PX } from '../../../src/content/actions/pointer/drag-path';
+import { dragPath, MAX_STEP_PX } from '../../../../src/content/actions/pointer/drag-path';
 
 const distance = (a: { x: number; y: number }, b: { x: number; y: number }) => Math.hypot(a.x - b.x, a.y - b.y);
 

@@ -2,13 +2,13 @@
 // Pure logic on hand-built models, so every rule is checked without a layout engine.
 
 import { describe, expect, it } from 'vitest';
-import type { Item, PageModel } from '../../../src/content/snapshot/collect/items';
-import type { Where } from '../../../src/content/snapshot/geometry/geometry';
-import { digestOf } from '../../../src/content/snapshot/serialize/digest';
-import { controlLine } from '../../../src/content/snapshot/serialize/lines';
-import { serialize } from '../../../src/content/snapshot/serialize/serialize';
-import type { SnapshotElement } from '../../../src/shared/page-types';
-import { estimateTokens, tokenEighths } from '../../../src/shared/token-estimate';
+import type { Item, PageModel } from '../../../../src/content/snapshot/collect/items';
+import type { Where } from '../../../../src/content/snapshot/geometry/geometry';
+import { digestOf } from '../../../../src/content/snapshot/serialize/digest';
+import { controlLine } from '../../../../src/content/snapshot/serialize/lines';
+import { serialize } from '../../../../src/content/snapshot/serialize/serialize';
+import type { SnapshotElement } from '../../../../src/shared/page-types';
+import { estimateTokens, tokenEighths } from '../../../../src/shared/token-estimate';
 
 const ORIGIN = 'https://shop.test';
 const fakeElement = {} as Element;

@@ -10,7 +10,7 @@ import {
   moveCaret,
   type Selection,
   spliceText,
-} from '../../../src/content/actions/keyboard/text-edit';
+} from '../../../../src/content/actions/keyboard/text-edit';
 
 describe('spliceText', () => {
   it('inserts at the caret and replaces a selection', () => {

@@ -10,11 +10,11 @@ import {
   CHURN_MIN_SPAN_MS,
   ChurnTracker,
   isBackground,
-} from '../../../src/content/actions/effects/churn';
-import { EffectWatch } from '../../../src/content/actions/effects/effects';
-import type { Item, PageModel } from '../../../src/content/snapshot/collect/items';
-import { TextBuffer } from '../../../src/content/snapshot/collect/text-buffer';
-import { digestOf } from '../../../src/content/snapshot/serialize/digest';
+} from '../../../../src/content/actions/effects/churn';
+import { EffectWatch } from '../../../../src/content/actions/effects/effects';
+import type { Item, PageModel } from '../../../../src/content/snapshot/collect/items';
+import { TextBuffer } from '../../../../src/content/snapshot/collect/text-buffer';
+import { digestOf } from '../../../../src/content/snapshot/serialize/digest';
 
 let now = 0;
 let tracker: ChurnTracker;

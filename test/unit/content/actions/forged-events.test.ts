@@ -4,7 +4,7 @@
 // nothing report a navigation or a new tab, or end its settle wait early.
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { EffectWatch } from '../../../src/content/actions/effects/effects';
+import { EffectWatch } from '../../../../src/content/actions/effects/effects';
 
 /** An event as a page script makes it: `new Event(type)`, isTrusted false, whatever else it likes. */
 function pageEvent(type: string): Event {

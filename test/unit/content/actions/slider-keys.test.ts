@@ -8,7 +8,7 @@ import {
   overshot,
   type SliderKey,
   type SliderState,
-} from '../../../src/content/actions/values/slider-keys';
+} from '../../../../src/content/actions/values/slider-keys';
 
 type Model = { step: number; page: number; min?: number; max?: number; keys?: readonly SliderKey[] };
 

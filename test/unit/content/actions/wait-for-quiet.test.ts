@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ActionContext } from '../../../src/content/actions/context';
-import { waitForQuiet } from '../../../src/content/actions/verbs/wait';
+import type { ActionContext } from '../../../../src/content/actions/context';
+import { waitForQuiet } from '../../../../src/content/actions/verbs/wait';
 
 const ctx = () => ({ doc: document }) as unknown as ActionContext;
 
