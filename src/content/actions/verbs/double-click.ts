@@ -2,10 +2,8 @@
 // (UI Events §3.5, "click" and "dblclick" ordering), at the centre or at `at` inside the element's box.
 
 import type { ActionResult, PointerArgs } from '../../../shared/page-types';
-import { type ActionContext, isDisabled, notPerformed } from '../context';
-import { describeTarget } from '../describe';
-import { aimAt, parseBoxPoint } from '../pointer/aim-point';
-import { watchGesture } from '../pointer/lasting';
+import type { ActionContext } from '../context';
+import { gestureAt } from '../pointer/lasting';
 import { dispatchHover, mouse, moveFocus, pointer } from '../pointer/pointer';
 
 function pressAndRelease(target: Element, x: number, y: number, detail: number): void {
@@ -18,22 +16,16 @@ function pressAndRelease(target: Element, x: number, y: number, detail: number):
 }
 
 export async function doubleClick(ctx: ActionContext, args: PointerArgs): Promise<ActionResult> {
-  const element = ctx.registry.resolve(args);
-  const at = args.at === undefined ? undefined : parseBoxPoint(args.at);
-  const name = describeTarget(element, args.ref);
-  if (isDisabled(element)) return notPerformed(`${name} is disabled.`);
-  const aimed = aimAt(ctx, element, at);
-  if (aimed.blocked) return notPerformed(aimed.blocked);
-  const { target, x, y } = aimed;
-  return watchGesture(
+  return gestureAt(
     ctx,
-    element,
-    () => {
+    args,
+    (target, x, y) => {
       dispatchHover(target, x, y);
       pressAndRelease(target, x, y, 1);
       pressAndRelease(target, x, y, 2);
       mouse('dblclick', target, x, y, 0, { detail: 2 });
     },
-    () => `Double-clicked ${name}, but the page ended as it started (no lasting DOM, value, state or focus change).`,
+    (name) =>
+      `Double-clicked ${name}, but the page ended as it started (no lasting DOM, value, state or focus change).`,
   );
 }

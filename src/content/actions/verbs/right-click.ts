@@ -3,27 +3,18 @@
 // pages draw themselves. The browser's own context menu is not reachable from a page, and the agent cannot use it.
 
 import type { ActionResult, PointerArgs } from '../../../shared/page-types';
-import { type ActionContext, isDisabled, notPerformed } from '../context';
-import { describeTarget } from '../describe';
-import { aimAt, parseBoxPoint } from '../pointer/aim-point';
-import { watchGesture } from '../pointer/lasting';
+import type { ActionContext } from '../context';
+import { gestureAt } from '../pointer/lasting';
 import { dispatchHover, mouse, moveFocus, pointer } from '../pointer/pointer';
 
 const SECONDARY = { button: 2 };
 
 export async function rightClick(ctx: ActionContext, args: PointerArgs): Promise<ActionResult> {
-  const element = ctx.registry.resolve(args);
-  const at = args.at === undefined ? undefined : parseBoxPoint(args.at);
-  const name = describeTarget(element, args.ref);
-  if (isDisabled(element)) return notPerformed(`${name} is disabled.`);
-  const aimed = aimAt(ctx, element, at);
-  if (aimed.blocked) return notPerformed(aimed.blocked);
-  const { target, x, y } = aimed;
   let handled = false;
-  return watchGesture(
+  return gestureAt(
     ctx,
-    element,
-    () => {
+    args,
+    (target, x, y) => {
       dispatchHover(target, x, y);
       const pointerDown = pointer('pointerdown', target, x, y, 2, true, SECONDARY);
       const mouseDown = pointerDown ? mouse('mousedown', target, x, y, 2, { ...SECONDARY, detail: 1 }) : true;
@@ -33,7 +24,7 @@ export async function rightClick(ctx: ActionContext, args: PointerArgs): Promise
       pointer('pointerup', target, x, y, 0, true, SECONDARY);
       if (pointerDown) mouse('mouseup', target, x, y, 0, { ...SECONDARY, detail: 1 });
     },
-    () =>
+    (name) =>
       handled
         ? `Right-clicked ${name}: the page took the right-click (it cancelled contextmenu) but showed nothing.`
         : `Right-clicked ${name}, but the page does not handle right-clicks there, and the browser's own context menu cannot be used by the agent. Look for a menu button ("More", "⋯") or a toolbar instead.`,
