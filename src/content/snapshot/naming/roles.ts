@@ -1,7 +1,7 @@
 // Which elements are controls, and their roles: native semantics first, ARIA widget roles on top.
 
-/** ARIA roles that make an element a control the model can act on. */
-export const WIDGET_ROLES: ReadonlySet<string> = new Set([
+/** Widget roles a person names by what they read on them (a button's text, an option's label). */
+const LABELLED_BY_CONTENT = [
   'button',
   'link',
   'checkbox',
@@ -12,6 +12,11 @@ export const WIDGET_ROLES: ReadonlySet<string> = new Set([
   'menuitemcheckbox',
   'menuitemradio',
   'option',
+];
+
+/** ARIA roles that make an element a control the model can act on. */
+export const WIDGET_ROLES: ReadonlySet<string> = new Set([
+  ...LABELLED_BY_CONTENT,
   'combobox',
   'textbox',
   'searchbox',
@@ -23,16 +28,7 @@ export const WIDGET_ROLES: ReadonlySet<string> = new Set([
 
 /** Roles whose name comes from their content when nothing labels them. */
 export const NAME_FROM_CONTENT: ReadonlySet<string> = new Set([
-  'button',
-  'link',
-  'checkbox',
-  'radio',
-  'switch',
-  'tab',
-  'menuitem',
-  'menuitemcheckbox',
-  'menuitemradio',
-  'option',
+  ...LABELLED_BY_CONTENT,
   'treeitem',
   'heading',
   'clickable',
