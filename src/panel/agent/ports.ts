@@ -3,29 +3,22 @@
 
 import type { CallOptions, RemotePage } from '../../shared/rpc';
 
+/**
+ * The methods of the page API the panel's own plumbing calls, never the agent: the ready ping and the mutation clock
+ * (tabs/), the mask (mask/), going back (AgentTabs.goBack). Every other page method is the agent's without a word here.
+ */
+type PlumbingMethod =
+  | 'ping'
+  | 'getPageInfo'
+  | 'lastMutationAt'
+  | 'historyBack'
+  | 'showMask'
+  | 'renewMask'
+  | 'hideMask'
+  | 'dispose';
+
 /** The page API of one tab, as the agent uses it (a RemotePage in the panel, a fake in tests). */
-export type AgentPage = Pick<
-  RemotePage,
-  | 'snapshot'
-  | 'readPage'
-  | 'find'
-  | 'click'
-  | 'doubleClick'
-  | 'rightClick'
-  | 'drag'
-  | 'setValue'
-  | 'type'
-  | 'selectOption'
-  | 'check'
-  | 'scroll'
-  | 'pressKey'
-  | 'hover'
-  | 'uploadFile'
-  | 'readBlob'
-  | 'evaluate'
-  | 'waitFor'
-  | 'waitForQuiet'
-> &
+export type AgentPage = Omit<RemotePage, PlumbingMethod | 'navigationTarget'> &
   /** Optional so fakes without it stay valid: a page that cannot say where an action leads is not asked. */
   Partial<Pick<RemotePage, 'navigationTarget'>>;
 
