@@ -4,12 +4,13 @@
 // and how the model hears it; a tool that reads, or does more than one call, gets the page and writes its own run.
 
 import { z } from 'zod';
+import { TabError } from '../../../shared/errors';
 import type { ActionResult, NavigationVia } from '../../../shared/page-types';
 import type { PageArgs, PageResult } from '../../../shared/protocol';
 import type { CallOptions } from '../../../shared/rpc';
 import type { AgentCalls, AgentMethod } from '../ports';
 import type { AgentSettings } from '../settings';
-import { callOptions, defineTool, pageOf, reportAction } from './common';
+import { callOptions, defineTool, reportAction } from './common';
 import { refusedNavigation } from './navigation-gate';
 import type { AnyTool, PageHandle, ToolContext, ToolOutput } from './types';
 
@@ -75,6 +76,13 @@ export function pageTool<S extends z.ZodType, M extends ActionMethod>(
     run: (input: z.infer<S>, ctx: ToolContext) =>
       run(input, { ...pageOf(ctx), options: (timeoutMs) => callOptions(ctx, timeoutMs) }, ctx),
   });
+}
+
+/** The page the model saw, or a TabError saying why there is none. */
+export function pageOf(ctx: ToolContext): PageHandle {
+  if (ctx.tabId === null) throw new TabError('tab_gone', 'The agent has no tab: open one with open_url.');
+  if (!ctx.snapshot) throw new TabError('restricted', 'This page cannot be operated: use open_url or go_back.');
+  return { page: ctx.tabs.page(ctx.tabId), tabId: ctx.tabId, snapshotId: ctx.snapshot.snapshotId };
 }
 
 function act<S extends z.ZodType, M extends ActionMethod>(spec: PageActionSpec<S, M>): PageRunSpec<S>['run'] {
