@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { refLabel } from './common';
 import { pageTool, ref } from './page-tool';
-import { at, POINTER_TOOLS } from './pointer-tools';
+import { at, POINTER_TOOLS, pointerArgs } from './pointer-tools';
 
 export const click = pageTool({
   name: 'click',
@@ -15,7 +15,7 @@ export const click = pageTool({
   mayNavigate: true,
   method: 'click',
   leadsTo: (input, ctx) => ({ target: { ref: input.ref, via: 'click' }, what: `click ${refLabel(ctx, input.ref)}` }),
-  args: (input, snapshotId) => ({ ref: input.ref, snapshotId, ...(input.at ? { at: input.at } : {}) }),
+  args: pointerArgs,
   report: (input, ctx) => {
     const where = input.at ? ` at (${input.at.x}, ${input.at.y})` : '';
     return { what: `click ${refLabel(ctx, input.ref)}${where}`, refs: [input.ref] };

@@ -21,6 +21,13 @@ export const at = z
 
 const pointerSchema = z.object({ ref, at: at.optional() }).strict();
 
+/** A pointer action's argument: the element, and the point inside it when the model aimed at one. */
+export const pointerArgs = (input: z.infer<typeof pointerSchema>, snapshotId: string) => ({
+  ref: input.ref,
+  snapshotId,
+  ...(input.at ? { at: input.at } : {}),
+});
+
 export const doubleClick = pageTool({
   name: 'double_click',
   description:
@@ -33,7 +40,7 @@ export const doubleClick = pageTool({
     target: { ref: input.ref, via: 'click' },
     what: `double_click ${refLabel(ctx, input.ref)}`,
   }),
-  args: (input, snapshotId) => ({ ref: input.ref, snapshotId, ...(input.at ? { at: input.at } : {}) }),
+  args: pointerArgs,
   report: (input, ctx) => ({ what: `double_click ${refLabel(ctx, input.ref)}`, refs: [input.ref] }),
 });
 
@@ -45,7 +52,7 @@ export const rightClick = pageTool({
   schema: pointerSchema,
   mayNavigate: true,
   method: 'rightClick',
-  args: (input, snapshotId) => ({ ref: input.ref, snapshotId, ...(input.at ? { at: input.at } : {}) }),
+  args: pointerArgs,
   report: (input, ctx) => ({ what: `right_click ${refLabel(ctx, input.ref)}`, refs: [input.ref] }),
 });
 
