@@ -1,5 +1,5 @@
-// RemotePageController: a typed proxy of PageApi for one tab. Every method takes the PageApi arguments plus optional
-// call options (timeout, AbortSignal) and resolves with the method's result or throws a typed error.
+// The page API of one tab over the relay (page-proxy.ts): every method takes its argument and optional call options
+// (timeout, AbortSignal) and resolves with the method's result or throws a typed error.
 //
 // When nothing answers in the tab (it loaded before the extension, or its script was dropped) or an older build
 // answers, it injects the current content script and tries once more; a restricted page fails at once.
