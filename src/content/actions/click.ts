@@ -54,7 +54,7 @@ export async function clickElement(
     const via = sameWidget
       ? `The click landed on ${describeElement(target)}, a part of the same widget drawn over it.`
       : undefined;
-    return performed(true, effects, via);
+    return watch.withHidden(performed(true, effects, via));
   } finally {
     watch.dispose();
   }
@@ -75,7 +75,8 @@ export async function hover(ctx: ActionContext, args: RefTarget): Promise<Action
     const effects = watch.effects();
     // The pointer being over the element is not a result anyone sees: a hover is verified only when the page
     // ended different (a menu or tooltip shown), not when it flickered and went back (issue 16 item 6).
-    if (net.changed() || effects.some((effect) => effect !== 'dom_change')) return performed(true, effects);
+    if (net.changed() || effects.some((effect) => effect !== 'dom_change'))
+      return watch.withHidden(performed(true, effects));
     return performed(
       false,
       effects,
