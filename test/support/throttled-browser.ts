@@ -63,11 +63,16 @@ export async function launchThrottled(options: LaunchOptions = {}): Promise<Laun
     ],
     { stdio: 'ignore' },
   );
+  let quit: (() => Promise<unknown>) | null = null;
   const close = async () => {
     if (child.exitCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill();
+      // Browser.close lets Chromium shut its helper processes down before the profile is removed; a kill is the
+      // fallback when it does not answer.
+      await (quit?.() ?? Promise.reject(new Error('not connected'))).catch(() => child.kill());
+      const stuck = setTimeout(() => child.kill('SIGKILL'), 5_000);
       await exited;
+      clearTimeout(stuck);
     }
     rmSync(userDataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   };
@@ -77,6 +82,7 @@ export async function launchThrottled(options: LaunchOptions = {}): Promise<Laun
     const [context] = browser.contexts();
     if (!context) throw new Error('The spawned Chromium has no default context.');
     const session = await browser.newBrowserCDPSession();
+    quit = () => session.send('Browser.close');
     await session.send('Browser.setDownloadBehavior', {
       behavior: 'allow',
       downloadPath: join(userDataDir, 'downloads'),
