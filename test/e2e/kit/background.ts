@@ -20,10 +20,26 @@ function visibility(page: Page, wanted: DocumentVisibilityState): Promise<void> 
   );
 }
 
-/** The person brings `front` (another tab of the same window) to the front: `page` is hidden once this resolves. */
+/**
+ * The person brings `front` (another tab of the same window) to the front: `page` is hidden once this resolves, and
+ * its frames have stopped (Chrome may still draw a frame just after the document turned hidden, which would let an
+ * animation the test means to stall run): an animation frame asked for does not come before the page's next timer.
+ */
 export async function hideBehind(page: Page, front: Page): Promise<void> {
   await front.bringToFront();
   await visibility(page, 'hidden');
+  for (let framed = true; framed; ) {
+    framed = await page.evaluate(
+      () =>
+        new Promise<boolean>((resolve) => {
+          let drawn = false;
+          requestAnimationFrame(() => {
+            drawn = true;
+          });
+          setTimeout(() => resolve(drawn), 0);
+        }),
+    );
+  }
 }
 
 /** The person looks at `page`'s tab: it is visible once this resolves. */
