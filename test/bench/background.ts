@@ -10,9 +10,9 @@
 
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { startStaticServer } from '../../src/demo/static-server';
 import type { AgentEvent } from '../../src/panel/agent/events';
 import { demoInstruction } from '../../src/panel/demo/demo-task';
+import { startStaticServer } from '../../src/tooling/static-server';
 import { answerConsentsIn } from '../e2e/kit/consent-calls';
 import { pointAtModel } from '../e2e/kit/panel-calls';
 import { type ExtensionHarness, launchExtension } from '../support/extension';
@@ -21,7 +21,7 @@ import type { PanelGlobal } from '../support/panel';
 import { playShop } from '../support/shop-model';
 import { median, round } from './stats';
 
-const SHOP = resolve(import.meta.dirname, '../../src/demo/site');
+const SHOP = resolve(import.meta.dirname, '../../src/tooling/site');
 const HIDDEN_FOR_MS = 10_000;
 /** Resolves in the page once its document is hidden. */
 const HIDDEN = `new Promise((done) => {

@@ -14,8 +14,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium } from 'playwright-core';
-import { findChromium } from '../../src/demo/find-chromium';
-import { DIST, type LaunchedBrowser, type LaunchOptions } from '../../src/demo/launch-browser';
+import { findChromium } from '../../src/tooling/find-chromium';
+import { DIST, type LaunchedBrowser, type LaunchOptions } from '../../src/tooling/launch-browser';
 
 const START_TIMEOUT_MS = 20_000;
 
