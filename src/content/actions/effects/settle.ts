@@ -31,8 +31,8 @@ export interface QuietResult {
 }
 
 /**
- * Resolves once `roots` have had no mutation for `quietMs`, or after `maxMs`, or when `signal` aborts. One wake-up at
- * a time (wake.ts keeps its time in a hidden tab); a mutation only moves the quiet mark, read when it comes.
+ * Resolves once `roots` have had no mutation for `quietMs`, or after `maxMs`, or when `signal` aborts. The wake-ups
+ * keep their time in a hidden tab (wake.ts).
  */
 export function quietWindow(
   roots: Node[],
@@ -42,31 +42,31 @@ export function quietWindow(
   const doc = documentOf(roots[0]);
   return new Promise((resolve) => {
     let mutations = 0;
-    // Silence that had already lasted before the call counts toward the first window.
-    let lastChange = started - Math.min(options.alreadyQuietMs ?? 0, options.quietMs);
-    let cancelWake = () => {};
+    let cancelQuiet = () => {};
+    let cancelCap = () => {};
     const finish = (quiet: boolean) => {
       observer.disconnect();
-      cancelWake();
+      cancelQuiet();
+      cancelCap();
       options.signal?.removeEventListener('abort', onAbort);
       resolve({ quiet, mutations, waitedMs: Math.round(performance.now() - started) });
     };
-    const check = () => {
-      const now = performance.now();
-      if (now >= lastChange + options.quietMs) return finish(true);
-      if (now >= started + options.maxMs) return finish(false);
-      cancelWake = wakeAfter(doc, Math.min(lastChange + options.quietMs, started + options.maxMs) - now, check);
+    const arm = (windowMs = options.quietMs) => {
+      cancelQuiet();
+      cancelQuiet = wakeAfter(doc, windowMs, () => finish(true));
     };
     const onAbort = () => finish(false);
     const observer = new MutationObserver((records) => {
       const count = records.filter((record) => !isOwnMutation(record)).length;
       if (count === 0) return;
       mutations += count;
-      lastChange = performance.now();
+      arm();
     });
     for (const root of roots) observer.observe(root, OBSERVE_ALL);
+    cancelCap = wakeAfter(doc, options.maxMs, () => finish(false));
     options.signal?.addEventListener('abort', onAbort, { once: true });
-    check();
+    // Silence that had already lasted before the call counts toward the first window.
+    arm(Math.max(0, options.quietMs - (options.alreadyQuietMs ?? 0)));
   });
 }
 

@@ -19,36 +19,28 @@ export function wakeAfter(doc: Document, ms: number, wake: () => void): () => vo
     channel?.port1.close();
     doc.removeEventListener('visibilitychange', spin);
   };
+  // The timer is trusted when it fires (timers never fire early); the chain reads the clock.
   const fire = (): void => {
     if (done) return;
-    const left = due - performance.now();
-    if (left > 0) {
-      timer = win.setTimeout(fire, left);
-      spin();
-      return;
-    }
     cancel();
     wake();
   };
+  // Never wakes synchronously: the clock is read in the posted message, a task of its own.
   function spin(): void {
-    if (done) return;
-    if (performance.now() >= due) {
-      fire();
-      return;
-    }
     // Visible: the timer keeps the time. A message already posted still comes, and ends the chain then.
-    if (doc.visibilityState !== 'hidden' || spinning) return;
+    if (done || doc.visibilityState !== 'hidden' || spinning) return;
     spinning = true;
     if (!channel) {
       channel = new MessageChannel();
       channel.port1.onmessage = () => {
         spinning = false;
-        spin();
+        if (performance.now() >= due) fire();
+        else spin();
       };
     }
     channel.port2.postMessage(null);
   }
-  let timer = win.setTimeout(fire, ms);
+  const timer = win.setTimeout(fire, ms);
   doc.addEventListener('visibilitychange', spin);
   spin();
   return cancel;
