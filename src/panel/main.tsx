@@ -6,6 +6,7 @@ import { chromeLocalStorage, watchStoredKey } from './chrome/local-storage';
 import { listenToWorker } from './chrome/panel-router';
 import { PortTransport } from './chrome/port-transport';
 import { chromeInjectApi, chromeTabAccess } from './chrome/tab-access';
+import { webLocks } from './chrome/web-locks';
 import { takePrefilledTask } from './prefill';
 import { followSavedSettings } from './store/settings';
 import { connectStorage } from './store/storage-port';
@@ -35,6 +36,7 @@ const panel = createPanel(
     tabAccess: (bus, mayScript) => chromeTabAccess(bus, chromeInjectApi(), { mayScript }),
     listenToWorker,
     listWindowTabs: (windowId) => chrome.tabs.query({ windowId }),
+    locks: webLocks(),
   },
   lifetime.signal,
 );

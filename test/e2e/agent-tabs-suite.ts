@@ -77,9 +77,9 @@ export const finish = (quote: string) =>
   act('done', { success: true, kind: 'reading', answer: `Found: ${quote}.`, evidence: { quotes: [quote] } });
 
 /** The mask rule holds in every tab's DOM while the agent waits for the model on `seen.tabId`. */
-export async function holdsMaskRule(browser: ExtensionHarness, suite: Suite, seen: Seen): Promise<void> {
+export async function holdsMaskRule(browser: ExtensionHarness, _suite: Suite, seen: Seen): Promise<void> {
   const wrong = await pollFor(
-    () => maskMismatches(browser, { agentTabId: seen.tabId, focusedWindowId: suite.home }),
+    () => maskMismatches(browser, { agentTabId: seen.tabId }),
     (found) => found.length === 0,
   );
   if (wrong.length > 0) {

@@ -12,6 +12,7 @@ import { useSettings } from '../store/settings';
 import { useUi } from '../store/ui';
 import type { TabLike } from '../tabs/person-tab';
 import { TabEventBus } from '../tabs/tab-event-bus';
+import type { Locks } from '../tabs/tab-locks';
 import { watchPersonTab } from '../tabs/watch-person-tab';
 import { createAgent } from './agent';
 import { panelCommands } from './commands';
@@ -29,6 +30,8 @@ export interface PanelAdapters {
   /** Delivers the worker's tab events to `bus` and the content scripts' queries to `queries`, until `signal`. */
   listenToWorker(bus: TabEventBus, queries: (tabId: number) => PanelQueries | null, signal: AbortSignal): void;
   listWindowTabs(windowId: number): Promise<TabLike[]>;
+  /** The locks every page of the extension shares (chrome/web-locks.ts): one owner per tab across panels. */
+  locks: Locks;
 }
 
 /** Builds the panel; it lives until `signal` aborts (the panel page goes away). */
@@ -41,7 +44,7 @@ export function createPanel(adapters: PanelAdapters, signal: AbortSignal): Panel
   const tabs = adapters.tabAccess(bus, (url) => agent?.mayRunOn(url) ?? true);
   const pages = remotePageFactory(transport, tabs);
   // Created before anything waits on navigation, so the document tracker hears every page announcement.
-  const kit = createTabsKit({ bus, pages, tabs, windowId, signal });
+  const kit = createTabsKit({ bus, pages, tabs, windowId, locks: adapters.locks, signal });
 
   transport.open();
   adapters.listenToWorker(bus, (tabId) => kit.mask.queriesFor(tabId), signal);

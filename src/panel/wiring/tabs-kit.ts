@@ -9,6 +9,7 @@ import type { TabAccess } from '../page/remote-page';
 import type { RemotePageFactory } from '../page/remote-page-factory';
 import { createNavigation } from '../tabs/navigation';
 import type { TabEventBus } from '../tabs/tab-event-bus';
+import type { Locks } from '../tabs/tab-locks';
 import type { TabsAdapter } from '../tabs/tabs-adapter';
 import { TabsManager, type TabsManagerDeps, type TabsManagerOptions } from '../tabs/tabs-manager';
 import type { InjectScript } from '../tabs/task-scripts';
@@ -29,9 +30,11 @@ export function createTabsKit(deps: {
   tabs: TabAccess;
   /** The panel's window: where the person's tab is looked for, and where a task with no tab opens one. */
   windowId: number;
+  /** The locks every panel shares: one owner per tab (decision 0027). */
+  locks: Locks;
   signal: AbortSignal;
 }): TabsKit {
-  const { bus, pages, tabs, windowId, signal } = deps;
+  const { bus, pages, tabs, windowId, locks, signal } = deps;
   const tabsAdapter = chromeTabsAdapter();
   const navigation = createNavigation({ bus, pages, getTab: tabs.getTab, ownOrigin: tabs.ownOrigin, signal });
   const mask = new MaskCoordinator({ bus, pages, adapter: tabsAdapter });
@@ -45,7 +48,9 @@ export function createTabsKit(deps: {
     inject,
     createTabsManager({ onRecord, ...options }) {
       const historyBack = tabs.historyBack?.bind(tabs);
-      const deps = { adapter: tabsAdapter, bus, pages, windowId, inject, onRecord };
+      // The mask comes down while the task still holds its tabs, so it never lands on a tab another task took since.
+      const beforeLettingGo = () => mask.stop();
+      const deps = { adapter: tabsAdapter, bus, pages, windowId, inject, onRecord, locks, beforeLettingGo };
       return new TabsManager(historyBack ? { ...deps, historyBack } : deps, options);
     },
   };
