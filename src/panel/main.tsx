@@ -6,8 +6,9 @@ import { chromeLocalStorage, watchStoredKey } from './chrome/local-storage';
 import { listenToWorker } from './chrome/panel-router';
 import { PortTransport } from './chrome/port-transport';
 import { chromeInjectApi, chromeTabAccess } from './chrome/tab-access';
-import { webLocks } from './chrome/web-locks';
+import { heldLockNames, webLocks } from './chrome/web-locks';
 import { takePrefilledTask } from './prefill';
+import { connectLiveTasks, followStoredHistory, taskLockName } from './store/history';
 import { followSavedSettings } from './store/settings';
 import { connectStorage } from './store/storage-port';
 import { useUi } from './store/ui';
@@ -21,6 +22,14 @@ import './ui/thread.css';
 connectStorage(chromeLocalStorage);
 followSavedSettings(watchStoredKey);
 followDemoShop(chromeLocalStorage, watchStoredKey);
+// Several windows' panels share the history: each follows the others' tasks, and tells a task another live panel runs
+// (it holds the task's lock) from one whose panel died.
+followStoredHistory(watchStoredKey);
+connectLiveTasks(async () => {
+  const prefix = taskLockName('');
+  const names = await heldLockNames();
+  return new Set(names.filter((name) => name.startsWith(prefix)).map((name) => name.slice(prefix.length)));
+});
 
 // Keep chrome.storage.local (the key, the history) from content scripts at every panel start, as the worker does.
 await chrome.storage.local.setAccessLevel({ accessLevel: 'TRUSTED_CONTEXTS' }).catch((error: unknown) => {

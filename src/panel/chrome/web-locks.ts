@@ -7,6 +7,12 @@ import type { Lease, Locks } from '../tabs/tab-locks';
 /** The part of `navigator.locks` the panel uses (a fake in unit tests). */
 export type LockRequester = Pick<LockManager, 'request'>;
 
+/** The names of the locks held now by any page of the extension (https://developer.mozilla.org/en-US/docs/Web/API/LockManager/query). */
+export async function heldLockNames(manager: Pick<LockManager, 'query'> = navigator.locks): Promise<string[]> {
+  const { held = [] } = await manager.query();
+  return held.flatMap((lock) => (lock.name ? [lock.name] : []));
+}
+
 export function webLocks(manager: LockRequester = navigator.locks): Locks {
   return {
     tryTake(name) {

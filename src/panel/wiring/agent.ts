@@ -6,11 +6,12 @@ import { chromeNetRules, clearStaleRules } from '../chrome/net-rules';
 import { createTaskFiles } from '../chrome/task-files';
 import { DemoModel } from '../demo/demo-model';
 import { useAttachments } from '../store/attachments';
-import { useHistory } from '../store/history';
+import { taskLockName, useHistory } from '../store/history';
 import { useSettings } from '../store/settings';
 import { useTaskTabs } from '../store/task-tabs';
 import { DownloadTracker } from '../tabs/downloads';
 import type { TabEventBus } from '../tabs/tab-event-bus';
+import type { Lease } from '../tabs/tab-locks';
 import type { TabsManager } from '../tabs/tabs-manager';
 import { t } from '../ui/i18n';
 import { captureAgentTab } from './capture';
@@ -84,6 +85,7 @@ export function createAgent(wiring: AgentWiring): { controller: AgentController;
   });
 
   controller.subscribe((event) => useHistory.getState().apply(event));
+  holdTaskWhileRunning(controller, kit);
   controller.subscribe((event) => {
     if (event.type === 'task_started' && !event.followUp) tracker.reset();
   });
@@ -99,4 +101,21 @@ export function createAgent(wiring: AgentWiring): { controller: AgentController;
     if (event.type === 'task_finished') void kit.mask.stop();
   });
   return { controller, manager: () => manager };
+}
+
+/**
+ * Holds the task's lock while it runs: another window's panel reading the history sees the task is live and does not
+ * show it as interrupted; the browser lets go of the lock if this panel goes away (history-sync.ts).
+ */
+function holdTaskWhileRunning(controller: AgentController, kit: TabsKit): void {
+  let held: { taskId: string; lease: Promise<Lease | null> } | null = null;
+  controller.subscribe((event) => {
+    if (event.type === 'task_started' && held?.taskId !== event.taskId) {
+      held = { taskId: event.taskId, lease: kit.locks.tryTake(taskLockName(event.taskId)) };
+    }
+    if (event.type === 'task_finished' && held?.taskId === event.taskId) {
+      void held.lease.then((lease) => lease?.release());
+      held = null;
+    }
+  });
 }

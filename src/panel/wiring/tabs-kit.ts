@@ -17,6 +17,8 @@ import type { InjectScript } from '../tabs/task-scripts';
 export interface TabsKit {
   navigation: Navigation;
   mask: MaskCoordinator;
+  /** The locks every panel shares (tab-locks.ts): tabs, and the tasks a live panel runs. */
+  locks: Locks;
   tabsAdapter: TabsAdapter;
   /** Puts the content script into a tab of a task (TabsManager keeps a running task's tabs scripted with it). */
   inject: InjectScript;
@@ -44,6 +46,7 @@ export function createTabsKit(deps: {
   return {
     navigation,
     mask,
+    locks,
     tabsAdapter,
     inject,
     createTabsManager({ onRecord, ...options }) {
