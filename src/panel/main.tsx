@@ -5,6 +5,7 @@ import { render } from 'preact';
 import { chromeLocalStorage, watchStoredKey } from './chrome/local-storage';
 import { listenToWorker } from './chrome/panel-router';
 import { PortTransport } from './chrome/port-transport';
+import { watchRequestTabs } from './chrome/request-tabs';
 import { chromeInjectApi, chromeTabAccess } from './chrome/tab-access';
 import { heldLockNames, webLocks } from './chrome/web-locks';
 import { takePrefilledTask } from './prefill';
@@ -46,6 +47,7 @@ const panel = createPanel(
     listenToWorker,
     listWindowTabs: (windowId) => chrome.tabs.query({ windowId }),
     locks: webLocks(),
+    watchRequestTabs,
   },
   lifetime.signal,
 );

@@ -4,6 +4,7 @@
 
 import type { Page } from 'playwright-core';
 import { maskCount, storedHistory, waitForMask } from '../support/fault-harness';
+import { reportRoute } from '../support/files-routes';
 import { maskStopButton } from '../support/hostile-harness';
 import {
   act,
@@ -21,7 +22,10 @@ import {
   stopStartedTask,
   taskResult,
   test,
+  useKit,
 } from './kit';
+
+useKit({ routes: [reportRoute] });
 
 /** The second window, with a panel page as its tab (its own agent, as a side panel of that window would be). */
 interface OtherWindow {
@@ -57,7 +61,10 @@ async function openOtherWindow(browser: ExtensionHarness): Promise<OtherWindow> 
 
 /** A work page as a tab of `windowId`, in front there (the person looks at it), without focusing that window. */
 async function workTabIn(browser: ExtensionHarness, site: FixtureServer, windowId: number, name: string) {
-  const url = site.url(`/fault/fault-work.html?name=${name}`);
+  return tabIn(browser, site.url(`/fault/fault-work.html?name=${name}`), windowId);
+}
+
+async function tabIn(browser: ExtensionHarness, url: string, windowId: number) {
   const opened = browser.context.waitForEvent('page', (page) => page.url() === url);
   const tabId = await browser.panel.evaluate(
     async ([u, win]) => (await chrome.tabs.create({ url: u, windowId: win, active: true }))?.id ?? -1,
@@ -175,5 +182,36 @@ describe('two windows, each with its panel', () => {
     // Each Task group has its own colour.
     const colours = await browser.panel.evaluate(async () => (await chrome.tabGroups.query({})).map((g) => g.color));
     expect(new Set(colours).size).toBe(colours.length);
+  });
+
+  it('gives a download only to the task whose tab started it, though both tasks show the same page', async ({
+    browser,
+    site,
+    model,
+  }) => {
+    const b = await openOtherWindow(browser);
+    const url = site.url('/files/downloads.html');
+    const home = await browser.panel.evaluate(async () => (await chrome.windows.getCurrent()).id ?? -1);
+    await tabIn(browser, url, home);
+    await tabIn(browser, url, b.windowId);
+    const held = hold(model);
+    await startTask(b.panel, 'Wait on their reports page');
+    await held.next();
+    await startTask(browser.panel, 'Download the meeting notes');
+    const myFirst = await held.next();
+    // Their step lasts a while (a text that never comes), so my download lands in the middle of it.
+    held.answer(act('wait_for', { text: 'Never shown', timeoutMs: 4_000 }));
+    held.answer(act('click', { ref: control(myFirst, 'link', /meeting notes/i).ref }));
+    const seconds = [await held.next(), await held.next()];
+    const mySecond = seconds.find((seen) => seen.previousTools.includes('click'));
+    const theirSecond = seconds.find((seen) => seen.previousTools.includes('wait_for'));
+    held.answer(done('Reports'));
+    held.answer(done('Reports'));
+    expect((await taskResult(browser.panel)).result.status).toBe('succeeded');
+    expect((await taskResult(b.panel)).result.status).toBe('succeeded');
+
+    expect(mySecond?.text).toContain('meeting-notes.txt');
+    expect(theirSecond?.text).toBeDefined();
+    expect(theirSecond?.text).not.toContain('meeting-notes.txt');
   });
 });

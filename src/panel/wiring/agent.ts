@@ -23,6 +23,8 @@ export interface AgentWiring {
   kit: TabsKit;
   ownOrigin: string;
   personTabId(): Promise<number | null>;
+  /** The tabs that requested a URL lately: a download goes only to the task whose tab started it. */
+  requestTabs(url: string): readonly number[];
   signal: AbortSignal;
 }
 
@@ -45,6 +47,8 @@ export function createAgent(wiring: AgentWiring): { controller: AgentController;
       if (!controller.isRunning || !manager) return null;
       return (await manager.owned()).map((tab) => tab.url);
     },
+    taskTabIds: async () => (controller.isRunning && manager ? (await manager.owned()).map((tab) => tab.tabId) : null),
+    requestTabs: wiring.requestTabs,
     signal,
   });
 

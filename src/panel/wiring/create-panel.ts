@@ -32,6 +32,8 @@ export interface PanelAdapters {
   listWindowTabs(windowId: number): Promise<TabLike[]>;
   /** The locks every page of the extension shares (chrome/web-locks.ts): one owner per tab across panels. */
   locks: Locks;
+  /** Starts watching which tab requests what (chrome/request-tabs.ts): a download goes to the task whose tab asked. */
+  watchRequestTabs(signal: AbortSignal): (url: string) => readonly number[];
 }
 
 /** Builds the panel; it lives until `signal` aborts (the panel page goes away). */
@@ -50,7 +52,15 @@ export function createPanel(adapters: PanelAdapters, signal: AbortSignal): Panel
   adapters.listenToWorker(bus, (tabId) => kit.mask.queriesFor(tabId), signal);
 
   const personTabId = () => Promise.resolve(usePageView.getState().tabId);
-  const { controller, manager } = createAgent({ bus, kit, ownOrigin: tabs.ownOrigin, personTabId, signal });
+  const requestTabs = adapters.watchRequestTabs(signal);
+  const { controller, manager } = createAgent({
+    bus,
+    kit,
+    ownOrigin: tabs.ownOrigin,
+    personTabId,
+    requestTabs,
+    signal,
+  });
   agent = controller;
   const commands = panelCommands(controller, manager);
 
