@@ -7,7 +7,7 @@ import { safeParseOrigin } from '../../shared/urls';
 import type { BlockedNavigation } from './net-hold';
 import { mayNavigate, navigationTier } from './site-gate';
 import type { LoopDeps } from './step-io';
-import { SETTLE_TIMEOUT_MS } from './tab-check';
+import { NAVIGATION_TIMEOUT_MS } from './tab-check';
 import type { TaskState } from './task-state';
 
 /** Whether the tab was sent somewhere (the held URL, or back to the page it left). */
@@ -51,6 +51,6 @@ export async function settleHeld(
   const targetOrigin = safeParseOrigin(target ?? undefined);
   if (!target || !targetOrigin || deps.tabs.currentTabId !== tabId) return false;
   await deps.tabs.openUrl(target, { newTab: false, signal });
-  await deps.navigation.waitForUrlSettle(tabId, targetOrigin, SETTLE_TIMEOUT_MS, signal);
+  await deps.navigation.waitForUrlSettle(tabId, targetOrigin, NAVIGATION_TIMEOUT_MS, signal);
   return true;
 }

@@ -19,7 +19,7 @@ import { ProofLedger } from './proof/proof-ledger';
 import { decideRepair, repairMessage } from './repair';
 import { frameGate, gateCheck, gateView } from './site-gate';
 import { act, decideWatchingTab, type LoopDeps } from './step-io';
-import { checkAgentTab, SETTLE_TIMEOUT_MS } from './tab-check';
+import { checkAgentTab, NAVIGATION_TIMEOUT_MS } from './tab-check';
 import type { TaskState } from './task-state';
 import type { CallResult } from './tools/execute';
 
@@ -41,11 +41,8 @@ const end = (status: TaskStatus, summary: string, extra: Partial<Ending> = {}): 
   ...extra,
 });
 
-/** As long as the commit wait at the top of a step: a navigation that has not happened by then is not coming. */
-export const NAVIGATION_WAIT_MS = SETTLE_TIMEOUT_MS;
-
 export const NAVIGATION_DID_NOT_HAPPEN =
-  `The navigation your last action started did not happen within ${NAVIGATION_WAIT_MS / 1000} s (it may have been ` +
+  `The navigation your last action started did not happen within ${NAVIGATION_TIMEOUT_MS / 1000} s (it may have been ` +
   'cancelled, or turned into a download): the tab still shows the page this observation shows.';
 
 const USE_TOOLS_NOTE =
@@ -245,7 +242,7 @@ export class Run {
     signal.addEventListener('abort', stop, { once: true });
     try {
       const navigated = deps.navigation.waitForNavigation(tabId, navigating.since, {
-        timeoutMs: NAVIGATION_WAIT_MS,
+        timeoutMs: NAVIGATION_TIMEOUT_MS,
         signal: done.signal,
       });
       navigated.catch(() => {});

@@ -2,7 +2,7 @@
 // page of the extension's origin (each window's side panel, a panel opened as a tab) sees the same locks, and the
 // browser releases the ones a page holds when that page goes away, so a closed or crashed panel never keeps a tab.
 
-import type { Lease, Locks } from '../tabs/tab-locks';
+import type { Lease, Locks } from '../tabs/ownership/tab-locks';
 
 /** The part of `navigator.locks` the panel uses (a fake in unit tests). */
 export type LockRequester = Pick<LockManager, 'request'>;
