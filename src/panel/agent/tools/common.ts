@@ -3,13 +3,13 @@
 
 import type Anthropic from '@anthropic-ai/sdk';
 import { z } from 'zod';
-import { TabError } from '../../../shared/errors';
 import type { ActionResult } from '../../../shared/page-types';
 import { safeParseOrigin } from '../../../shared/urls';
 import { raceAbort } from '../abort';
 import { capEcho, ECHO_MAX_CHARS } from '../echo';
+import { hiddenLimitNote } from '../hidden-tab';
 import { actGate, frameGate } from '../site-gate';
-import type { AnyTool, PageHandle, ToolContext, ToolOutput, ToolSpec } from './types';
+import type { AnyTool, ToolContext, ToolOutput, ToolSpec } from './types';
 
 export function defineTool<S extends z.ZodType>(spec: ToolSpec<S>): AnyTool {
   const { run, ...meta } = spec;
@@ -68,13 +68,6 @@ export function toAnthropicTool(tool: AnyTool): Anthropic.Tool {
   return { name: tool.name, description: tool.description, input_schema: schema };
 }
 
-/** The page the model saw, or a TabError saying why there is none. */
-export function pageOf(ctx: ToolContext): PageHandle {
-  if (ctx.tabId === null) throw new TabError('tab_gone', 'The agent has no tab: open one with open_url.');
-  if (!ctx.snapshot) throw new TabError('restricted', 'This page cannot be operated: use open_url or go_back.');
-  return { page: ctx.tabs.page(ctx.tabId), tabId: ctx.tabId, snapshotId: ctx.snapshot.snapshotId };
-}
-
 /**
  * The options of a page call made for a tool: the task's signal, and its site gates: which of the page's frames may
  * be read, and whether the agent may act where the call lands (the page the model saw, or one of its frames).
@@ -127,6 +120,7 @@ export function reportAction(
     verified: result.verified,
     effects: result.effects,
     ...(result.reason ? { reason: result.reason } : {}),
+    ...(result.hidden ? { hidden: result.hidden } : {}),
   };
   const navigated = effects.includes('navigation');
   // The page's reason quotes element names and values, and the elements' names are the page's words: page content,
@@ -155,9 +149,10 @@ export function reportAction(
     return { outcome: 'execute_error', text, brief: `error: ${reason}`, ...shared };
   }
   const effectText = effects.length > 0 ? effects.join(', ') : 'no visible effect';
-  const newTab = effects.includes('new_window')
-    ? ' A new tab opened: it is listed under Tabs in the next observation; use switch_tab to work there.'
-    : '';
+  const newTab =
+    (effects.includes('new_window')
+      ? ' A new tab opened: it is listed under Tabs in the next observation; use switch_tab to work there.'
+      : '') + (result.hidden ? ` ${hiddenLimitNote(result.hidden)}` : '');
   if (!result.verified && ctx.settings.verifyMode !== 'off') {
     const reason = result.reason ?? 'no observable effect';
     const why = result.reason
