@@ -12,10 +12,13 @@ import { listenToWorker } from './chrome/panel-router';
 import { listWindowTabs, panelWindowId } from './chrome/panel-window';
 import { chromePersonTabs } from './chrome/person-tabs';
 import { PortTransport } from './chrome/port-transport';
+import { watchRequestTabs } from './chrome/request-tabs';
 import { chromeInjectApi, chromeTabAccess } from './chrome/tab-access';
 import { createTaskFiles } from './chrome/task-files';
 import { chromeUiBrowser } from './chrome/ui-browser';
+import { heldLockNames, webLocks } from './chrome/web-locks';
 import { takePrefilledTask } from './prefill';
+import { connectLiveTasks, followStoredHistory, taskLockName } from './store/history';
 import { followSavedSettings } from './store/settings';
 import { connectStorage } from './store/storage-port';
 import { useUi } from './store/ui';
@@ -31,6 +34,14 @@ connectStorage(chromeLocalStorage);
 connectUiBrowser(chromeUiBrowser);
 followSavedSettings(watchStoredKey);
 followDemoShop(chromeLocalStorage, watchStoredKey);
+// Several windows' panels share the history: each follows the others' tasks, and tells a task another live panel runs
+// (it holds the task's lock) from one whose panel died.
+followStoredHistory(watchStoredKey);
+connectLiveTasks(async () => {
+  const prefix = taskLockName('');
+  const names = await heldLockNames();
+  return new Set(names.filter((name) => name.startsWith(prefix)).map((name) => name.slice(prefix.length)));
+});
 
 // Keep chrome.storage.local (the key, the history) from content scripts at every panel start, as the worker does.
 await keepStorageFromContentScripts().catch((error: unknown) => {
@@ -53,6 +64,8 @@ const panel = createPanel(
     clearStaleNetRules: clearStaleRules,
     taskFiles: createTaskFiles,
     capture: captureAgentTab,
+    locks: webLocks(),
+    watchRequestTabs,
   },
   lifetime.signal,
 );

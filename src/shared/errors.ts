@@ -15,6 +15,8 @@ export type ErrorCode =
   | 'restricted'
   | 'tab_gone'
   | 'not_owned'
+  /** Another live task (in this panel or another window's) owns the tab: this one may not act on it. */
+  | 'tab_taken'
   // page actions
   | 'stale_ref'
   | 'stale_snapshot'
@@ -67,6 +69,21 @@ export class RelayError extends SteadyhandError {
 /** A tab cannot be used: it is gone, restricted, or not the agent's. */
 export class TabError extends SteadyhandError {
   override name = 'TabError';
+}
+
+/** A task was refused a tab because another live task owns it (decision 0027): nothing was done to the tab. */
+export class TabTakenError extends TabError {
+  override name = 'TabTakenError';
+  readonly tabId: number;
+
+  constructor(tabId: number) {
+    super(
+      'tab_taken',
+      `Another Steadyhand task (perhaps in another window's panel) is working on this tab, so this task did not ` +
+        'start and changed nothing. Wait for that task to end, or start this one on another tab.',
+    );
+    this.tabId = tabId;
+  }
 }
 
 /** The page refused an action: a stale ref, an element that cannot be used, a bad argument. */

@@ -133,20 +133,19 @@ export function maskDiagnosis(browser: ExtensionHarness): Promise<string> {
 export interface MaskTruth {
   /** The agent's tab, or null when no task runs (then no tab may be masked). */
   agentTabId: number | null;
-  /** The window that has the focus as the test made it; NO_WINDOW while another application would have it. */
-  focusedWindowId: number;
 }
 
 /**
- * Every web tab whose DOM disagrees with the mask rule (agent running && its window focused && its tab active in
- * that window), from Chrome's own view of which tabs are active and each page's DOM. Empty when all agree.
+ * Every web tab whose DOM disagrees with the mask rule (agent running && its tab active in its window, whichever
+ * window has the focus: docs/contracts.md O-OWN-5), from Chrome's own view of which tabs are active and each page's
+ * DOM. Empty when all agree.
  */
 export async function maskMismatches(browser: ExtensionHarness, truth: MaskTruth): Promise<string[]> {
   const tabs = await browser.panel.evaluate(async () =>
     (await chrome.tabs.query({})).map((t) => ({ id: t.id ?? -1, url: t.url ?? '', active: t.active, win: t.windowId })),
   );
   const agent = tabs.find((tab) => tab.id === truth.agentTabId);
-  const due = agent?.active && agent.win === truth.focusedWindowId ? agent.id : null;
+  const due = agent?.active ? agent.id : null;
   const wrong: string[] = [];
   for (const page of browser.context.pages()) {
     if (page === browser.panel || !page.url().startsWith('http')) continue;

@@ -12,7 +12,6 @@ import {
   focusOtherWindow,
   maskDiagnosis,
   maskMismatches,
-  NO_WINDOW,
   type OpenTab,
   panelWindowId,
   personOpens,
@@ -125,9 +124,8 @@ async function runBusyTask(browser: ExtensionHarness, site: FixtureServer, model
 
   /** The mask rule holds in every tab (it may take the panel a moment to apply a change: poll). */
   const checkMask = async (agentTabId: number | null) => {
-    const focusedWindowId = away === null ? home : NO_WINDOW;
     const wrong = await pollFor(
-      () => maskMismatches(browser, { agentTabId, focusedWindowId }),
+      () => maskMismatches(browser, { agentTabId }),
       (found) => found.length === 0,
     );
     if (wrong.length > 0) {

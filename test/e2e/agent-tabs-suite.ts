@@ -76,10 +76,16 @@ export const clickNext = (seen: Seen) => act('click', { ref: control(seen, 'link
 export const finish = (quote: string) =>
   act('done', { success: true, kind: 'reading', answer: `Found: ${quote}.`, evidence: { quotes: [quote] } });
 
-/** The mask rule holds in every tab's DOM while the agent waits for the model on `seen.tabId`. */
-export async function holdsMaskRule(browser: ExtensionHarness, suite: Suite, seen: Seen): Promise<void> {
+/**
+ * The mask rule holds in every tab's DOM while the agent waits for the model. The agent's tab is the one its task
+ * works on now: a popup its click opened in front may have become it after the observation of `seen.tabId` was taken,
+ * and since the mask no longer waits for the window's focus (docs/contracts.md O-OWN-5) the popup is masked at once.
+ */
+export async function holdsMaskRule(browser: ExtensionHarness, _suite: Suite, seen: Seen): Promise<void> {
+  const agentTabId = () =>
+    browser.panel.evaluate(() => (globalThis as PanelGlobal).steadyhand.manager()?.currentTabId ?? null);
   const wrong = await pollFor(
-    () => maskMismatches(browser, { agentTabId: seen.tabId, focusedWindowId: suite.home }),
+    async () => maskMismatches(browser, { agentTabId: (await agentTabId()) ?? seen.tabId }),
     (found) => found.length === 0,
   );
   if (wrong.length > 0) {

@@ -183,12 +183,14 @@ describe("the agent's tab or window taken away", () => {
     expect(second.tabId).toBe(tabId);
     expect(second.text).toContain('Clicks: 1');
 
-    // Another window takes the focus: the agent's tab is no longer in front of the person, so no mask.
+    // Another window takes the focus: the agent's tab is still the tab in front of its window, where the person may
+    // be looking at it, so the mask stays (docs/contracts.md O-OWN-5).
     const elsewhere = await browser.panel.evaluate(
       async () => (await chrome.windows.create({ url: 'about:blank', focused: true }))?.id ?? -1,
     );
     await waitForEvent(browser.panel, { type: 'focusChanged', windowId: elsewhere });
-    await waitForMask(page, false);
+    await browser.panel.evaluate(() => (globalThis as PanelGlobal).steadyhand.mask.whenIdle());
+    expect(await maskCount(page)).toBe(1);
 
     held.answer(done('Clicks: 1'));
     const { result, events } = await taskResult(browser.panel);

@@ -1,5 +1,5 @@
-// The mask rule in Chromium (docs/contracts.md 004-M*): the mask is in the agent tab's DOM exactly while the agent
-// runs, its window has the focus and it is the active tab there; a document that loads mid-task gets it from the panel;
+// The mask rule in Chromium (docs/contracts.md 004-M*, O-OWN-5): the mask is in the agent tab's DOM exactly while the
+// agent runs and it is the active tab of its window, focused or not; a document that loads mid-task gets it from the panel;
 // the mask's Stop button reaches the agent; nothing is left masked after the task.
 
 import type { Page } from 'playwright-core';
@@ -65,10 +65,11 @@ describe('MaskCoordinator in Chromium', () => {
     await agent.page.bringToFront();
     await expectMask(agent.page, true);
 
-    // The window loses the focus to another window, and gets it back.
+    // The window loses the focus to another window: the tab is still in front of its window, so the mask stays.
     const other = await panel.evaluate(async () => (await chrome.windows.create({ focused: true }))?.id ?? -1);
     await waitForEvent(panel, { type: 'focusChanged', windowId: other });
-    await expectMask(agent.page, false);
+    await panel.evaluate(() => (globalThis as TabsPanelGlobal).steadyhand.mask.whenIdle());
+    await expectMask(agent.page, true);
     // Headless Chromium has no OS focus: it reports the new window, then WINDOW_ID_NONE, and never reports focus
     // coming back. Close the other window (Chrome's last focused window is ours again) and deliver the event a
     // headed Chrome sends at that moment through the panel's bus, as the service worker would.

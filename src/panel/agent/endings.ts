@@ -1,6 +1,7 @@
 // How a run that did not end by itself ended: Stop, the panel going away, a model API failure, or something
 // unexpected, each with a summary a person can act on.
 
+import { isSteadyhandError } from '../../shared/errors';
 import { isAbort } from './abort';
 import { ModelError } from './llm-errors';
 import type { Ending } from './loop';
@@ -20,6 +21,10 @@ export function endingFor(error: unknown, reason: StopReason | null, signal: Abo
     }
     const done = steps > 1 ? `after ${steps - 1} step${steps === 2 ? '' : 's'}` : 'before its first step finished';
     return { status: 'stopped', summary: `Stopped by you ${done}.`, verified: false, stopCause: 'person' };
+  }
+  if (isSteadyhandError(error) && error.code === 'tab_taken') {
+    // Refused before it acted: another live task owns the tab (decision 0027). The person is told why.
+    return { status: 'stopped', summary: error.message, verified: false, stopCause: 'tab_taken' };
   }
   if (error instanceof ModelError) {
     return { status: 'error', summary: error.message, verified: false, errorKind: error.kind };

@@ -23,7 +23,7 @@ export type TaskStatus =
   | 'interrupted';
 
 /** Why a `stopped` task stopped: the person, or one of the tab checks (docs/agent-loop.md). */
-export type StopCause = 'person' | 'tab_closed' | 'origin_changed' | 'restricted';
+export type StopCause = 'person' | 'tab_closed' | 'origin_changed' | 'restricted' | 'tab_taken';
 
 /** How a tool call came out, as the model was told. */
 export type CallOutcome =

@@ -18,6 +18,13 @@ function toAdapterTab(tab: chrome.tabs.Tab): AdapterTab | null {
   };
 }
 
+const toAdapterGroup = (group: chrome.tabGroups.TabGroup): AdapterGroup => ({
+  id: group.id,
+  windowId: group.windowId,
+  title: group.title,
+  color: group.color,
+});
+
 const isMissing = (error: unknown) => /No (tab|window|group) with id/i.test(String(error));
 
 /** Runs a call about one tab or window; "no such id" becomes null, anything else is thrown. */
@@ -77,14 +84,13 @@ export function chromeTabsAdapter(): TabsAdapter {
     },
     async getGroup(groupId): Promise<AdapterGroup | null> {
       const group = await orNull(() => chrome.tabGroups.get(groupId));
-      return group ? { id: group.id, windowId: group.windowId, title: group.title, color: group.color } : null;
+      return group ? toAdapterGroup(group) : null;
+    },
+    async listGroups() {
+      return (await chrome.tabGroups.query({})).map(toAdapterGroup);
     },
     async windowExists(windowId) {
       return (await orNull(() => chrome.windows.get(windowId))) !== null;
-    },
-    async focusedWindowId() {
-      const win = await orNull(() => chrome.windows.getLastFocused());
-      return win?.focused && win.id !== undefined ? win.id : chrome.windows.WINDOW_ID_NONE;
     },
   };
 }

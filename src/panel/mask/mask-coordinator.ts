@@ -1,6 +1,8 @@
 // MaskCoordinator: shows, renews and hides the mask on the agent's tab as the inputs of the mask rule change, from the
 // events the service worker forwards (docs/contracts.md, Seed 004 mask state transitions). The mask is a lease: it is
-// renewed each step and on a timer while the agent runs, so if the panel dies the page drops it on its own.
+// renewed each step and on a timer while the agent runs, so if the panel dies the page drops it on its own. The mask
+// and its Stop belong to the task that owns the tab (decision 0027): this coordinator hides and answers only for tabs
+// its task owns, and the task lets go of its tabs only after the mask came down (TabsManagerDeps.beforeLettingGo).
 
 import type { MaskArgs } from '../../shared/page-types';
 import type { PanelQueries, TabEvent } from '../../shared/protocol';
@@ -8,7 +10,7 @@ import type { CallOptions, RemotePage } from '../../shared/rpc';
 import { systemTimers, type Timers } from '../agent';
 import type { TabsChange } from '../tabs/ownership/task-tabs-state';
 import type { TabEventBus } from '../tabs/tab-event-bus';
-import { NO_WINDOW, type TabsAdapter } from '../tabs/tabs-adapter';
+import type { TabsAdapter } from '../tabs/tabs-adapter';
 import { type MaskInputs, shouldShowMask } from './mask-rule';
 
 /** The mask calls of the page API (a RemotePage in the panel, a fake in tests). */
@@ -24,7 +26,7 @@ export interface MaskTabsSource {
 export interface MaskCoordinatorDeps {
   bus: Pick<TabEventBus, 'subscribe'>;
   pages(tabId: number): MaskPage;
-  adapter: Pick<TabsAdapter, 'get' | 'focusedWindowId'>;
+  adapter: Pick<TabsAdapter, 'get'>;
   timers?: Timers;
   /** The page drops the mask if it is not renewed within this long (default 10 s). */
   leaseMs?: number;
@@ -48,7 +50,6 @@ export class MaskCoordinator {
   private readonly renewEveryMs: number;
   private run: MaskRun | null = null;
   private runScope: AbortController | null = null;
-  private focusedWindowId = NO_WINDOW;
   private readonly activeByWindow = new Map<number, number>();
   private readonly windowOfTab = new Map<number, number>();
   /** Where we last showed (or told a content script to show) the mask; null when nowhere. */
@@ -57,7 +58,6 @@ export class MaskCoordinator {
   private readonly touched = new Set<number>();
   private queue: Promise<void> = Promise.resolve();
   private applyQueued = false;
-  private focusEvents = 0;
 
   constructor(private readonly deps: MaskCoordinatorDeps) {
     this.timers = deps.timers ?? systemTimers;
@@ -65,7 +65,7 @@ export class MaskCoordinator {
     this.renewEveryMs = deps.renewEveryMs ?? Math.floor(this.leaseMs / 3);
   }
 
-  /** The agent started (or resumed) working: learn the focus and the agent's tab, then show the mask if due. */
+  /** The agent started (or resumed) working: learn the agent's tab, then show the mask if due. */
   async start(run: MaskRun): Promise<void> {
     if (this.run) await this.stop();
     this.run = run;
@@ -77,11 +77,6 @@ export class MaskCoordinator {
     }, scope.signal);
     const stopRenewing = this.timers.every(this.renewEveryMs, () => void this.renew());
     scope.signal.addEventListener('abort', () => stopRenewing(), { once: true });
-    const focusEventsBefore = this.focusEvents;
-    void this.enqueue(async () => {
-      const focused = await this.deps.adapter.focusedWindowId();
-      if (this.focusEvents === focusEventsBefore) this.focusedWindowId = focused; // an event is newer than a read
-    });
     this.learnTab(run.tabs.currentTabId);
     await this.sync();
   }
@@ -97,12 +92,17 @@ export class MaskCoordinator {
     });
   }
 
-  /** The agent stopped: hide the mask everywhere it may be, and stop renewing. */
+  /**
+   * The agent stopped: hide the mask everywhere it may be on the task's tabs, and stop renewing. A tab that left the
+   * task had its mask taken down then (the rule's inputs changed), and may be another task's now: it is not touched.
+   */
   async stop(): Promise<void> {
+    const run = this.run;
     this.runScope?.abort();
     this.runScope = null;
     this.run = null;
-    const tabs = new Set([...this.touched, ...(this.shownTab === null ? [] : [this.shownTab])]);
+    const shown = [...this.touched, ...(this.shownTab === null ? [] : [this.shownTab])];
+    const tabs = new Set(run ? shown.filter((tabId) => run.tabs.isOwned(tabId)) : shown);
     this.shownTab = null;
     this.touched.clear();
     await this.enqueue(async () => {
@@ -144,7 +144,6 @@ export class MaskCoordinator {
       agentRunning: this.run !== null,
       agentTabId,
       agentWindowId,
-      focusedWindowId: this.focusedWindowId,
       activeTabOfAgentWindow: agentWindowId === null ? null : (this.activeByWindow.get(agentWindowId) ?? null),
     };
   }
@@ -163,10 +162,13 @@ export class MaskCoordinator {
     } while (seen !== this.queue);
   }
 
-  /** The answers for a content script in `tabId` (its Stop button), or null when this panel is not working there. */
+  /**
+   * The answers for a content script in `tabId` (its Stop button), or null when this panel's task does not own the
+   * tab. A tab has one owner across every panel (tab-locks.ts), so one press of Stop reaches exactly one task.
+   */
   queriesFor(tabId: number): PanelQueries | null {
     const run = this.run;
-    if (!run || !(run.tabs.currentTabId === tabId || run.tabs.isOwned(tabId) || this.touched.has(tabId))) return null;
+    if (!run?.tabs.isOwned(tabId)) return null;
     return {
       requestStop: () => {
         run.onStop();
@@ -205,10 +207,6 @@ export class MaskCoordinator {
       case 'activated':
         this.activeByWindow.set(event.windowId, event.tabId);
         this.windowOfTab.set(event.tabId, event.windowId);
-        break;
-      case 'focusChanged':
-        this.focusedWindowId = event.windowId;
-        this.focusEvents++;
         break;
       case 'attached':
         this.windowOfTab.set(event.tabId, event.windowId);

@@ -27,7 +27,14 @@ export const persistedStorage: StateStorage = {
   removeItem: (name) => (current ? current.removeItem(name) : connected.then((storage) => storage.removeItem(name))),
 };
 
-export interface CoalescingStorage extends StateStorage {
+/** A storage of values of one type by name: StateStorage when they are strings, zustand's PersistStorage for objects. */
+export interface NamedValues<T> {
+  getItem(name: string): T | null | PromiseLike<T | null>;
+  setItem(name: string, value: T): unknown;
+  removeItem(name: string): unknown;
+}
+
+export interface CoalescingStorage<T = string> extends NamedValues<T> {
   /** Writes what is waiting now. */
   flush(): void;
 }
@@ -37,8 +44,8 @@ export interface CoalescingStorage extends StateStorage {
  * more than the model call. The latest value per key is written after `delayMs`, at once when the panel hides, and
  * whenever the owner calls `flush()` (an extension reload tears the panel down without a `pagehide`).
  */
-export function coalescingStorage(storage: StateStorage, delayMs: number): CoalescingStorage {
-  const waiting = new Map<string, string>();
+export function coalescingStorage<T = string>(storage: NamedValues<T>, delayMs: number): CoalescingStorage<T> {
+  const waiting = new Map<string, T>();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const flush = () => {
     clearTimeout(timer);

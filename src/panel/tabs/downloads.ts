@@ -2,6 +2,9 @@
 // tab, so one is the task's when it was started while the task runs from a page one of the task's tabs shows: its
 // `referrer` is that page's URL (or only its origin, for a file on another origin), or, for a blob: URL made by a
 // page (which carries no referrer), the blob's origin is the origin of one of the task's tabs (decision 0022). A download the person starts elsewhere is not the task's.
+// A URL names no tab either, and two tasks (two windows' panels) may show the same page: so where Chrome saw which tab
+// requested the file (webRequest names the tab of a download's request), that tab decides, and a download reaches only
+// the task whose tab started it (decision 0027). A blob: download makes no request; the page rule stays for it.
 
 import type { DownloadInfo, TabEvent } from '../../shared/protocol';
 import type { DownloadReport } from '../agent';
@@ -11,6 +14,10 @@ export interface DownloadTrackerDeps {
   bus: TabEventBus;
   /** The URLs the task's tabs show now, or null when no task runs (nothing is the task's then). */
   taskUrls(): Promise<string[] | null>;
+  /** The ids of the task's tabs now, or null when no task runs. */
+  taskTabIds?(): Promise<number[] | null>;
+  /** The tabs Chrome saw request this URL lately (src/panel/chrome/request-tabs.ts); empty when none did. */
+  requestTabs?(url: string): readonly number[];
   signal: AbortSignal;
 }
 
@@ -158,12 +165,23 @@ export class DownloadTracker {
 
   async #created(download: DownloadInfo): Promise<void> {
     this.#early.set(download.id, download);
-    const urls = await this.#deps.taskUrls().catch(() => null);
+    const ours = await this.#isTasks(download).catch(() => false);
     const latest = { ...download, ...this.#early.get(download.id) };
     this.#early.delete(download.id);
-    if (!urls || !startedFrom(download, urls)) return;
+    if (!ours) return;
     this.#tracked.push({ info: latest });
     this.#notify();
+  }
+
+  /** Whether the download is this task's: by the tab that requested it when Chrome says, else by the page it came from. */
+  async #isTasks(download: DownloadInfo): Promise<boolean> {
+    const requesters = this.#deps.requestTabs?.(download.url) ?? [];
+    if (requesters.length > 0 && this.#deps.taskTabIds) {
+      const ids = await this.#deps.taskTabIds();
+      return ids !== null && requesters.some((id) => ids.includes(id));
+    }
+    const urls = await this.#deps.taskUrls();
+    return urls !== null && startedFrom(download, urls);
   }
 
   #notify(): void {

@@ -48,9 +48,9 @@ export interface TabsAdapter {
   ungroup(tabIds: number[]): Promise<void>;
   styleGroup(groupId: number, style: { title: string; color: GroupColor }): Promise<void>;
   getGroup(groupId: number): Promise<AdapterGroup | null>;
+  /** Every live tab group, in every window. */
+  listGroups(): Promise<AdapterGroup[]>;
   windowExists(windowId: number): Promise<boolean>;
-  /** The window that has the focus, or NO_WINDOW when Chrome does not have it. */
-  focusedWindowId(): Promise<number>;
 }
 
 export const toSnapshot = (tab: AdapterTab): TabSnapshot => ({

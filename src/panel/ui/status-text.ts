@@ -135,6 +135,7 @@ const CAUSE: Record<NonNullable<TaskRecord['stopCause']>, MessageKey> = {
   tab_closed: 'summaryTabClosed',
   origin_changed: 'summaryOriginChanged',
   restricted: 'summaryRestricted',
+  tab_taken: 'summaryTabTaken',
 };
 
 const MODEL_FAILURE: Record<NonNullable<TaskRecord['errorKind']>, MessageKey> = {

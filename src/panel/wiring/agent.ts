@@ -13,10 +13,11 @@ import {
 import type { TaskFilesDeps } from '../chrome/task-files';
 import { DemoModel } from '../demo/demo-model';
 import { useAttachments } from '../store/attachments';
-import { useHistory } from '../store/history';
+import { taskLockName, useHistory } from '../store/history';
 import { useSettings } from '../store/settings';
 import { useTaskTabs } from '../store/task-tabs';
 import { DownloadTracker } from '../tabs/downloads';
+import type { Lease } from '../tabs/ownership/tab-locks';
 import type { TabsManager } from '../tabs/ownership/tabs-manager';
 import type { TabEventBus } from '../tabs/tab-event-bus';
 import { t } from '../ui/i18n';
@@ -43,6 +44,8 @@ export interface AgentWiring {
   kit: TabsKit;
   ownOrigin: string;
   personTabId(): Promise<number | null>;
+  /** The tabs that requested a URL lately: a download goes only to the task whose tab started it. */
+  requestTabs(url: string): readonly number[];
   signal: AbortSignal;
 }
 
@@ -65,6 +68,8 @@ export function createAgent(wiring: AgentWiring): { controller: AgentController;
       if (!controller.isRunning || !manager) return null;
       return (await manager.owned()).map((tab) => tab.url);
     },
+    taskTabIds: async () => (controller.isRunning && manager ? (await manager.owned()).map((tab) => tab.tabId) : null),
+    requestTabs: wiring.requestTabs,
     signal,
   });
 
@@ -107,6 +112,7 @@ export function createAgent(wiring: AgentWiring): { controller: AgentController;
   });
 
   controller.subscribe((event) => useHistory.getState().apply(event));
+  holdTaskWhileRunning(controller, kit);
   controller.subscribe((event) => {
     if (event.type === 'task_started' && !event.followUp) tracker.reset();
   });
@@ -122,4 +128,21 @@ export function createAgent(wiring: AgentWiring): { controller: AgentController;
     if (event.type === 'task_finished') void kit.mask.stop();
   });
   return { controller, manager: () => manager };
+}
+
+/**
+ * Holds the task's lock while it runs: another window's panel reading the history sees the task is live and does not
+ * show it as interrupted; the browser lets go of the lock if this panel goes away (history-sync.ts).
+ */
+function holdTaskWhileRunning(controller: AgentController, kit: TabsKit): void {
+  let held: { taskId: string; lease: Promise<Lease | null> } | null = null;
+  controller.subscribe((event) => {
+    if (event.type === 'task_started' && held?.taskId !== event.taskId) {
+      held = { taskId: event.taskId, lease: kit.locks.tryTake(taskLockName(event.taskId)) };
+    }
+    if (event.type === 'task_finished' && held?.taskId === event.taskId) {
+      void held.lease.then((lease) => lease?.release());
+      held = null;
+    }
+  });
 }

@@ -10,6 +10,7 @@ import { remotePageFactory } from '../page/remote-page-factory';
 import { usePageView } from '../store/page-view';
 import { useSettings } from '../store/settings';
 import { useUi } from '../store/ui';
+import type { Locks } from '../tabs/ownership/tab-locks';
 import type { TabLike } from '../tabs/person-tab';
 import { TabEventBus } from '../tabs/tab-event-bus';
 import type { TabsAdapter } from '../tabs/tabs-adapter';
@@ -34,6 +35,10 @@ export interface PanelAdapters extends AgentAdapters {
   tabsAdapter: TabsAdapter;
   /** Showing the person a tab, and the extension's version (chrome/person-tabs.ts). */
   personTabs: CommandsBrowser;
+  /** The locks every page of the extension shares (chrome/web-locks.ts): one owner per tab across panels. */
+  locks: Locks;
+  /** Starts watching which tab requests what (chrome/request-tabs.ts): a download goes to the task whose tab asked. */
+  watchRequestTabs(signal: AbortSignal): (url: string) => readonly number[];
 }
 
 /** Builds the panel; it lives until `signal` aborts (the panel page goes away). */
@@ -46,18 +51,28 @@ export function createPanel(adapters: PanelAdapters, signal: AbortSignal): Panel
   const tabs = adapters.tabAccess(bus, (url) => agent?.mayRunOn(url) ?? true);
   const pages = remotePageFactory(transport, tabs);
   // Created before anything waits on navigation, so the document tracker hears every page announcement.
-  const kit = createTabsKit({ bus, pages, tabs, tabsAdapter: adapters.tabsAdapter, windowId, signal });
+  const kit = createTabsKit({
+    bus,
+    pages,
+    tabs,
+    tabsAdapter: adapters.tabsAdapter,
+    windowId,
+    locks: adapters.locks,
+    signal,
+  });
 
   transport.open();
   adapters.listenToWorker(bus, (tabId) => kit.mask.queriesFor(tabId), signal);
 
   const personTabId = () => Promise.resolve(usePageView.getState().tabId);
+  const requestTabs = adapters.watchRequestTabs(signal);
   const { controller, manager } = createAgent({
     adapters,
     bus,
     kit,
     ownOrigin: tabs.ownOrigin,
     personTabId,
+    requestTabs,
     signal,
   });
   agent = controller;

@@ -7,6 +7,7 @@ import { MaskCoordinator } from '../mask/mask-coordinator';
 import type { TabAccess } from '../page/remote-page';
 import type { RemotePageFactory } from '../page/remote-page-factory';
 import { createNavigation } from '../tabs/navigation/navigation';
+import type { Locks } from '../tabs/ownership/tab-locks';
 import { TabsManager, type TabsManagerDeps, type TabsManagerOptions } from '../tabs/ownership/tabs-manager';
 import type { InjectScript } from '../tabs/ownership/task-scripts';
 import type { TabEventBus } from '../tabs/tab-event-bus';
@@ -15,6 +16,8 @@ import type { TabsAdapter } from '../tabs/tabs-adapter';
 export interface TabsKit {
   navigation: Navigation;
   mask: MaskCoordinator;
+  /** The locks every panel shares (tab-locks.ts): tabs, and the tasks a live panel runs. */
+  locks: Locks;
   tabsAdapter: TabsAdapter;
   /** Puts the content script into a tab of a task (TabsManager keeps a running task's tabs scripted with it). */
   inject: InjectScript;
@@ -30,9 +33,11 @@ export function createTabsKit(deps: {
   tabsAdapter: TabsAdapter;
   /** The panel's window: where the person's tab is looked for, and where a task with no tab opens one. */
   windowId: number;
+  /** The locks every panel shares: one owner per tab (decision 0027). */
+  locks: Locks;
   signal: AbortSignal;
 }): TabsKit {
-  const { bus, pages, tabs, tabsAdapter, windowId, signal } = deps;
+  const { bus, pages, tabs, tabsAdapter, windowId, locks, signal } = deps;
   const navigation = createNavigation({ bus, pages, getTab: tabs.getTab, ownOrigin: tabs.ownOrigin, signal });
   const mask = new MaskCoordinator({ bus, pages, adapter: tabsAdapter });
   // The panel's lifetime ends on pagehide: no tab may stay masked for a whole lease after the panel closed.
@@ -41,11 +46,14 @@ export function createTabsKit(deps: {
   return {
     navigation,
     mask,
+    locks,
     tabsAdapter,
     inject,
     createTabsManager({ onRecord, ...options }) {
       const historyBack = tabs.historyBack?.bind(tabs);
-      const deps = { adapter: tabsAdapter, bus, pages, windowId, inject, onRecord };
+      // The mask comes down while the task still holds its tabs, so it never lands on a tab another task took since.
+      const beforeLettingGo = () => mask.stop();
+      const deps = { adapter: tabsAdapter, bus, pages, windowId, inject, onRecord, locks, beforeLettingGo };
       return new TabsManager(historyBack ? { ...deps, historyBack } : deps, options);
     },
   };

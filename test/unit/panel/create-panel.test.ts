@@ -2,12 +2,14 @@
 // built from fakes works: the stores follow a fake browser's events, and a task runs against a scripted model.
 
 import { afterEach, describe, expect, it } from 'vitest';
+import { webLocks } from '../../../src/panel/chrome/web-locks';
 import { useHistory } from '../../../src/panel/store/history';
 import { usePageView } from '../../../src/panel/store/page-view';
 import { useSettings } from '../../../src/panel/store/settings';
 import type { TabEventBus } from '../../../src/panel/tabs/tab-event-bus';
 import { createPanel, type PanelAdapters } from '../../../src/panel/wiring/create-panel';
 import type { Reply } from '../../../src/shared/protocol';
+import { FakeLockManager } from '../../support/fake-locks';
 import { call, ScriptedModel } from '../agent/fakes/scripted-model';
 import { FakeBrowser, flush, OWN_ORIGIN } from '../tabs/fakes';
 
@@ -54,6 +56,8 @@ function fakeAdapters() {
     capture: async () => {
       throw new Error('no screenshots in this test');
     },
+    locks: webLocks(new FakeLockManager()),
+    watchRequestTabs: () => () => [],
   };
   return { adapters, browser, windowId, model };
 }

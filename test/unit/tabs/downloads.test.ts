@@ -106,3 +106,34 @@ describe('DownloadTracker', () => {
     expect(t.list()).toEqual([]);
   });
 });
+
+describe('DownloadTracker with two tasks on the same page (two windows’ panels)', () => {
+  /** Each task's tracker, as each panel has one; the browser saw `requester` request the file. */
+  function taskTracker(bus: TabEventBus, tabId: number, requester: number) {
+    return new DownloadTracker({
+      bus,
+      taskUrls: async () => [PAGE],
+      taskTabIds: async () => [tabId],
+      requestTabs: (url) => (url === item().url ? [requester] : []),
+      signal: new AbortController().signal,
+    });
+  }
+
+  it('gives a download only to the task whose tab requested it', async () => {
+    const bus = new TabEventBus();
+    const mine = taskTracker(bus, 7, 7);
+    const theirs = taskTracker(bus, 8, 7);
+    bus.emit({ type: 'downloadCreated', download: item() });
+    const signal = new AbortController().signal;
+    expect((await mine.after(0, { maxMs: 0, signal })).map((d) => d.id)).toEqual([1]);
+    expect(await theirs.after(0, { maxMs: 0, signal })).toEqual([]);
+  });
+
+  it('falls back to the page it came from when no request names a tab (a blob the page made)', async () => {
+    const bus = new TabEventBus();
+    const mine = taskTracker(bus, 7, 7);
+    const blob = item({ referrer: '', url: 'blob:https://shop.test/0b7c', finalUrl: 'blob:https://shop.test/0b7c' });
+    bus.emit({ type: 'downloadCreated', download: blob });
+    expect(await mine.after(0, { maxMs: 0, signal: new AbortController().signal })).toHaveLength(1);
+  });
+});

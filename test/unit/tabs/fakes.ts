@@ -241,11 +241,11 @@ export class FakeBrowser implements TabsAdapter {
     return group ? { ...group } : null;
   }
 
-  async windowExists(windowId: number): Promise<boolean> {
-    return this.windows.has(windowId);
+  async listGroups(): Promise<AdapterGroup[]> {
+    return [...this.groups.values()].map((group) => ({ ...group }));
   }
 
-  async focusedWindowId(): Promise<number> {
-    return this.focused;
+  async windowExists(windowId: number): Promise<boolean> {
+    return this.windows.has(windowId);
   }
 }

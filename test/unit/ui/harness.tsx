@@ -49,7 +49,7 @@ export function fakeStorage(initial: Record<string, string> = {}): Map<string, u
 }
 
 export function resetStores(): void {
-  useHistory.setState({ tasks: {}, order: [] });
+  useHistory.setState({ tasks: {}, order: [], revs: {}, removed: [] });
   useUi.setState(INITIAL_UI);
   useTaskTabs.setState({ taskId: null, groupTitle: null, tabs: [] });
   useSettings.setState({ settings: DEFAULT_SETTINGS });

@@ -102,7 +102,7 @@ describe('the thread', () => {
 
 describe('run again from the history', () => {
   it('runs a past task again here or where it started, and copies its text into the composer to edit first', () => {
-    useHistory.setState({ tasks: {}, order: [] });
+    useHistory.setState({ tasks: {}, order: [], revs: {}, removed: [] });
     const root = mount(<App commands={commands} />);
     emit(started, ...firstSteps, ...lastSteps);
     useHistory.getState().recordTabs(TASK, {

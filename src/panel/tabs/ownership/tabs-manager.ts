@@ -1,9 +1,10 @@
 // TabsManager: the agent's tabs for one task. The current tab changes only through the agent's own calls (openUrl with
 // a new tab, switchTo, a popup its tab opened), never because the person activated, opened or moved tabs
 // (docs/contracts.md, Seed 001). It acts only on tabs it owns, keeps them in the `Task(<id>)` group, and reuses them
-// across the instructions of a task (docs/contracts.md, Seed 003).
+// across the instructions of a task (docs/contracts.md, Seed 003). A tab is the task's only while it holds the tab's
+// lock (tab-locks.ts): no other task, in this panel or another window's, can own it at the same time (decision 0027).
 
-import { isSteadyhandError, TabError } from '../../../shared/errors';
+import { isSteadyhandError, TabError, TabTakenError } from '../../../shared/errors';
 import type { TabEvent } from '../../../shared/protocol';
 import { type CallOptions, type RemotePage, withDeadline } from '../../../shared/rpc';
 import type { AgentPage, AgentTabs, OwnedTab, TabSnapshot } from '../../agent';
@@ -11,6 +12,7 @@ import { isOwnPage, pickPersonTab } from '../person-tab';
 import type { TabEventBus } from '../tab-event-bus';
 import { type AdapterTab, type TabsAdapter, toSnapshot } from '../tabs-adapter';
 import { tabFateAnnounced } from './tab-fate';
+import { type Locks, TabLeases } from './tab-locks';
 import { DEFAULT_TABS_SETTINGS, type TabsAtEnd, type TabsSettings } from './tabs-settings';
 import { TaskGroup } from './task-group';
 import { type InjectScript, keepTaskTabsScripted } from './task-scripts';
@@ -38,6 +40,13 @@ export interface TabsManagerDeps {
   onRecord?(record: TaskTabsRecord): void;
   /** How long a tab Chrome no longer finds may wait for its `removed` or `replaced` event (GONE_CONFIRM_MS). */
   goneConfirmMs?: number;
+  /** The locks every panel shares: a tab is owned by the task holding its lock (decision 0027). */
+  locks: Locks;
+  /**
+   * Runs at the end of a run while the task still holds its tabs (the mask comes down here), so nothing the run
+   * leaves behind can land on a tab another task has taken since.
+   */
+  beforeLettingGo?(): Promise<void>;
 }
 
 export interface TabsManagerOptions {
@@ -56,6 +65,7 @@ export class TabsManager implements AgentTabs {
   readonly settings: TabsSettings;
   private readonly state: TaskTabsState;
   private readonly group: TaskGroup;
+  private readonly leases: TabLeases;
   private readonly lifetime = new AbortController();
   /** Lives while an instruction runs: the scripting of the task's tabs hangs on it. */
   private run: AbortController | null = null;
@@ -69,7 +79,11 @@ export class TabsManager implements AgentTabs {
     this.taskId = options.taskId;
     this.settings = { ...DEFAULT_TABS_SETTINGS, ...options.settings };
     this.state = new TaskTabsState(this.taskId, deps.onRecord);
-    this.group = new TaskGroup(deps.adapter, this.taskId, this.state.record.groupId);
+    this.group = new TaskGroup(deps.adapter, this.taskId, this.state.record.groupId, deps.locks);
+    this.leases = new TabLeases(deps.locks);
+    this.state.subscribe((change) => {
+      if (change.type === 'lost') this.leases.release(change.tabId);
+    }, this.lifetime.signal);
     deps.bus.subscribe((event) => void this.onEvent(event), this.lifetime.signal);
   }
 
@@ -95,14 +109,17 @@ export class TabsManager implements AgentTabs {
   }
 
   /**
-   * Starts an instruction of the task. The first one takes the person's tab in the panel's window; a follow-up keeps
-   * the tabs it has and puts them back in the group if the person ungrouped them.
+   * Starts an instruction of the task. The first one takes the person's tab in the panel's window; a follow-up takes
+   * back the tabs it has and puts them back in the group if the person ungrouped them. Throws TabTakenError, having
+   * done nothing to the tab, when another live task owns the tab it would work on.
    */
   async beginRun(): Promise<TabSnapshot | null> {
     this.running = true;
     if (!this.started) {
+      await takePersonTab(this.state, this.deps.adapter, this.deps.windowId, (id) => this.leases.take(id));
       this.started = true;
-      await takePersonTab(this.state, this.deps.adapter, this.deps.windowId);
+    } else {
+      await this.takeBack();
     }
     this.keepScripted();
     const alive = await this.aliveOwned();
@@ -112,12 +129,23 @@ export class TabsManager implements AgentTabs {
     return tab ? toSnapshot(tab) : null;
   }
 
-  /** Ends an instruction: the lock is released and the tabs are kept, ungrouped or closed as the settings say. */
+  /**
+   * Ends an instruction: the tabs are kept, ungrouped or closed as the settings say, then let go, so another task may
+   * take them. Only the tabs this task holds are touched.
+   */
   async endRun(action: TabsAtEnd = this.settings.endOfTaskTabs): Promise<void> {
     this.running = false;
     this.run?.abort();
-    if (action === 'keep') return;
-    const alive = await this.aliveOwned();
+    try {
+      await this.deps.beforeLettingGo?.().catch((error: unknown) => warn('could not end the run on', [], error));
+      if (action !== 'keep') await this.tidy(action);
+    } finally {
+      this.leases.releaseAll();
+    }
+  }
+
+  private async tidy(action: Exclude<TabsAtEnd, 'keep'>): Promise<void> {
+    const alive = (await this.aliveOwned()).filter((tab) => this.leases.has(tab.id));
     const opened = alive.filter((tab) => this.state.owned.via(tab.id) !== 'initial').map((tab) => tab.id);
     // Closing spares the tab the task started on (it was the person's): it only leaves the group.
     const toUngroup = alive.map((tab) => tab.id).filter((id) => action === 'ungroup' || !opened.includes(id));
@@ -139,6 +167,7 @@ export class TabsManager implements AgentTabs {
   dispose(): void {
     this.running = false;
     this.run?.abort();
+    this.leases.releaseAll();
     this.lifetime.abort();
     this.state.clearListeners();
   }
@@ -147,6 +176,7 @@ export class TabsManager implements AgentTabs {
   async adoptPopup(tabId: number, sourceTabId: number): Promise<void> {
     const { owned } = this.state;
     if (!this.running || !owned.has(sourceTabId) || owned.has(tabId)) return;
+    if (!(await this.leases.take(tabId))) return; // another task adopted it first
     this.state.own(tabId, 'popup');
     if (this.settings.followPopups && sourceTabId === this.state.current) this.state.setCurrent(tabId, 'popup');
     await this.joinGroup([tabId]);
@@ -192,6 +222,8 @@ export class TabsManager implements AgentTabs {
         }
       }
       const tab = await this.deps.adapter.create({ url, windowId: await this.homeWindow() });
+      // A tab just made is no other task's: the lock is there at once.
+      if (!(await this.leases.take(tab.id))) warn('could not lock the new', [tab.id], 'another task holds it');
       this.state.own(tab.id, 'opened');
       this.state.setCurrent(tab.id, 'opened');
       this.state.update({ url });
@@ -251,6 +283,21 @@ export class TabsManager implements AgentTabs {
   }
 
   // ---- internals ------------------------------------------------------------------------------------------------
+
+  /**
+   * A follow-up takes back the tabs the task kept between its instructions. One another task took meanwhile is no
+   * longer this task's; when that is the tab it works on, the follow-up is refused as a new task would be.
+   */
+  private async takeBack(): Promise<void> {
+    for (const tabId of this.state.owned.ids()) {
+      if (await this.leases.take(tabId)) continue;
+      if (tabId === this.state.current) {
+        this.leases.releaseAll();
+        throw new TabTakenError(tabId);
+      }
+      this.state.forget(tabId);
+    }
+  }
 
   /** From now until the run ends, the task's tabs get the content script, and only they do. */
   private keepScripted(): void {
@@ -346,6 +393,10 @@ export class TabsManager implements AgentTabs {
         this.state.forget(event.tabId);
         return;
       case 'replaced':
+        if (this.state.owned.has(event.removedTabId)) {
+          this.leases.release(event.removedTabId);
+          if (this.running) await this.leases.take(event.addedTabId);
+        }
         this.state.replace(event.removedTabId, event.addedTabId);
         return;
       case 'committed':
@@ -365,6 +416,7 @@ export class TabsManager implements AgentTabs {
   private async follow(tabId: number): Promise<void> {
     const tab = await this.deps.adapter.get(tabId);
     if (!tab || isOwnPage(tab, this.deps.adapter.ownOrigin)) return;
+    if (!(await this.leases.take(tabId))) return; // another task's tab: the agent stays where it is
     this.state.own(tabId, 'initial');
     this.state.setCurrent(tabId, 'followed');
   }

@@ -1,7 +1,8 @@
-// The task's tab group: titled exactly `Task(<id>)`, with a colour derived from the task id so the same task keeps
-// its colour across follow-ups and panel restarts.
+// The task's tab group: titled exactly `Task(<id>)`, with a colour unique among the live groups (when fewer than
+// nine are open), tried first in the order the task id gives, so a task tends to keep its colour across follow-ups.
 
 import type { GroupColor, TabsAdapter } from '../tabs-adapter';
+import type { Locks } from './tab-locks';
 
 const COLORS: readonly GroupColor[] = ['blue', 'red', 'yellow', 'green', 'pink', 'purple', 'cyan', 'orange', 'grey'];
 
@@ -19,6 +20,19 @@ export function taskGroupColor(taskId: string): GroupColor {
   return COLORS[hash % COLORS.length] ?? 'grey';
 }
 
+/** The first colour no live group wears, in the task's own order; the task's own colour when all nine are worn. */
+export function freeGroupColor(taskId: string, worn: readonly GroupColor[]): GroupColor {
+  const start = COLORS.indexOf(taskGroupColor(taskId));
+  for (let i = 0; i < COLORS.length; i++) {
+    const color = COLORS[(start + i) % COLORS.length] ?? 'grey';
+    if (!worn.includes(color)) return color;
+  }
+  return taskGroupColor(taskId);
+}
+
+/** Held while a panel picks and sets a new group's colour, so two panels never pick the same free one. */
+const COLOR_LOCK = 'steadyhand.group-colours';
+
 /**
  * Puts tabs into the task's group, creating it (again) when it is gone. A tab in another window than the group is
  * left alone: grouping it would drag it back into the group's window, undoing what the person did.
@@ -28,6 +42,7 @@ export class TaskGroup {
     private readonly adapter: TabsAdapter,
     readonly taskId: string,
     public groupId: number | null,
+    private readonly locks: Pick<Locks, 'exclusive'>,
   ) {}
 
   /** Returns the group id the tabs are in now (null when none could be grouped). */
@@ -41,8 +56,15 @@ export class TaskGroup {
       await this.adapter.group(ids, { groupId: group.id });
       return group.id;
     }
-    const id = await this.adapter.group(ids, { windowId: home });
-    await this.adapter.styleGroup(id, { title: taskGroupTitle(this.taskId), color: taskGroupColor(this.taskId) });
+    const id = await this.locks.exclusive(COLOR_LOCK, async () => {
+      const worn = (await this.adapter.listGroups()).map((live) => live.color);
+      const made = await this.adapter.group(ids, { windowId: home });
+      await this.adapter.styleGroup(made, {
+        title: taskGroupTitle(this.taskId),
+        color: freeGroupColor(this.taskId, worn),
+      });
+      return made;
+    });
     this.groupId = id;
     return id;
   }

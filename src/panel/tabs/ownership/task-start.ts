@@ -1,12 +1,24 @@
-// How a task gets its first tab: the web tab the person is looking at in the panel's window (never the panel itself).
-// A task from an earlier panel is not resumed (decision 0016): its tab record stays in the history.
+// How a task gets its first tab: the web tab the person is looking at in the panel's window (never the panel itself),
+// if no other live task owns it (decision 0027). A task from an earlier panel is not resumed (decision 0016): its tab
+// record stays in the history.
 
+import { TabTakenError } from '../../../shared/errors';
 import { pickPersonTab } from '../person-tab';
 import type { TabsAdapter } from '../tabs-adapter';
 import type { TaskTabsState } from './task-tabs-state';
 
-export async function takePersonTab(state: TaskTabsState, adapter: TabsAdapter, windowId: number): Promise<void> {
+/**
+ * `take` claims the tab for the task (TabLeases.take); when another task holds it, this throws TabTakenError before
+ * the task has recorded, scripted or grouped anything.
+ */
+export async function takePersonTab(
+  state: TaskTabsState,
+  adapter: TabsAdapter,
+  windowId: number,
+  take: (tabId: number) => Promise<boolean>,
+): Promise<void> {
   const tab = pickPersonTab(await adapter.listWindow(windowId), adapter.ownOrigin);
+  if (tab && !(await take(tab.id))) throw new TabTakenError(tab.id);
   state.update({ windowId: tab?.windowId ?? windowId });
   if (!tab) return;
   state.own(tab.id, 'initial');

@@ -1,11 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AgentPage } from '../../../../src/panel/agent/ports';
+import { webLocks } from '../../../../src/panel/chrome/web-locks';
 import { type TabsChange, TabsManager, type TabsSettings } from '../../../../src/panel/tabs/ownership/tabs-manager';
 import { taskGroupColor } from '../../../../src/panel/tabs/ownership/task-group';
 import type { TaskTabsRecord } from '../../../../src/panel/tabs/ownership/task-tabs-record';
 import { TabEventBus } from '../../../../src/panel/tabs/tab-event-bus';
 import { NO_GROUP } from '../../../../src/panel/tabs/tabs-adapter';
 import { TabError } from '../../../../src/shared/errors';
+import { FakeLockManager } from '../../../support/fake-locks';
 import { FakeBrowser, flush, PANEL_URL } from '../fakes';
 
 const TASK = 'k3x9';
@@ -15,6 +17,8 @@ let browser: FakeBrowser;
 let win: number;
 let personTab: number;
 let records: TaskTabsRecord[];
+/** The locks every panel shares (navigator.locks), one per test. */
+let lockManager: FakeLockManager;
 const pageOf = new Map<number, AgentPage>();
 /** Tabs whose page went back by history.back(), in order; and tabs whose page has no script (a browser page). */
 const historyBacks: number[] = [];
@@ -34,6 +38,7 @@ function manager(
       adapter: browser,
       bus,
       windowId: win,
+      locks: webLocks(lockManager),
       pages: (tabId) => {
         const historyBack = async () => {
           if (browserPages.has(tabId)) throw new TabError('restricted', 'A browser page.');
@@ -64,6 +69,7 @@ beforeEach(() => {
   browser = new FakeBrowser(bus);
   records = [];
   injected = [];
+  lockManager = new FakeLockManager();
   win = browser.addWindow();
   browser.focused = win;
   browser.addTab(win, 'https://news.example.com/', { emit: false });
