@@ -211,7 +211,8 @@ export class Run {
     // Armed for the whole run (controller.ts); armed again here to take in the tabs the last turn opened.
     await deps.hold?.arm();
     const results = await act(deps, task, signal, { step, turn, view, nonce, denied });
-    if (tabId !== null && since && results.some((r) => r.navigatedTabId === tabId)) this.#navigating = { tabId, since };
+    if (tabId !== null && since && results.some((r) => r.effects.navigatedTabId === tabId))
+      this.#navigating = { tabId, since };
     const ending = turn.refusal ? refused(turn.refusal) : this.#afterStep(turn, view, results);
 
     this.tickWall();
@@ -279,12 +280,13 @@ export class Run {
     );
     this.#agentMoved = ran.some((r) => r.mayNavigate);
     this.#tabLossExpected = view.tabId === null || ran.some((r) => r.name === 'close_tab' && r.outcome === 'ok');
-    for (const r of results) if (r.navigatedTabId !== undefined) this.#navigated.add(r.navigatedTabId);
+    for (const { effects } of results)
+      if (effects.navigatedTabId !== undefined) this.#navigated.add(effects.navigatedTabId);
 
-    if (results.some((r) => r.planCancelled)) {
+    if (results.some((r) => r.effects.planCancelled)) {
       return end('stopped', PLAN_CANCELLED_SUMMARY, { stopCause: 'person' });
     }
-    const done = results.find((r) => r.done?.accepted)?.done;
+    const done = results.find((r) => r.effects.done?.accepted)?.effects.done;
     if (done?.accepted) {
       task.metrics.metrics.doneAndVerified = done.verified;
       const evidence = done.evidence ? { evidence: done.evidence } : {};
@@ -317,10 +319,10 @@ export class Run {
     const noProgress = deps.settings.noProgressDetection ? this.#progress.recordStep(records) : null;
     // A call the page's departure interrupted means the page was replaced (a reload can empty a form the agent had
     // filled in): what the agent does on the new document is no repeat of what it did on the old one, however alike.
-    if (results.some((r) => r.interrupted)) this.#replaced++;
+    if (results.some((r) => r.effects.interrupted)) this.#replaced++;
     // A site the person denied is their decision, not a failure the model should find a way around; a call the
     // page's departure interrupted is nobody's failure (execute.ts).
-    const failures = results.filter((r) => r.siteDenied === undefined && !r.interrupted);
+    const failures = results.filter((r) => r.effects.siteDenied === undefined && !r.effects.interrupted);
     const verdict = decideRepair(failures, noProgress, task.budget, deps.settings.autoRepair);
     if (verdict.kind === 'end_no_progress') {
       const budget = task.budget;
@@ -354,22 +356,23 @@ export class Run {
   }
 
   #countRejections(step: number, results: CallResult[]): Ending | null {
-    for (const r of results) {
-      if (!r.done || r.done.accepted) continue;
+    for (const { effects } of results) {
+      const done = effects.done;
+      if (!done || done.accepted) continue;
       this.#rejections++;
       this.task.metrics.metrics.rejectedDones++;
       this.deps.emit({
         type: 'done_rejected',
         taskId: this.task.taskId,
         step,
-        reason: r.done.reason,
+        reason: done.reason,
         rejections: this.#rejections,
       });
       if (this.#rejections >= MAX_DONE_REJECTIONS) {
         return end(
           'failed',
           `The agent reported success ${this.#rejections} times, but its evidence could not be confirmed on the ` +
-            `page (last: ${r.done.forPerson ?? r.done.reason}).`,
+            `page (last: ${done.forPerson ?? done.reason}).`,
         );
       }
     }

@@ -44,7 +44,7 @@ export interface RecordedCall {
   name: string;
   input: unknown;
   outcome: string;
-  interrupted?: boolean;
+  effects: { interrupted?: boolean };
 }
 
 /** A question's words alone: case, spacing and punctuation do not make it another question. */
@@ -62,7 +62,7 @@ export function normalizeQuestion(question: string): string {
  * again is a repeat like any other (issue 23 finding 5 saw it asked 14 times), a different one is progress.
  */
 export function progressRecord(call: RecordedCall, fingerprint: string): ActionRecord | null {
-  if (call.name === 'done' || call.outcome === 'skipped' || call.interrupted) return null;
+  if (call.name === 'done' || call.outcome === 'skipped' || call.effects.interrupted) return null;
   if (call.name === 'ask_user') {
     const question = (call.input as { question?: unknown } | null)?.question;
     const words = typeof question === 'string' ? normalizeQuestion(question) : '';

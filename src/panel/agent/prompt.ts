@@ -5,7 +5,7 @@
 import type { Snapshot } from '../../shared/page-types';
 import type { TextBlock, ToolResultBlock, ToolResultContent } from './model';
 import type { OwnedTab } from './ports';
-import type { CallResult } from './tools/execute';
+import type { ModelFacing } from './tools/execute';
 
 export const SYSTEM_PROMPT = `You are Steadyhand, a browser agent working in the person's Chrome browser from its side panel. You complete the task the person gave by calling tools, one step at a time, and you finish by calling done.
 
@@ -149,7 +149,7 @@ export function observationText(obs: Observation, nonce: string): string {
 }
 
 /** A tool call's result as the model reads it; page-derived text goes inside the step's untrusted-content markers. */
-export function toolResultBlock(result: CallResult, nonce: string): ToolResultBlock {
+export function toolResultBlock(result: ModelFacing, nonce: string): ToolResultBlock {
   const text = result.pageText === undefined ? result.text : `${result.text}\n${wrapUntrusted(result.pageText, nonce)}`;
   const content: ToolResultContent = [{ type: 'text', text }];
   if (result.image) {

@@ -260,7 +260,7 @@ export async function act(
       ...(result.verification ? { verification: result.verification } : {}),
     });
     // An accepted done ends the task, and so does a cancelled plan: nothing after it in the turn runs.
-    if (result.done?.accepted || result.planCancelled) break;
+    if (result.effects.done?.accepted || result.effects.planCancelled) break;
   }
   return results;
 }

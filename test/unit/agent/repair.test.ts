@@ -110,6 +110,7 @@ describe('decideRepair', () => {
     text: `click: ${outcome}`,
     brief: outcome,
     mayNavigate: true,
+    effects: {},
   });
   const fresh = { repairsUsed: 0, noProgressRepaired: false };
   const loop = { kind: 'repeat' as const, tool: 'click', count: 3, description: 'repeating click' };

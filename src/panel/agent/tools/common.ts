@@ -143,7 +143,7 @@ export function reportAction(
   const shared = {
     verification,
     ...fromPage,
-    ...(navigated && ctx.tabId !== null ? { pageChanged: true, navigatedTabId: ctx.tabId } : {}),
+    ...(navigated && ctx.tabId !== null ? { effects: { pageChanged: true, navigatedTabId: ctx.tabId } } : {}),
   };
   if (!result.ok) {
     const reason = result.reason ?? 'the page could not perform it';
@@ -206,8 +206,6 @@ export async function withheldRead(ctx: ToolContext, tool: string, tabId: number
       `${tool}: the page moved to ${origin} while it was read, a site this task has not been allowed to use, so ` +
       'nothing it read is shown. The next observation shows where the tab is.',
     brief: `withheld: the page moved to ${origin}`,
-    pageChanged: true,
-    navigatedTabId: tabId,
-    siteDenied: origin,
+    effects: { pageChanged: true, navigatedTabId: tabId, siteDenied: origin },
   };
 }

@@ -66,7 +66,7 @@ export const done = defineTool({
         text: `done rejected: ${decision.reason}.`,
         ...(decision.pageText === undefined ? {} : { pageText: decision.pageText }),
         brief: `rejected: ${decision.reason}`,
-        done: decision,
+        effects: { done: decision },
       };
     }
     const verified = decision.verified ? 'verified' : 'not verified';
@@ -74,7 +74,7 @@ export const done = defineTool({
       outcome: 'ok',
       text: `done accepted (${decision.status}, ${verified}).`,
       brief: `accepted (${decision.status}, ${verified})`,
-      done: decision,
+      effects: { done: decision },
     };
   },
 });

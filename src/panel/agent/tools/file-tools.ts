@@ -72,7 +72,12 @@ function refusedDownload(origin: string, ctx: ToolContext): ToolOutput {
     `again from there with the person's cookies, and ${ctx.sites.describeDenial(origin)}. Nothing was fetched or ` +
     'uploaded. Do not try to reach that file another way: ask_user to attach it if the task needs it, or go on ' +
     'without it.';
-  return { outcome: 'execute_error', text, brief: `not allowed: download from ${origin}`, siteDenied: origin };
+  return {
+    outcome: 'execute_error',
+    text,
+    brief: `not allowed: download from ${origin}`,
+    effects: { siteDenied: origin },
+  };
 }
 
 export const FILE_TOOLS = [uploadFile];

@@ -85,7 +85,12 @@ export const proposePlan = defineTool({
     };
     const outcome = await ctx.proposePlan(proposed);
     if (!outcome.approved) {
-      return { outcome: 'ok', text: CANCELLED_PLAN_TEXT, brief: 'cancelled by the person', planCancelled: true };
+      return {
+        outcome: 'ok',
+        text: CANCELLED_PLAN_TEXT,
+        brief: 'cancelled by the person',
+        effects: { planCancelled: true },
+      };
     }
     // The approval allowed the plan's sites: the network hold lets their requests through from now on.
     await ctx.hold?.refresh();

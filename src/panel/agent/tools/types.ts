@@ -91,20 +91,28 @@ export type DoneDecision =
   /** `pageText`: the page's words the reason points to (its URL), sent to the model fenced. */
   | { accepted: false; reason: string; forPerson?: string; pageText?: string };
 
-export interface ToolOutput {
-  outcome: Extract<CallOutcome, 'ok' | 'failed_verify' | 'execute_error'>;
+/**
+ * What the model reads of a call (prompt.ts §toolResultBlock): the harness's words, the page's words (fenced when
+ * sent) and a screenshot. No loop code reads these.
+ */
+export interface ModelReply {
   /** What the harness tells the model (trusted text). */
   text: string;
   /** Page-derived text; wrapped in nonce markers as untrusted data when sent. */
   pageText?: string;
   image?: CapturedImage;
-  verification?: Verification;
+}
+
+/**
+ * What the loop acts on after a call, kept apart from what the model reads (as chrome-devtools-mcp's McpResponse keeps
+ * its flags apart from its response lines): no prompt code reads these, so rewording a result never changes what the
+ * loop does.
+ */
+export interface ToolEffects {
   /** The page the model saw is no longer the agent's page: later page calls in this turn are not run. */
   pageChanged?: boolean;
   /** A navigation committed (or may have) in this tab: wait for the new document before the next snapshot. */
   navigatedTabId?: number;
-  /** A short clause for the step card and the trace, e.g. "ok (navigation)". */
-  brief: string;
   /**
    * The origin the call was refused for by the task's site permissions. The person decided, so it is no failure to
    * repair: a repair nudge would send the model looking for another route to the site.
@@ -118,6 +126,16 @@ export interface ToolOutput {
   done?: DoneDecision;
   /** The person cancelled the plan: the task ends, with nothing done (issue 25). */
   planCancelled?: boolean;
+}
+
+export interface ToolOutput extends ModelReply {
+  outcome: Extract<CallOutcome, 'ok' | 'failed_verify' | 'execute_error'>;
+  /** For the person: the step card's check of the action. */
+  verification?: Verification;
+  /** For the person: a short clause for the step card and the trace, e.g. "ok (navigation)". */
+  brief: string;
+  /** For the loop; absent: the call changed nothing the loop acts on. */
+  effects?: ToolEffects;
 }
 
 export type ToolGroup = 'page' | 'nav' | 'control';
