@@ -16,6 +16,9 @@ import { PersonReplies } from './person-replies';
 import type { PlanAnswer, PlannedChange, PlanOutcome, TaskPlan } from './plan';
 import { applyPlanAnswer } from './plan-approval';
 import type { AgentTabs, Navigation } from './ports';
+import { newNonce } from './prompt';
+import { ProofLedger } from './proof/proof-ledger';
+import type { RunContext } from './run-context';
 import type { AgentSettings, AutonomyMode, EndTabAction } from './settings';
 import { SiteAccess, type SiteDecision } from './site-access';
 import { newTaskState, type TaskState } from './task-state';
@@ -62,6 +65,15 @@ export interface AgentControllerDeps {
 /** How a task starts: in "Ask before acting" or "Act without asking" (absent: as the settings say). */
 export interface TaskOptions {
   autonomy?: AutonomyMode;
+}
+
+/** What a run's context is built from besides the task and the controller's dependencies. */
+interface RunParts {
+  settings: AgentSettings;
+  signal: AbortSignal;
+  model: AgentModel;
+  tabs: AgentTabs;
+  hold: NetHold | null;
 }
 
 interface ActiveRun {
@@ -319,6 +331,37 @@ export class AgentController {
     return this.#waitForPerson(task, this.#questions, questionId, event, signal);
   }
 
+  /**
+   * The run's context, built once as the run begins: the loop, the model call and every tool read this one object
+   * (run-context.ts).
+   */
+  #runContext(task: TaskState, parts: RunParts): RunContext {
+    const deps = this.#deps;
+    const { settings, signal, model, tabs, hold } = parts;
+    return {
+      task,
+      signal,
+      model,
+      tabs,
+      settings,
+      navigation: deps.navigation,
+      clock: deps.clock,
+      sleep: deps.sleep ?? realSleep,
+      capture: deps.capture,
+      ownOrigin: deps.ownOrigin,
+      files: deps.files,
+      sites: task.sites,
+      ...(task.consent ? { consent: task.consent } : {}),
+      ...(hold ? { hold } : {}),
+      // Each instruction proves its own outcome: what an earlier one brought about is its baseline (decision 0024).
+      proof: new ProofLedger(),
+      emit: (event) => this.#emit(event),
+      ask: (step, question) => this.#ask(task, step, question, signal),
+      proposePlan: (step, plan) => this.#proposePlan(task, step, plan, signal),
+      nonce: deps.nonce ?? newNonce,
+    };
+  }
+
   #run(task: TaskState, instruction: string, followUp: boolean): Promise<TaskResult> {
     // The task's mode, not the setting's now: the tools and the system prompt follow it for the task's life.
     const settings: AgentSettings = { ...this.#settings(), autonomy: task.autonomy };
@@ -379,26 +422,7 @@ export class AgentController {
       // Held for the whole run, the model's thinking included: a page that sends itself (or a form the agent filled)
       // to another site while the model thinks is held like one the agent's action started.
       await hold?.arm();
-      run = new Run(
-        {
-          model,
-          tabs,
-          navigation: deps.navigation,
-          clock: deps.clock,
-          sleep: deps.sleep ?? realSleep,
-          settings,
-          capture: deps.capture,
-          ownOrigin: deps.ownOrigin,
-          ...(deps.files ? { files: deps.files } : {}),
-          emit: (event) => this.#emit(event),
-          ask: (step, question, s) => this.#ask(task, step, question, s),
-          proposePlan: (step, plan, s) => this.#proposePlan(task, step, plan, s),
-          ...(deps.nonce ? { nonce: deps.nonce } : {}),
-          ...(hold ? { hold } : {}),
-        },
-        task,
-        signal,
-      );
+      run = new Run(this.#runContext(task, { settings, signal, model, tabs, hold }));
       active.run = run;
       ending = await run.execute();
     } catch (error) {

@@ -1,9 +1,19 @@
-// How a run that did not end by itself ended: Stop, the panel going away, a model API failure, or something
-// unexpected, each with a summary a person can act on.
+// How a run ends (`Ending`, the task's result without its id and metrics), and how one that did not end by itself
+// ended: Stop, the panel going away, a model API failure, or something unexpected, each with a summary a person can
+// act on.
 
 import { isAbort } from './abort';
+import type { TaskResult, TaskStatus } from './events';
 import { ModelError } from './llm-errors';
-import type { Ending } from './loop';
+
+export type Ending = Omit<TaskResult, 'taskId' | 'metrics'>;
+
+export const end = (status: TaskStatus, summary: string, extra: Partial<Ending> = {}): Ending => ({
+  status,
+  summary,
+  verified: false,
+  ...extra,
+});
 
 /** Why the run was aborted: the person pressed Stop, or the panel is going away. */
 export type StopReason = 'person' | 'interrupted';

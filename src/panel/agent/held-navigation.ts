@@ -5,20 +5,18 @@
 
 import { safeParseOrigin } from '../../shared/urls';
 import type { BlockedNavigation } from './net-hold';
+import type { RunContext } from './run-context';
 import { mayNavigate, navigationTier } from './site-gate';
-import type { LoopDeps } from './step-io';
 import { SETTLE_TIMEOUT_MS } from './tab-check';
-import type { TaskState } from './task-state';
 
 /** Whether the tab was sent somewhere (the held URL, or back to the page it left). */
 export async function settleHeld(
-  deps: LoopDeps,
-  task: TaskState,
+  run: RunContext,
   tabId: number,
   held: BlockedNavigation,
   backTo: string | null,
-  signal: AbortSignal,
 ): Promise<boolean> {
+  const { task, signal } = run;
   const origin = safeParseOrigin(held.url);
   if (!origin) return false;
   const from = safeParseOrigin(backTo ?? undefined) ?? 'the page';
@@ -35,7 +33,7 @@ export async function settleHeld(
   // Allowed already: not this hold's block (another extension's), or a URL the rules do not read as its origin.
   if (task.sites.verdict(origin, navigationTier(why)).kind === 'allowed') return false;
   const allowed = await mayNavigate(task.sites, origin, why, signal);
-  if (allowed) await deps.hold?.refresh();
+  if (allowed) await run.hold?.refresh();
   const target = allowed && isGet ? held.url : backTo;
   if (allowed && !isGet) {
     task.conversation.note(
@@ -49,8 +47,8 @@ export async function settleHeld(
     );
   }
   const targetOrigin = safeParseOrigin(target ?? undefined);
-  if (!target || !targetOrigin || deps.tabs.currentTabId !== tabId) return false;
-  await deps.tabs.openUrl(target, { newTab: false, signal });
-  await deps.navigation.waitForUrlSettle(tabId, targetOrigin, SETTLE_TIMEOUT_MS, signal);
+  if (!target || !targetOrigin || run.tabs.currentTabId !== tabId) return false;
+  await run.tabs.openUrl(target, { newTab: false, signal });
+  await run.navigation.waitForUrlSettle(tabId, targetOrigin, SETTLE_TIMEOUT_MS, signal);
   return true;
 }

@@ -5,45 +5,21 @@
 import { costLimitReached } from './cost-cap';
 import { cutNote, joinTurns, keepable, raisedLimit } from './cut';
 import { DOWNLOAD_REPORT_WAIT_MS, withDownloads } from './download-report';
-import type { AgentEvent } from './events';
-import { filesLine, type TaskFiles } from './files';
-import type { AgentModel, MessageParam, ModelRequest, ModelTurn, TextBlock } from './model';
-import type { NetHold } from './net-hold';
+import { filesLine } from './files';
+import type { MessageParam, ModelRequest, ModelTurn, TextBlock } from './model';
 import type { StepView } from './observe';
-import { ASK_FIRST_PROMPT, type PlanOutcome, type TaskPlan } from './plan';
+import { ASK_FIRST_PROMPT } from './plan';
 import { planRuleRefusal } from './plan-rule';
-import type { AgentTabs, Navigation } from './ports';
 import { observationText, SYSTEM, toolResultBlock } from './prompt';
-import { type AgentSettings, OUTPUT_TOKENS_FOR } from './settings';
+import type { RunContext } from './run-context';
+import { OUTPUT_TOKENS_FOR } from './settings';
 import type { TaskState } from './task-state';
-import type { Clock, Sleep } from './time';
 import { withSendableToolNames } from './tool-names';
 import { type CallResult, executeCall, refusedCall, type TurnState } from './tools/execute';
 import { PROPOSE_PLAN } from './tools/plan-tool';
 import { anthropicTools, taskTools } from './tools/registry';
-import type { CaptureFn, ToolContext } from './tools/types';
+import type { ToolContext } from './tools/types';
 import { TurnLimits } from './turn-limits';
-
-export interface LoopDeps {
-  model: AgentModel;
-  tabs: AgentTabs;
-  navigation: Navigation;
-  clock: Clock;
-  sleep: Sleep;
-  settings: AgentSettings;
-  capture: CaptureFn | undefined;
-  ownOrigin: string | undefined;
-  /** The task's attached files and downloads (absent: none are offered). */
-  files?: TaskFiles;
-  emit(event: AgentEvent): void;
-  /** Shows the question and resolves with the person's reply; the wait is counted as person time. */
-  ask(step: number, question: string, signal: AbortSignal): Promise<string>;
-  nonce?: () => string;
-  /** The task's network hold (net-hold.ts); absent where the panel has none (unit tests). */
-  hold?: NetHold;
-  /** Shows a plan to the person and applies their answer ("Ask before acting"); the wait is person time. */
-  proposePlan?(step: number, plan: TaskPlan, signal: AbortSignal): Promise<PlanOutcome>;
-}
 
 /**
  * The system prompt of a task: the shared one, and in "Ask before acting" its part on the plan after the shared
@@ -73,17 +49,13 @@ export interface StepInput {
  * kept, so it is not sent again; a turn cut off by the output limit keeps its complete blocks, and the model is told
  * (cut.ts).
  */
-export async function decide(
-  deps: LoopDeps,
-  task: TaskState,
-  signal: AbortSignal,
-  input: StepInput,
-): Promise<ModelTurn> {
+export async function decide(run: RunContext, input: StepInput, signal = run.signal): Promise<ModelTurn> {
+  const { task } = run;
   const { conversation } = task;
-  task.tools ??= anthropicTools(taskTools(deps.settings));
+  task.tools ??= anthropicTools(taskTools(run.settings));
   const { tools } = task;
-  const maxTokens = task.maxTokens ?? OUTPUT_TOKENS_FOR[deps.settings.effort];
-  const files = deps.files ? filesLine(deps.files.attached(), deps.files.downloads()) : null;
+  const maxTokens = task.maxTokens ?? OUTPUT_TOKENS_FOR[run.settings.effort];
+  const files = run.files ? filesLine(run.files.attached(), run.files.downloads()) : null;
   const observation = observationText(
     { step: input.step, stepsLeft: input.stepsLeft, ...input.view, files },
     input.nonce,
@@ -92,7 +64,7 @@ export async function decide(
   // turn's last commit: a note between a paused part and its commit would end the continuation.
   const notes: string[] = [];
   const ask = async (messages: MessageParam[]) => {
-    const asked = await callModel(deps, task, signal, input.step, {
+    const asked = await callModel(run, signal, input.step, {
       system: systemFor(task),
       tools,
       messages,
@@ -108,7 +80,7 @@ export async function decide(
     turn.stopReason === 'pause_turn' &&
     i < MAX_CONTINUATIONS &&
     keepable(turn.content) &&
-    !costLimitReached(task.metrics, deps.settings.maxTaskCostUsd);
+    !costLimitReached(task.metrics, run.settings.maxTaskCostUsd);
   for (let i = 0; mayContinue(i); i++) {
     conversation.commit(messages, turn.content, true);
     messages = conversation.next(null);
@@ -128,33 +100,33 @@ export async function decide(
 }
 
 async function callModel(
-  deps: LoopDeps,
-  task: TaskState,
+  run: RunContext,
   signal: AbortSignal,
   step: number,
   request: ModelRequest,
 ): Promise<ModelTurn> {
+  const { task } = run;
   const metrics = task.metrics.metrics;
   let attempt = 1;
-  const t0 = deps.clock.now();
+  const t0 = run.clock.now();
   try {
-    const turn = await deps.model.complete(request, {
+    const turn = await run.model.complete(request, {
       signal,
-      onText: (delta) => deps.emit({ type: 'model_text', taskId: task.taskId, step, attempt, delta }),
-      onThinking: (delta) => deps.emit({ type: 'model_thinking', taskId: task.taskId, step, attempt, delta }),
+      onText: (delta) => run.emit({ type: 'model_text', taskId: task.taskId, step, attempt, delta }),
+      onThinking: (delta) => run.emit({ type: 'model_thinking', taskId: task.taskId, step, attempt, delta }),
       onRetry: (retry) => {
         metrics.retries++;
         attempt = retry.attempt + 1;
-        deps.emit({ type: 'model_retry', taskId: task.taskId, step, ...retry });
+        run.emit({ type: 'model_retry', taskId: task.taskId, step, ...retry });
       },
     });
     metrics.steps++;
     task.metrics.addTurn(turn.model, turn.usage);
     // Usage is known now; the panel shows it during the step rather than only after its actions.
-    deps.emit({ type: 'metrics', taskId: task.taskId, metrics: task.metrics.snapshot() });
+    run.emit({ type: 'metrics', taskId: task.taskId, metrics: task.metrics.snapshot() });
     return turn;
   } finally {
-    metrics.modelMs += deps.clock.now() - t0;
+    metrics.modelMs += run.clock.now() - t0;
   }
 }
 
@@ -163,20 +135,19 @@ async function callModel(
  * the task with "Tab was closed" at once (whatever the model answers could only act on a page that is gone).
  */
 export async function decideWatchingTab(
-  deps: LoopDeps,
-  task: TaskState,
-  signal: AbortSignal,
+  run: RunContext,
   tabId: number | null,
   input: StepInput,
 ): Promise<ModelTurn | null> {
-  if (tabId === null || !deps.tabs.subscribe) return decide(deps, task, signal, input);
+  const { signal } = run;
+  if (tabId === null || !run.tabs.subscribe) return decide(run, input);
   const lost = new AbortController();
   const watching = new AbortController();
-  deps.tabs.subscribe((change) => {
+  run.tabs.subscribe((change) => {
     if (change.type === 'lost' && change.wasCurrent && change.tabId === tabId) lost.abort();
   }, watching.signal);
   try {
-    return await decide(deps, task, AbortSignal.any([signal, lost.signal]), input);
+    return await decide(run, input, AbortSignal.any([signal, lost.signal]));
   } catch (error) {
     if (lost.signal.aborted && !signal.aborted) return null;
     throw error;
@@ -186,40 +157,25 @@ export async function decideWatchingTab(
 }
 
 export async function act(
-  deps: LoopDeps,
-  task: TaskState,
-  signal: AbortSignal,
+  run: RunContext,
   input: { step: number; turn: ModelTurn; view: StepView; nonce: string; denied?: string | null },
 ): Promise<CallResult[]> {
   const { step, view } = input;
-  const propose = deps.proposePlan;
+  const { task, signal } = run;
   const ctx: ToolContext = {
-    tabs: deps.tabs,
-    navigation: deps.navigation,
-    settings: deps.settings,
-    signal,
-    clock: deps.clock,
-    sleep: deps.sleep,
+    ...run,
+    step,
     tabId: view.tabId,
     snapshot: view.snapshot,
-    ownOrigin: deps.ownOrigin,
-    capture: deps.capture,
-    files: deps.files,
-    sites: task.sites,
-    ...(task.consent ? { consent: task.consent } : {}),
     deniedOrigin: input.denied ?? null,
-    askUser: (question) => deps.ask(step, question, signal),
-    ...(propose ? { proposePlan: (plan: TaskPlan) => propose(step, plan, signal) } : {}),
-    proof: task.proof,
-    ...(deps.hold ? { hold: deps.hold } : {}),
   };
   const state: TurnState = { operable: view.operable, pageChangedBy: null };
-  const limits = new TurnLimits(deps.clock, input.turn.toolCalls.length);
+  const limits = new TurnLimits(run.clock, input.turn.toolCalls.length);
   const results: CallResult[] = [];
   let planAsked = false;
   for (const [index, call] of input.turn.toolCalls.entries()) {
     const target = targetName(view.snapshot, call.input);
-    deps.emit({
+    run.emit({
       type: 'tool_call',
       taskId: task.taskId,
       step,
@@ -228,7 +184,7 @@ export async function act(
       input: call.input,
       target,
     });
-    const cursor = deps.files?.cursor();
+    const cursor = run.files?.cursor();
     const capped = limits.refuse(call, index);
     const beforePlan = capped ? null : planRuleRefusal(task, call, planAsked);
     let result = capped
@@ -237,18 +193,18 @@ export async function act(
         ? { ...refusedCall(call, 'skipped', beforePlan), brief: 'skipped (no approved plan yet)' }
         : await limits.run(call, () => executeCall(call, { ...ctx, waitLeftMs: limits.waitLeftMs() }, state));
     if (call.name === PROPOSE_PLAN && ranAtAll(result)) planAsked = true;
-    if (deps.files && cursor !== undefined) {
+    if (run.files && cursor !== undefined) {
       const maxMs = DOWNLOAD_REPORT_WAIT_MS;
-      result = withDownloads(result, await deps.files.downloadsAfter(cursor, { maxMs, signal }));
+      result = withDownloads(result, await run.files.downloadsAfter(cursor, { maxMs, signal }));
     }
     results.push(result);
     if (ranAtAll(result)) {
       const completed = result.outcome !== 'execute_error';
-      task.proof.noteCall(result.name, result.input, deps.tabs.currentTabId, completed);
+      run.proof.noteCall(result.name, result.input, run.tabs.currentTabId, completed);
     }
     // Kept at once: a Stop during a later call still leaves this one answered in the conversation.
     task.conversation.answer(toolResultBlock(result, input.nonce));
-    deps.emit({
+    run.emit({
       type: 'tool_result',
       taskId: task.taskId,
       step,
@@ -266,7 +222,7 @@ export async function act(
 }
 
 /** A call that reached the page or the browser (a refused or skipped one supplied nothing to any page). */
-function ranAtAll(result: CallResult): boolean {
+export function ranAtAll(result: CallResult): boolean {
   return !['invalid_input', 'unknown_tool', 'skipped'].includes(result.outcome);
 }
 

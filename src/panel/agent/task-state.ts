@@ -7,7 +7,6 @@ import type { TaskConsent } from './consent';
 import { Conversation } from './conversation';
 import { MetricsRecorder } from './metrics';
 import type { ToolDefinition } from './model';
-import { ProofLedger } from './proof/proof-ledger';
 import type { RepairBudget } from './repair';
 import type { AutonomyMode } from './settings';
 import type { SiteAccess } from './site-access';
@@ -32,8 +31,6 @@ export interface TaskState {
   readonly sites: SiteAccess;
   /** Which consequential steps pass without asking (issue 25); absent, none is asked about. */
   readonly consent?: TaskConsent;
-  /** The current instruction's baselines and supplied texts, new for each run (decision 0024). */
-  proof: ProofLedger;
   /**
    * "Ask before acting" or "Act without asking", chosen when the task starts and kept for its follow-ups: the tool
    * list and the system prompt depend on it, and both stay fixed for the task (decision 0012).
@@ -70,6 +67,5 @@ export function newTaskState(
     lastTabId: null,
     step: 0,
     budget: { repairsUsed: 0, noProgressRepaired: false },
-    proof: new ProofLedger(),
   };
 }

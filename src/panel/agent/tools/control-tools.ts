@@ -20,7 +20,7 @@ export const askUser = defineTool({
   mayNavigate: true,
   usesPage: false,
   async run(input, ctx) {
-    const reply = await ctx.askUser(input.question);
+    const reply = await ctx.ask(ctx.step, input.question);
     return {
       outcome: 'ok',
       text: `The person answered: ${reply}`,

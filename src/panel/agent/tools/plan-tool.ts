@@ -83,7 +83,7 @@ export const proposePlan = defineTool({
       })),
       steps: input.steps.trim(),
     };
-    const outcome = await ctx.proposePlan(proposed);
+    const outcome = await ctx.proposePlan(ctx.step, proposed);
     if (!outcome.approved) {
       return {
         outcome: 'ok',

@@ -34,45 +34,56 @@ export interface HoldControl {
   strict(): Promise<{ release(): Promise<void> }>;
 }
 
-export interface ToolContext {
-  tabs: AgentTabs;
-  navigation: Navigation;
-  settings: AgentSettings;
-  signal: AbortSignal;
-  clock: Clock;
-  sleep: Sleep;
-  /** The agent's tab when this step's observation was taken (null: it has none). */
-  tabId: number | null;
-  /** The observation the model acted on; page tools act against its snapshotId. */
-  snapshot: Snapshot | null;
+/**
+ * The part of a run's context (run-context.ts) that tools use: the same object for every call of the run, seen through
+ * a narrower type, so a tool cannot reach the model, the conversation or the loop's state.
+ */
+export interface ToolRun {
+  readonly tabs: AgentTabs;
+  readonly navigation: Navigation;
+  readonly settings: AgentSettings;
+  readonly signal: AbortSignal;
+  readonly clock: Clock;
+  readonly sleep: Sleep;
   /** chrome-extension://<id>, so the panel's own pages are not treated as restricted. */
-  ownOrigin: string | undefined;
-  capture: CaptureFn | undefined;
+  readonly ownOrigin: string | undefined;
+  readonly capture: CaptureFn | undefined;
   /** The task's attached files and downloads; absent where the panel offers none (upload_file then says so). */
-  files: TaskFiles | undefined;
+  readonly files: TaskFiles | undefined;
   /** The task's site permissions: open_url asks them before it loads another origin. */
-  sites: Pick<SiteAccess, 'ask' | 'askToAct' | 'verdict' | 'describeDenial' | 'allowWithStep'>;
+  readonly sites: Pick<SiteAccess, 'ask' | 'askToAct' | 'verdict' | 'describeDenial' | 'allowWithStep'>;
   /** The task's consent gate (issue 25): consequential steps wait for the person; absent, none is asked about. */
-  consent?: Pick<TaskConsent, 'settle'>;
+  readonly consent?: Pick<TaskConsent, 'settle'>;
   /**
    * The task's network hold (net-hold.ts), where the panel has one: `refresh` after a site was allowed, before the
    * request goes; `strict` while a script the agent evaluates runs.
    */
-  hold?: HoldControl;
-  /** The origin of the agent's page when the task may not work there (denied, blocked): nothing on it is read. */
-  deniedOrigin: string | null;
-  /** Shows the question to the person and resolves with their reply. */
-  askUser(question: string): Promise<string>;
+  readonly hold?: HoldControl;
+  /** What this instruction's tabs showed before it acted, and what it supplied itself (decision 0024). */
+  readonly proof: ProofLedger;
+  /** Shows the question to the person and resolves with their reply; the wait is counted as person time. */
+  ask(step: number, question: string): Promise<string>;
   /**
    * Shows the plan to the person ("Ask before acting") and resolves with what they made of it, once the approval has
    * been applied to the task (its sites allowed, its changes kept). Absent where no one can approve a plan.
    */
-  proposePlan?(plan: TaskPlan): Promise<PlanOutcome>;
-  /** What this instruction's tabs showed before it acted, and what it supplied itself (decision 0024). */
-  proof: ProofLedger;
+  proposePlan?(step: number, plan: TaskPlan): Promise<PlanOutcome>;
+}
+
+/** What one step adds for its tool calls: the observation the model acted on. */
+export interface ToolStep {
+  step: number;
+  /** The agent's tab when this step's observation was taken (null: it has none). */
+  tabId: number | null;
+  /** The observation the model acted on; page tools act against its snapshotId. */
+  snapshot: Snapshot | null;
+  /** The origin of the agent's page when the task may not work there (denied, blocked): nothing on it is read. */
+  deniedOrigin: string | null;
   /** How long this turn may still wait (turn-limits.ts): wait_for waits no longer. Absent: no turn cap applies. */
   waitLeftMs?: number;
 }
+
+export type ToolContext = ToolRun & ToolStep;
 
 /** A done the loop may accept (ending the task) or must reject back to the model. */
 export type DoneDecision =
