@@ -407,7 +407,7 @@ export class AgentController {
       task.consent?.useList(settings.actWithoutAskingSites);
       task.sites.addInstruction(instruction);
       tabs = this.#tabsFor(task, settings);
-      await tabs.beginRun?.();
+      await tabs.beginRun();
       if (!followUp) task.sites.startOn(await startPage(tabs));
       task.conversation.begin(instruction, followUp);
       const runTabs = tabs;
@@ -438,7 +438,7 @@ export class AgentController {
       // The panel clears stale rules when it starts (src/panel/chrome/net-rules.ts).
     }
     try {
-      await tabs?.endRun?.(settings.endOfTaskTabs);
+      await tabs?.endRun(settings.endOfTaskTabs);
     } catch {
       // Grouping or closing tabs afterwards must not change how the task ended.
     }

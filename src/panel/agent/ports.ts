@@ -74,17 +74,17 @@ export interface AgentTabs {
   /** The page API of one owned tab. */
   page(tabId: number): AgentPage;
   /**
-   * Optional (added by the agent core, additive; TabsManager has both): called before the first step of every run.
-   * The first run of a task takes the person's web tab; a follow-up continues on the task's tabs.
+   * Called before the first step of every run. The first run of a task takes the person's web tab; a follow-up
+   * continues on the task's tabs.
    */
-  beginRun?(): Promise<unknown>;
-  /** Optional: called when a run ends, with the end-of-task action for the tabs the agent opened. */
-  endRun?(action: 'keep' | 'ungroup' | 'close'): Promise<void>;
+  beginRun(): Promise<unknown>;
+  /** Called when a run ends, with the end-of-task action for the tabs the agent opened. */
+  endRun(action: 'keep' | 'ungroup' | 'close'): Promise<void>;
   /**
-   * Optional (TabsManager has it): tells of changes to the task's tabs until `signal` aborts. The loop listens while
-   * the model thinks, so a closed tab stops the task at once instead of when the model answers.
+   * Tells of changes to the task's tabs until `signal` aborts. The loop listens while the model thinks, so a closed
+   * tab stops the task at once instead of when the model answers.
    */
-  subscribe?(listener: (change: AgentTabsChange) => void, signal?: AbortSignal): void;
+  subscribe(listener: (change: AgentTabsChange) => void, signal?: AbortSignal): void;
 }
 
 /** The changes of the task's tabs the agent core cares about (TabsManager sends more kinds). */

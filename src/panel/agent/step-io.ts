@@ -140,7 +140,7 @@ export async function decideWatchingTab(
   input: StepInput,
 ): Promise<ModelTurn | null> {
   const { signal } = run;
-  if (tabId === null || !run.tabs.subscribe) return decide(run, input);
+  if (tabId === null) return decide(run, input);
   const lost = new AbortController();
   const watching = new AbortController();
   run.tabs.subscribe((change) => {

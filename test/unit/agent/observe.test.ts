@@ -36,6 +36,9 @@ function fakeTabs(options: { current?: number; openUrl?: () => Promise<void> } =
           return { snapshotId: 's1', url: URL_A, digest: 'd1', text: '[1] button "Pay"' } as Snapshot;
         },
       }) as unknown as AgentPage,
+    beginRun: async () => null,
+    endRun: async () => {},
+    subscribe: () => {},
   };
   const navigation: Navigation = {
     waitForUrlSettle: async () => ({ committed: true, url: URL_A }),

@@ -16,8 +16,8 @@ export class FakeTabs implements AgentTabs {
   readonly createdFor: TaskTabsOptions[] = [];
   beginRuns = 0;
   readonly endRuns: string[] = [];
-  /** Unset, the loop does not watch the tab while the model thinks; a test sets it to play TabsManager's changes. */
-  subscribe?: AgentTabs['subscribe'];
+  /** Tells of no change by default; a test sets it to play TabsManager's changes. */
+  subscribe: AgentTabs['subscribe'] = () => {};
   readonly openCalls: { url: string; newTab: boolean }[] = [];
   /** How long the next navigations started by openUrl take to commit (fake ms), or 'never'. */
   commitAfterMs: number | 'never' = 0;
