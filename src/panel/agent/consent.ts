@@ -6,7 +6,7 @@
 // settings write are injected.
 
 import type { ConsentKind, Consequence, PlannedChange } from '../../shared/consent-types';
-import { parseSiteRule, ruleMatches, type SiteRule } from './site-access';
+import { parseSiteRule, ruleMatches, type SiteRule } from './site-rules';
 
 /**
  * The kinds one planned change covers. Paying and placing an order are one step to the person ("place the order for

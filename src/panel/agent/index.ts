@@ -82,14 +82,7 @@ export {
   type VerifyMode,
   withSettings,
 } from './settings';
-export {
-  type DecidedBy,
-  normalizeSiteEntry,
-  normalizeSiteList,
-  SiteAccess,
-  type SiteAction,
-  type SiteDecision,
-  type SiteReason,
-} from './site-access';
+export { type DecidedBy, SiteAccess, type SiteAction, type SiteDecision, type SiteReason } from './site-access';
+export { normalizeSiteEntry, normalizeSiteList } from './site-rules';
 export { type Clock, realSleep, type Sleep, systemClock, systemTimers, type Timers } from './time';
 export type { CapturedImage, CaptureFn } from './tools/types';

@@ -7,7 +7,7 @@
 // site, and the block-list, which beats every allowance (decision 0010), blocks again above those. A redirect is
 // matched as a request to the URL it leads to, so a redirect to another site is held like a link to it.
 
-import type { SiteRule } from './site-access';
+import type { SiteRule } from './site-rules';
 
 export type HoldResourceType =
   | 'main_frame'

@@ -8,9 +8,15 @@
 
 import { type HoldRule, holdRules } from './net-hold-rules';
 import type { SiteAccess } from './site-access';
-import type { HoldControl } from './tools/types';
 
 /** A page load the hold's rules stopped, as Chrome reported it. */
+export interface HoldControl {
+  /** Brings the rules up to the sites allowed now; resolves once Chrome has them. */
+  refresh(): Promise<void>;
+  /** Holds every request of the agent's tab to sites outside the allowed set, not only page loads, until `release`. */
+  strict(): Promise<{ release(): Promise<void> }>;
+}
+
 export interface BlockedNavigation {
   tabId: number;
   url: string;

@@ -4,7 +4,7 @@
 // the task for the consent gate, and nothing acts before the approval (plan-rule.ts).
 
 import { CONSENT_KINDS, type PlannedChange } from '../../shared/consent-types';
-import { formatSiteRule, parseSiteRule, ruleMatches } from './site-access';
+import { formatSiteRule, parseSiteRule, ruleMatches } from './site-rules';
 
 export type { PlannedChange };
 

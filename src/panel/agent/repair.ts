@@ -2,14 +2,10 @@
 // failed_verify or a no_progress, at most twice per task; a second no_progress after a repair ends the task.
 
 import type { NoProgress, RepairTrigger } from './progress';
+import type { RepairBudget } from './task-state';
 import type { CallResult } from './tools/execute';
 
 export const MAX_REPAIRS = 2;
-
-export interface RepairBudget {
-  repairsUsed: number;
-  noProgressRepaired: boolean;
-}
 
 export type RepairVerdict =
   | { kind: 'none' }

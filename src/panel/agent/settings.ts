@@ -3,7 +3,7 @@
 // rollback levers (docs/contracts.md 002-9): each can be turned off without a release.
 
 import { z } from 'zod';
-import { normalizeSiteList } from './site-access';
+import { normalizeSiteList } from './site-rules';
 
 /**
  * 2 added the site lists (decision 0010); 3 replaced the raw output budget (`maxOutputTokens`) with an effort level

@@ -7,7 +7,6 @@ import type { TaskConsent } from './consent';
 import { Conversation } from './conversation';
 import { MetricsRecorder } from './metrics';
 import type { ToolDefinition } from './model';
-import type { RepairBudget } from './repair';
 import type { AutonomyMode } from './settings';
 import type { SiteAccess } from './site-access';
 
@@ -38,6 +37,12 @@ export interface TaskState {
   readonly autonomy: AutonomyMode;
   /** In `ask_first`: whether this instruction's plan is approved, and every change the task's approvals named. */
   readonly plan: TaskPlanState;
+}
+
+/** The repair boundary's count (repair.ts): at most two repairs per task, and one for no progress. */
+export interface RepairBudget {
+  repairsUsed: number;
+  noProgressRepaired: boolean;
 }
 
 export interface TaskPlanState {

@@ -9,7 +9,8 @@ import { isSteadyhandError } from '../../shared/errors';
 import { isRestrictedUrl } from '../../shared/urls';
 import { isAbort, raceAbort } from './abort';
 import { capEcho, SUMMARY_MAX_CHARS } from './echo';
-import type { DoneEvidence } from './events';
+import type { DoneEvidence, TaskStatus } from './events';
+import type { AgentTabs } from './ports';
 import { normalizeText, normalizeUrl } from './proof/evidence-text';
 import {
   type DoneKind,
@@ -21,10 +22,43 @@ import {
   type PieceVerdict,
 } from './proof/judge-evidence';
 import { readWholePage } from './proof/page-text';
-import { callOptions } from './tools/common';
-import type { DoneDecision, ToolContext } from './tools/types';
+import type { ProofLedger } from './proof/proof-ledger';
+import type { AgentSettings } from './settings';
+import type { SiteAccess } from './site-access';
+import { actGate, frameGate } from './site-gate';
 
 export { normalizeText } from './proof/evidence-text';
+
+/**
+ * What the done check reads of the tool's context (tools/types.ts §ToolContext): the tabs, the task's sites and proof
+ * ledger, the observation the model acted on. Declared here so the check does not depend on the tools that call it.
+ */
+export interface DoneContext {
+  readonly tabs: AgentTabs;
+  readonly signal: AbortSignal;
+  readonly ownOrigin: string | undefined;
+  readonly settings: Pick<AgentSettings, 'verifyMode'>;
+  readonly sites: Pick<SiteAccess, 'verdict' | 'askToAct' | 'describeDenial'>;
+  readonly proof: ProofLedger;
+  readonly snapshot: { url: string } | null;
+}
+
+/** A done the loop may accept (ending the task) or must reject back to the model. */
+export type DoneDecision =
+  | {
+      accepted: true;
+      status: Extract<TaskStatus, 'succeeded' | 'failed'>;
+      verified: boolean;
+      answer: string;
+      summary: string;
+      evidence?: DoneEvidence;
+      /** For a verified done: what its evidence proved (decision 0024). */
+      verifiedAs?: DoneKind;
+      /** A verified reading whose every proof was on the page before the task acted. */
+      alreadyThere?: boolean;
+    }
+  /** `pageText`: the page's words the reason points to (its URL), sent to the model fenced. */
+  | { accepted: false; reason: string; forPerson?: string; pageText?: string };
 
 export interface DoneInput {
   success: boolean;
@@ -40,7 +74,7 @@ export type EvidenceCheck =
   /** Not given, not on the page, or the page could not be read. */
   | { verdict: 'missing'; reason: string; forPerson: string; pageText?: string };
 
-async function pageContains(ctx: ToolContext, tabId: number, quote: string, snapshotText: string): Promise<boolean> {
+async function pageContains(ctx: DoneContext, tabId: number, quote: string, snapshotText: string): Promise<boolean> {
   const wanted = normalizeText(quote);
   if (normalizeText(snapshotText).includes(wanted)) return true;
   const page = ctx.tabs.page(tabId);
@@ -60,8 +94,14 @@ const missing = (reason: string, person = reason, pageText?: string): EvidenceCh
 /** The page's URL, for the model: the page can rewrite it (replaceState), so it goes beside the reason, fenced. */
 const urlLine = (url: string) => `URL: ${url}`;
 
+/** The options of the fresh observation's page call, as the page tools make theirs (tools/common.ts §callOptions). */
+function pageCallOptions(ctx: DoneContext) {
+  const frameAllowed = frameGate(ctx.sites);
+  return { signal: ctx.signal, frameAllowed, mayAct: actGate(ctx.sites, ctx.snapshot?.url ?? null, ctx.signal) };
+}
+
 /** Takes a fresh observation of the agent's tab and judges the evidence against it and against the task's record. */
-export async function checkEvidence(input: DoneInput, ctx: ToolContext): Promise<EvidenceCheck> {
+export async function checkEvidence(input: DoneInput, ctx: DoneContext): Promise<EvidenceCheck> {
   const evidence = input.evidence;
   const quotes = (evidence?.quotes ?? []).map((q) => q.trim()).filter((q) => q.length > 0);
   const urlContains = evidence?.urlContains?.trim();
@@ -91,7 +131,7 @@ export async function checkEvidence(input: DoneInput, ctx: ToolContext): Promise
       );
     }
     try {
-      const fresh = await ctx.tabs.page(tabId).snapshot({ mode: 'viewport' }, callOptions(ctx));
+      const fresh = await ctx.tabs.page(tabId).snapshot({ mode: 'viewport' }, pageCallOptions(ctx));
       const absent: string[] = [];
       for (const quote of quotes) {
         if (!(await pageContains(ctx, tabId, quote, fresh.text))) absent.push(quote);
@@ -126,7 +166,7 @@ function verdictOf(
   judged: { what: string; verdict: PieceVerdict }[],
   kind: DoneKind,
   url: string,
-  ctx: ToolContext,
+  ctx: DoneContext,
 ): EvidenceCheck {
   const proving = judged.filter((j) => j.verdict.kind === 'proves');
   const isNew = (j: (typeof judged)[number]) => j.verdict.kind === 'proves' && !j.verdict.alreadyThere;
@@ -156,7 +196,7 @@ export function summaryOf(answer: string, note = ''): string {
 }
 
 /** The loop's verdict on one done call, given the verify mode. */
-export async function decideDone(input: DoneInput, ctx: ToolContext): Promise<DoneDecision> {
+export async function decideDone(input: DoneInput, ctx: DoneContext): Promise<DoneDecision> {
   const base = { answer: input.answer, ...(input.evidence ? { evidence: input.evidence } : {}) };
   if (!input.success) {
     return { accepted: true, status: 'failed', verified: false, summary: summaryOf(input.answer), ...base };

@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { ALL_RESOURCE_TYPES, type HoldRule, holdRules } from '../../../src/panel/agent/net-hold-rules';
-import { parseSiteRule, type SiteRule } from '../../../src/panel/agent/site-access';
+import { parseSiteRule, type SiteRule } from '../../../src/panel/agent/site-rules';
 
 const rule = (entry: string): SiteRule => {
   const parsed = parseSiteRule(entry);

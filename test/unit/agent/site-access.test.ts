@@ -4,15 +4,12 @@
 
 import { describe, expect, it } from 'vitest';
 import {
-  normalizeSiteEntry,
-  normalizeSiteList,
-  parseSiteRule,
-  ruleMatches,
   SiteAccess,
   type SiteDecision,
   type SiteDecisionRecord,
   sitesInText,
 } from '../../../src/panel/agent/site-access';
+import { normalizeSiteEntry, normalizeSiteList, parseSiteRule, ruleMatches } from '../../../src/panel/agent/site-rules';
 
 const signal = new AbortController().signal;
 const why = (url: string) => ({ kind: 'tab', url }) as const;

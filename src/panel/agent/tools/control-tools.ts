@@ -3,9 +3,9 @@
 
 import { z } from 'zod';
 import { NOTE_TOOL } from '../context-budget';
-import { type DoneInput, decideDone } from '../verify';
+import { type DoneDecision, type DoneInput, decideDone } from '../verify';
 import { defineTool } from './common';
-import type { DoneDecision, ToolContext } from './types';
+import type { ToolContext } from './types';
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…` : text);
 

@@ -5,15 +5,16 @@
 import type { z } from 'zod';
 import type { Snapshot } from '../../../shared/page-types';
 import type { TaskConsent } from '../consent';
-import type { CallOutcome, DoneEvidence, TaskStatus, Verification } from '../events';
+import type { CallOutcome, Verification } from '../events';
 import type { TaskFiles } from '../files';
+import type { HoldControl } from '../net-hold';
 import type { PlanOutcome, TaskPlan } from '../plan';
 import type { AgentPage, AgentTabs, Navigation } from '../ports';
-import type { DoneKind } from '../proof/judge-evidence';
 import type { ProofLedger } from '../proof/proof-ledger';
 import type { AgentSettings } from '../settings';
 import type { SiteAccess } from '../site-access';
 import type { Clock, Sleep } from '../time';
+import type { DoneDecision } from '../verify';
 
 export interface CapturedImage {
   mediaType: 'image/png' | 'image/jpeg';
@@ -26,13 +27,6 @@ export interface CapturedImage {
  * tab is not the visible tab of its window (captureVisibleTab only sees that one).
  */
 export type CaptureFn = (tabId: number, options: { signal: AbortSignal }) => Promise<CapturedImage>;
-
-export interface HoldControl {
-  /** Brings the rules up to the sites allowed now; resolves once Chrome has them. */
-  refresh(): Promise<void>;
-  /** Holds every request of the agent's tab to sites outside the allowed set, not only page loads, until `release`. */
-  strict(): Promise<{ release(): Promise<void> }>;
-}
 
 /**
  * The part of a run's context (run-context.ts) that tools use: the same object for every call of the run, seen through
@@ -84,23 +78,6 @@ export interface ToolStep {
 }
 
 export type ToolContext = ToolRun & ToolStep;
-
-/** A done the loop may accept (ending the task) or must reject back to the model. */
-export type DoneDecision =
-  | {
-      accepted: true;
-      status: Extract<TaskStatus, 'succeeded' | 'failed'>;
-      verified: boolean;
-      answer: string;
-      summary: string;
-      evidence?: DoneEvidence;
-      /** For a verified done: what its evidence proved (decision 0024). */
-      verifiedAs?: DoneKind;
-      /** A verified reading whose every proof was on the page before the task acted. */
-      alreadyThere?: boolean;
-    }
-  /** `pageText`: the page's words the reason points to (its URL), sent to the model fenced. */
-  | { accepted: false; reason: string; forPerson?: string; pageText?: string };
 
 /**
  * What the model reads of a call (prompt.ts §toolResultBlock): the harness's words, the page's words (fenced when
