@@ -5,7 +5,7 @@
 
 import { resolve } from 'node:path';
 import { startStaticServer } from '../../src/demo/static-server';
-import type { TaskResult } from '../../src/panel/agent/events';
+import type { TaskResult } from '../../src/panel/agent/task/events';
 import { percentile } from '../bench/stats';
 import { runTask } from '../e2e/kit/panel-calls';
 import { launchExtension } from '../support/extension';

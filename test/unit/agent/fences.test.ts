@@ -4,8 +4,8 @@
 // own words (what the tool did, the outcome) stay outside.
 
 import { describe, expect, it } from 'vitest';
-import type { ModelRequest } from '../../../src/panel/agent/model';
-import { UNTRUSTED_BEGIN, UNTRUSTED_END } from '../../../src/panel/agent/prompt';
+import type { ModelRequest } from '../../../src/panel/agent/model/agent-model';
+import { UNTRUSTED_BEGIN, UNTRUSTED_END } from '../../../src/panel/agent/run/prompt';
 import { setupAgent } from './fakes/harness';
 import { call, lastUserText, toolResults } from './fakes/scripted-model';
 import { CALENDAR, SITE } from './fakes/sites';

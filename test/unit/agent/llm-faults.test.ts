@@ -4,8 +4,8 @@
 // an inputError for the loop to report to the model.
 
 import { describe, expect, it } from 'vitest';
-import { createAnthropicModel } from '../../../src/panel/agent/llm';
-import type { ModelRequest, ModelRetry } from '../../../src/panel/agent/model';
+import type { ModelRequest, ModelRetry } from '../../../src/panel/agent/model/agent-model';
+import { createAnthropicModel } from '../../../src/panel/agent/model/llm';
 import { type FakeAnthropic, rawToolTurn, textTurn, toolTurn } from '../../support/fake-anthropic';
 import { FakeClock } from './fakes/clock';
 import { API_KEY, modelFailure, useFakeApi } from './fakes/fake-api';

@@ -4,7 +4,7 @@
 // being replaced the same way.
 
 import { describe, expect, it } from 'vitest';
-import { NAVIGATION_DID_NOT_HAPPEN, NAVIGATION_WAIT_MS } from '../../../src/panel/agent/look';
+import { NAVIGATION_DID_NOT_HAPPEN, NAVIGATION_WAIT_MS } from '../../../src/panel/agent/run/look';
 import { PageError } from '../../../src/shared/errors';
 import type { Site } from './fakes/browser';
 import { setupAgent } from './fakes/harness';

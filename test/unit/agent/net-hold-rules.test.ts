@@ -1,10 +1,10 @@
-// The network hold's rules (src/panel/agent/net-hold-rules.ts): the task's allowed sites and the block-list as
+// The network hold's rules (src/panel/agent/sites/net-hold-rules.ts): the task's allowed sites and the block-list as
 // declarativeNetRequest session rules. The regexFilters are checked here with JavaScript's RegExp, which reads these
 // patterns (anchors, groups, classes) the way Chrome's RE2 does.
 
 import { describe, expect, it } from 'vitest';
-import { ALL_RESOURCE_TYPES, type HoldRule, holdRules } from '../../../src/panel/agent/net-hold-rules';
-import { parseSiteRule, type SiteRule } from '../../../src/panel/agent/site-rules';
+import { parseSiteRule, type SiteRule } from '../../../src/panel/agent/core/site-rules';
+import { ALL_RESOURCE_TYPES, type HoldRule, holdRules } from '../../../src/panel/agent/sites/net-hold-rules';
 
 const rule = (entry: string): SiteRule => {
   const parsed = parseSiteRule(entry);

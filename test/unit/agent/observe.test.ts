@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { observe } from '../../../src/panel/agent/observe';
-import type { AgentPage, AgentTabs, Navigation, TabSnapshot } from '../../../src/panel/agent/ports';
+import type { AgentPage, AgentTabs, Navigation, TabSnapshot } from '../../../src/panel/agent/core/ports';
+import { observe } from '../../../src/panel/agent/observe/observe';
 import { TabError } from '../../../src/shared/errors';
 import type { Snapshot } from '../../../src/shared/page-types';
 

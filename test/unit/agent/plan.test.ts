@@ -4,8 +4,8 @@
 // with nothing done, and a follow-up keeps the task's mode.
 
 import { describe, expect, it } from 'vitest';
-import { PLAN_CANCELLED_SUMMARY } from '../../../src/panel/agent/loop';
-import { ASK_FIRST_PROMPT, type PlanAnswer, type TaskPlan } from '../../../src/panel/agent/plan';
+import { PLAN_CANCELLED_SUMMARY } from '../../../src/panel/agent/run/loop';
+import { ASK_FIRST_PROMPT, type PlanAnswer, type TaskPlan } from '../../../src/panel/agent/sites/plan';
 import type { AgentSetup } from './fakes/harness';
 import { setupAgent } from './fakes/harness';
 import { call, calls, lastUserText, toolResults } from './fakes/scripted-model';

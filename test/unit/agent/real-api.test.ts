@@ -3,9 +3,9 @@
 // through the real client and SDK. Every request must be one the real API accepts (decision 0012).
 
 import { describe, expect, it } from 'vitest';
-import { NOTE_TOOL } from '../../../src/panel/agent/context-budget';
-import type { ContentBlock, MessageParam } from '../../../src/panel/agent/model';
-import { OUTPUT_TOKENS_FOR } from '../../../src/panel/agent/settings';
+import { OUTPUT_TOKENS_FOR } from '../../../src/panel/agent/core/settings';
+import type { ContentBlock, MessageParam } from '../../../src/panel/agent/model/agent-model';
+import { NOTE_TOOL } from '../../../src/panel/agent/model/context-budget';
 import {
   type FakeAnthropic,
   latestViewUserText,

@@ -3,7 +3,7 @@
 // reaches the model as an error naming the pages, titles fenced, and the task goes on.
 
 import { describe, expect, it } from 'vitest';
-import { UNTRUSTED_BEGIN, UNTRUSTED_END } from '../../../src/panel/agent/prompt';
+import { UNTRUSTED_BEGIN, UNTRUSTED_END } from '../../../src/panel/agent/run/prompt';
 import { PageError } from '../../../src/shared/errors';
 import { OK, type Site } from './fakes/browser';
 import { setupAgent } from './fakes/harness';

@@ -2,7 +2,7 @@
 // second no_progress after a repair ends the task.
 
 import { describe, expect, it } from 'vitest';
-import { decideRepair, MAX_REPAIRS } from '../../../src/panel/agent/repair';
+import { decideRepair, MAX_REPAIRS } from '../../../src/panel/agent/run/repair';
 import type { CallResult } from '../../../src/panel/agent/tools/execute';
 import { setupAgent } from './fakes/harness';
 import { call, lastUserText } from './fakes/scripted-model';

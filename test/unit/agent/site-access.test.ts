@@ -4,12 +4,17 @@
 
 import { describe, expect, it } from 'vitest';
 import {
+  normalizeSiteEntry,
+  normalizeSiteList,
+  parseSiteRule,
+  ruleMatches,
+} from '../../../src/panel/agent/core/site-rules';
+import {
   SiteAccess,
   type SiteDecision,
   type SiteDecisionRecord,
   sitesInText,
-} from '../../../src/panel/agent/site-access';
-import { normalizeSiteEntry, normalizeSiteList, parseSiteRule, ruleMatches } from '../../../src/panel/agent/site-rules';
+} from '../../../src/panel/agent/sites/site-access';
 
 const signal = new AbortController().signal;
 const why = (url: string) => ({ kind: 'tab', url }) as const;

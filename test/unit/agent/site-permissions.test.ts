@@ -4,7 +4,7 @@
 // and person time.
 
 import { describe, expect, it } from 'vitest';
-import type { SiteDecision } from '../../../src/panel/agent/site-access';
+import type { SiteDecision } from '../../../src/panel/agent/sites/site-access';
 import type { DocSpec } from './fakes/browser';
 import { type AgentSetup, setupAgent } from './fakes/harness';
 import { call, calls, lastUserText, toolResults } from './fakes/scripted-model';

@@ -2,7 +2,7 @@
 // definitions the model gets are generated from the same zod schemas that validate the calls.
 
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, withSettings } from '../../../src/panel/agent/settings';
+import { DEFAULT_SETTINGS, withSettings } from '../../../src/panel/agent/core/settings';
 import { ALL_TOOLS, anthropicTools, offeredTools } from '../../../src/panel/agent/tools/registry';
 import { PageError } from '../../../src/shared/errors';
 import { setupAgent } from './fakes/harness';

@@ -15,12 +15,12 @@ const graphOf = (edges: Record<string, string[]>): ImportGraph => new Map(Object
 const clean = graphOf({
   'panel/main.tsx': ['panel/wiring/agent.ts', 'panel/ui/App.tsx'],
   'panel/wiring/agent.ts': ['panel/agent/index.ts', 'panel/chrome/tab-access.ts', 'shared/rpc.ts'],
-  'panel/agent/index.ts': ['panel/agent/loop.ts', 'panel/agent/events.ts'],
+  'panel/agent/index.ts': ['panel/agent/run/loop.ts', 'panel/agent/task/events.ts'],
   'panel/chrome/tab-access.ts': ['panel/page/remote-page.ts'],
   'panel/ui/App.tsx': ['panel/store/history.ts'],
   'panel/store/history.ts': ['panel/agent/index.ts'],
-  'panel/agent/loop.ts': ['panel/agent/events.ts', 'shared/rpc.ts'],
-  'panel/agent/events.ts': [],
+  'panel/agent/run/loop.ts': ['panel/agent/task/events.ts', 'shared/rpc.ts'],
+  'panel/agent/task/events.ts': [],
   'panel/page/remote-page.ts': ['shared/rpc.ts'],
   'content/index.ts': ['content/router.ts', 'shared/rpc.ts'],
   'content/router.ts': ['shared/rpc.ts'],
@@ -38,18 +38,18 @@ describe('the floor-plan checker', () => {
 
   it('fails on a way into the agent core other than its index', () => {
     const planted = new Map(clean);
-    planted.set('panel/ui/App.tsx', ['panel/store/history.ts', 'panel/agent/events.ts']);
-    expect(agentEntryViolations(planted)).toEqual(['panel/ui/App.tsx → panel/agent/events.ts']);
+    planted.set('panel/ui/App.tsx', ['panel/store/history.ts', 'panel/agent/task/events.ts']);
+    expect(agentEntryViolations(planted)).toEqual(['panel/ui/App.tsx → panel/agent/task/events.ts']);
   });
 
   it('fails on an import against the layer order, naming the file, its target and the rule', () => {
     const planted = new Map(clean);
-    planted.set('panel/agent/loop.ts', ['panel/agent/events.ts', 'panel/page/remote-page.ts']);
+    planted.set('panel/agent/run/loop.ts', ['panel/agent/task/events.ts', 'panel/page/remote-page.ts']);
     planted.set('panel/store/history.ts', ['panel/chrome/local-storage.ts']);
     planted.set('panel/chrome/local-storage.ts', []);
     expect(layerViolations(planted)).toEqual([
       'panel/store/history.ts → panel/chrome/local-storage.ts (store may not import chrome)',
-      'panel/agent/loop.ts → panel/page/remote-page.ts (agent may not import page)',
+      'panel/agent/run/loop.ts → panel/page/remote-page.ts (agent may not import page)',
     ]);
   });
 
@@ -61,19 +61,22 @@ describe('the floor-plan checker', () => {
 
   it('fails on a context importing another, and on shared importing a context', () => {
     const planted = new Map(clean);
-    planted.set('content/router.ts', ['panel/agent/events.ts']);
+    planted.set('content/router.ts', ['panel/agent/task/events.ts']);
     planted.set('shared/protocol.ts', ['background/relay.ts']);
     planted.set('background/relay.ts', []);
     expect(contextViolations(planted)).toEqual([
-      'content/router.ts → panel/agent/events.ts',
+      'content/router.ts → panel/agent/task/events.ts',
       'shared/protocol.ts → background/relay.ts',
     ]);
   });
 
   it('fails on a circle, however long, and on a file importing itself', () => {
     const planted = new Map(clean);
-    planted.set('panel/agent/events.ts', ['panel/agent/loop.ts']);
+    planted.set('panel/agent/task/events.ts', ['panel/agent/run/loop.ts']);
     planted.set('content/router.ts', ['content/router.ts']);
-    expect(importCircles(planted)).toEqual([['panel/agent/events.ts', 'panel/agent/loop.ts'], ['content/router.ts']]);
+    expect(importCircles(planted)).toEqual([
+      ['panel/agent/task/events.ts', 'panel/agent/run/loop.ts'],
+      ['content/router.ts'],
+    ]);
   });
 });

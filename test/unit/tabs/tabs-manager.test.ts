@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { AgentPage } from '../../../src/panel/agent/ports';
+import type { AgentPage } from '../../../src/panel/agent/core/ports';
 import { TabEventBus } from '../../../src/panel/tabs/tab-event-bus';
 import { NO_GROUP } from '../../../src/panel/tabs/tabs-adapter';
 import { type TabsChange, TabsManager, type TabsSettings } from '../../../src/panel/tabs/tabs-manager';

@@ -3,7 +3,7 @@
 // switch to another view, and not overwritten by settings another panel saves meanwhile; a short page in sections.
 import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS } from '../../../src/panel/agent/settings';
+import { DEFAULT_SETTINGS } from '../../../src/panel/agent/core/settings';
 import { useSettings } from '../../../src/panel/store/settings';
 import { App } from '../../../src/panel/ui/App';
 import { SettingsView } from '../../../src/panel/ui/settings-view';

@@ -6,9 +6,9 @@ import { z } from 'zod';
 import { TabError } from '../../../shared/errors';
 import type { ActionResult } from '../../../shared/page-types';
 import { safeParseOrigin } from '../../../shared/urls';
-import { raceAbort } from '../abort';
-import { capEcho, ECHO_MAX_CHARS } from '../echo';
-import { actGate, frameGate } from '../site-gate';
+import { raceAbort } from '../core/abort';
+import { capEcho, ECHO_MAX_CHARS } from '../core/echo';
+import { actGate, frameGate } from '../observe/site-gate';
 import type { AnyTool, PageHandle, ToolContext, ToolOutput, ToolSpec } from './types';
 
 export function defineTool<S extends z.ZodType>(spec: ToolSpec<S>): AnyTool {

@@ -2,8 +2,8 @@
 // fresh observation confirms (verify.ts).
 
 import { z } from 'zod';
-import { NOTE_TOOL } from '../context-budget';
-import { type DoneDecision, type DoneInput, decideDone } from '../verify';
+import { NOTE_TOOL } from '../model/context-budget';
+import { type DoneDecision, type DoneInput, decideDone } from '../proof/verify';
 import { defineTool } from './common';
 import type { ToolContext } from './types';
 

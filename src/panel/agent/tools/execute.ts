@@ -3,11 +3,11 @@
 // only Stop (an abort) leaves this function by throwing.
 
 import { isSteadyhandError } from '../../../shared/errors';
-import { isAbort } from '../abort';
-import { capEcho, RESULT_TEXT_MAX_CHARS } from '../echo';
-import type { CallOutcome } from '../events';
-import type { ModelToolCall } from '../model';
-import { isSendableToolName, quotedToolName } from '../tool-names';
+import { isAbort } from '../core/abort';
+import { capEcho, RESULT_TEXT_MAX_CHARS } from '../core/echo';
+import type { ModelToolCall } from '../model/agent-model';
+import { isSendableToolName, quotedToolName } from '../model/tool-names';
+import type { CallOutcome } from '../task/events';
 import { offeredTools, toolNamed, unavailableReason } from './registry';
 import type { AnyTool, ModelReply, ToolContext, ToolEffects, ToolOutput } from './types';
 

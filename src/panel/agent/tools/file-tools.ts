@@ -7,7 +7,7 @@
 
 import { z } from 'zod';
 import { SteadyhandError } from '../../../shared/errors';
-import { describeSize, type FetchConsent } from '../files';
+import { describeSize, type FetchConsent } from '../task/files';
 import { callOptions, defineTool, pageOf, refLabel, reportAction } from './common';
 import type { ToolContext, ToolOutput } from './types';
 

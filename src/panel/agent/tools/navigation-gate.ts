@@ -6,7 +6,7 @@
 
 import type { NavigationVia } from '../../../shared/page-types';
 import { safeParseOrigin } from '../../../shared/urls';
-import { mayNavigate, navigationTier } from '../site-gate';
+import { mayNavigate, navigationTier } from '../observe/site-gate';
 import { callOptions } from './common';
 import { refusedConsent } from './consent-gate';
 import type { PageHandle, ToolContext, ToolOutput } from './types';

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { CONSENT_KINDS } from '../../../shared/consent-types';
 import { safeParseOrigin } from '../../../shared/urls';
-import { approvedPlanText, CANCELLED_PLAN_TEXT, KIND_LIST, planSite, siteCovers } from '../plan';
+import { approvedPlanText, CANCELLED_PLAN_TEXT, KIND_LIST, planSite, siteCovers } from '../sites/plan';
 import { defineTool } from './common';
 
 export const PROPOSE_PLAN = 'propose_plan';

@@ -7,9 +7,9 @@
 import { z } from 'zod';
 import { abortedError } from '../../../shared/rpc';
 import { describeRestriction, isRestrictedUrl } from '../../../shared/urls';
-import { isAbort, raceAbort } from '../abort';
-import { capEcho, ECHO_MAX_CHARS } from '../echo';
-import { SETTLE_TIMEOUT_MS as COMMIT_TIMEOUT_MS } from '../tab-check';
+import { isAbort, raceAbort } from '../core/abort';
+import { capEcho, ECHO_MAX_CHARS } from '../core/echo';
+import { SETTLE_TIMEOUT_MS as COMMIT_TIMEOUT_MS } from '../observe/tab-check';
 import { defineTool } from './common';
 import type { ToolContext, ToolOutput } from './types';
 import { describeBadUrl } from './url-parts';

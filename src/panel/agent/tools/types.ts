@@ -4,17 +4,17 @@
 
 import type { z } from 'zod';
 import type { Snapshot } from '../../../shared/page-types';
-import type { TaskConsent } from '../consent';
-import type { CallOutcome, Verification } from '../events';
-import type { TaskFiles } from '../files';
-import type { HoldControl } from '../net-hold';
-import type { PlanOutcome, TaskPlan } from '../plan';
-import type { AgentPage, AgentTabs, Navigation } from '../ports';
+import type { AgentPage, AgentTabs, Navigation } from '../core/ports';
+import type { AgentSettings } from '../core/settings';
+import type { Clock, Sleep } from '../core/time';
 import type { ProofLedger } from '../proof/proof-ledger';
-import type { AgentSettings } from '../settings';
-import type { SiteAccess } from '../site-access';
-import type { Clock, Sleep } from '../time';
-import type { DoneDecision } from '../verify';
+import type { DoneDecision } from '../proof/verify';
+import type { TaskConsent } from '../sites/consent';
+import type { HoldControl } from '../sites/net-hold';
+import type { PlanOutcome, TaskPlan } from '../sites/plan';
+import type { SiteAccess } from '../sites/site-access';
+import type { CallOutcome, Verification } from '../task/events';
+import type { TaskFiles } from '../task/files';
 
 export interface CapturedImage {
   mediaType: 'image/png' | 'image/jpeg';

@@ -1,8 +1,8 @@
 // AgentTabs over the fake browser, with the TabsManager's rules as far as the agent core can see them: an owned
 // set, a current tab that changes only through the agent's calls (or, with stickiness off, follows the person).
 
-import type { TaskTabsOptions } from '../../../../src/panel/agent/controller';
-import type { AgentTabs, OwnedTab, TabSnapshot } from '../../../../src/panel/agent/ports';
+import type { AgentTabs, OwnedTab, TabSnapshot } from '../../../../src/panel/agent/core/ports';
+import type { TaskTabsOptions } from '../../../../src/panel/agent/run/controller';
 import { TabError } from '../../../../src/shared/errors';
 import type { CallOptions } from '../../../../src/shared/rpc';
 import type { FakeAgentBrowser } from './browser';
