@@ -2,7 +2,9 @@
 
 import { describe, expect, it } from 'vitest';
 import {
+  AGENT_LAYERS,
   agentEntryViolations,
+  agentLayerViolations,
   contextViolations,
   type ImportGraph,
   importCircles,
@@ -19,8 +21,11 @@ const clean = graphOf({
   'panel/chrome/tab-access.ts': ['panel/page/remote-page.ts'],
   'panel/ui/App.tsx': ['panel/store/history.ts'],
   'panel/store/history.ts': ['panel/agent/index.ts'],
-  'panel/agent/run/loop.ts': ['panel/agent/task/events.ts', 'shared/rpc.ts'],
+  'panel/agent/run/loop.ts': ['panel/agent/task/events.ts', 'panel/agent/tools/execute.ts', 'shared/rpc.ts'],
+  'panel/agent/tools/execute.ts': ['panel/agent/proof/verify.ts', 'panel/agent/core/ports.ts'],
+  'panel/agent/proof/verify.ts': ['panel/agent/core/ports.ts'],
   'panel/agent/task/events.ts': [],
+  'panel/agent/core/ports.ts': ['shared/rpc.ts'],
   'panel/page/remote-page.ts': ['shared/rpc.ts'],
   'content/index.ts': ['content/router.ts', 'shared/rpc.ts'],
   'content/router.ts': ['shared/rpc.ts'],
@@ -34,6 +39,31 @@ describe('the floor-plan checker', () => {
     expect(layerViolations(clean)).toEqual([]);
     expect(importCircles(clean)).toEqual([]);
     expect(agentEntryViolations(clean)).toEqual([]);
+    expect(agentLayerViolations(clean)).toEqual([]);
+  });
+
+  it('fails on an arrow up inside the agent core, naming the file, its target and the sub-layer rule', () => {
+    const planted = new Map(clean);
+    // The back-arrow the sub-layers removed: the done check reaching into the tools that call it.
+    planted.set('panel/agent/proof/verify.ts', ['panel/agent/core/ports.ts', 'panel/agent/tools/execute.ts']);
+    planted.set('panel/agent/core/ports.ts', ['panel/agent/run/loop.ts']);
+    expect(agentLayerViolations(planted)).toEqual([
+      'panel/agent/proof/verify.ts → panel/agent/tools/execute.ts (proof may not import tools)',
+      'panel/agent/core/ports.ts → panel/agent/run/loop.ts (core may not import run)',
+    ]);
+    // The panel's own layers see both as one layer (agent): only the sub-layer check catches them.
+    expect(layerViolations(planted)).toEqual([]);
+  });
+
+  it('fails on an agent folder its sub-layer table does not know', () => {
+    const planted = graphOf({
+      'panel/agent/run/loop.ts': ['panel/agent/misc/thing.ts'],
+      'panel/agent/misc/thing.ts': [],
+    });
+    expect(agentLayerViolations(planted)).toEqual([
+      'panel/agent/run/loop.ts → panel/agent/misc/thing.ts (run may not import misc)',
+    ]);
+    expect('misc' in AGENT_LAYERS).toBe(false);
   });
 
   it('fails on a way into the agent core other than its index', () => {
@@ -75,7 +105,7 @@ describe('the floor-plan checker', () => {
     planted.set('panel/agent/task/events.ts', ['panel/agent/run/loop.ts']);
     planted.set('content/router.ts', ['content/router.ts']);
     expect(importCircles(planted)).toEqual([
-      ['panel/agent/task/events.ts', 'panel/agent/run/loop.ts'],
+      ['panel/agent/run/loop.ts', 'panel/agent/task/events.ts'],
       ['content/router.ts'],
     ]);
   });
