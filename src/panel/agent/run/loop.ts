@@ -10,7 +10,7 @@ import { costLimitEnding, costLimitReached } from '../task/cost-cap';
 import { type Ending, end } from '../task/endings';
 import { STOP_TEXT } from '../task/events';
 import { ProgressTracker, progressRecord } from '../task/progress';
-import type { CallResult } from '../tools/execute';
+import type { CallResult, LoopFacing } from '../tools/execute';
 import { type Look, look, newLookState } from './look';
 import { decideRepair, repairMessage } from './repair';
 import type { RunContext } from './run-context';
@@ -168,7 +168,7 @@ export class Run {
   }
 
   /** What the next look needs to know of the calls: whether the agent moved, closed its tab, navigated a tab. */
-  #noteMoves(view: StepView, results: CallResult[]): void {
+  #noteMoves(view: StepView, results: readonly LoopFacing[]): void {
     const ran = results.filter(ranAtAll);
     this.#look.agentMoved = ran.some((r) => r.mayNavigate);
     this.#look.tabLossExpected = view.tabId === null || ran.some((r) => r.name === 'close_tab' && r.outcome === 'ok');
@@ -178,7 +178,7 @@ export class Run {
   }
 
   /** The person cancelled the plan, or a done was accepted: the run ends. */
-  #ended(results: CallResult[]): Ending | null {
+  #ended(results: readonly LoopFacing[]): Ending | null {
     if (results.some((r) => r.effects.planCancelled)) {
       return end('stopped', PLAN_CANCELLED_SUMMARY, { stopCause: 'person' });
     }
@@ -248,7 +248,7 @@ export class Run {
     return null;
   }
 
-  #countRejections(step: number, results: CallResult[]): Ending | null {
+  #countRejections(step: number, results: readonly LoopFacing[]): Ending | null {
     const { task } = this.run;
     for (const { effects } of results) {
       const done = effects.done;

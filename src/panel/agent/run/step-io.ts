@@ -222,7 +222,7 @@ export async function act(
 }
 
 /** A call that reached the page or the browser (a refused or skipped one supplied nothing to any page). */
-export function ranAtAll(result: CallResult): boolean {
+export function ranAtAll(result: Pick<CallResult, 'outcome'>): boolean {
   return !['invalid_input', 'unknown_tool', 'skipped'].includes(result.outcome);
 }
 

@@ -26,6 +26,9 @@ export interface CallResult extends Omit<ToolOutput, 'outcome' | 'effects'> {
 /** What prompt.ts may read of a call's result: its reply, whose call it answers, and whether it failed. */
 export type ModelFacing = ModelReply & Pick<CallResult, 'id' | 'isError'>;
 
+/** What the loop decides from: a call's result without its reply (only the repair nudge quotes that, repair.ts). */
+export type LoopFacing = Omit<CallResult, keyof ModelReply>;
+
 /** Carried across the calls of one turn. */
 export interface TurnState {
   operable: boolean;
