@@ -21,7 +21,7 @@ export interface Pong {
   build: string;
   /** Unique per document boot; changes when the page navigates to a new document. */
   documentToken: string;
-  /** Where this document's window sits in the tab's frame tree: "" in frame 0 (src/content/snapshot/frame-path.ts). */
+  /** Where this document's window sits in the tab's frame tree: "" in frame 0 (src/content/snapshot/dom/frame-path.ts). */
   framePath?: string;
   /** The path of the cross-origin frame that holds this document's focus, when one does (keys go there). */
   focusedFramePath?: string;

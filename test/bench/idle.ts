@@ -10,7 +10,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
-import { launchWithExtension } from '../../src/demo/launch-browser';
+import { launchWithExtension } from '../../src/tooling/launch-browser';
 import { domTrace } from '../support/panel';
 import type { BenchContext } from './context';
 import { median, round } from './stats';

@@ -26,7 +26,7 @@ function runStart(model?: { baseUrl: string; id: string }): Promise<{ code: numb
     delete env.STEADYHAND_MODEL;
     if (model)
       Object.assign(env, { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: model.baseUrl, STEADYHAND_MODEL: model.id });
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/demo/start.ts'], { cwd: ROOT, env });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/tooling/start.ts'], { cwd: ROOT, env });
     let output = '';
     child.stdout.on('data', (chunk) => {
       output += chunk;

@@ -1,7 +1,7 @@
 // The panel's tab machinery as the e2e tests and the bench reach it: the `steadyhand` debug handle extended with the
 // TabsKit (src/panel/wiring/tabs-kit.ts) that src/panel/main.tsx publishes.
 
-import type { TabsManager } from '../../src/panel/tabs/tabs-manager';
+import type { TabsManager } from '../../src/panel/tabs/ownership/tabs-manager';
 import type { TabsKit } from '../../src/panel/wiring/tabs-kit';
 import type { PanelHandle } from '../support/panel';
 

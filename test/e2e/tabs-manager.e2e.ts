@@ -4,7 +4,7 @@
 // the tools will.
 
 import type { Page } from 'playwright-core';
-import type { TabsSettings } from '../../src/panel/tabs/tabs-manager';
+import type { TabsSettings } from '../../src/panel/tabs/ownership/tabs-manager';
 import { navRoutes } from '../support/nav-routes';
 import { describe, type ExtensionHarness, expect, it, openTab, recordEvents, test, useKit, waitForEvent } from './kit';
 import type { TabsPanelGlobal } from './tabs-handle';

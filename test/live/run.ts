@@ -4,8 +4,8 @@
 // that were rejected or later found false, and the P95 of retries per task.
 
 import { resolve } from 'node:path';
-import { startStaticServer } from '../../src/demo/static-server';
 import type { TaskResult } from '../../src/panel/agent/task/events';
+import { startStaticServer } from '../../src/tooling/static-server';
 import { percentile } from '../bench/stats';
 import { runTask } from '../e2e/kit/panel-calls';
 import { launchExtension } from '../support/extension';
@@ -21,7 +21,7 @@ if (!apiKey) {
 
 const rounds = Number(process.env.STEADYHAND_LIVE_ROUNDS ?? 1);
 const fixtures = await startFixtureServer();
-const shop = await startStaticServer(resolve(import.meta.dirname, '../../src/demo/site'));
+const shop = await startStaticServer(resolve(import.meta.dirname, '../../src/tooling/site'));
 const harness = await launchExtension();
 const sites = { fixtures, shop };
 const rows: { name: string; result: TaskResult; real: boolean; rejected: number }[] = [];

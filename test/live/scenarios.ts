@@ -2,7 +2,7 @@
 // shop, the instruction a person would type, and an independent check of the outcome made by the harness afterwards
 // (so a done the agent claimed can be found false).
 
-import type { StaticServer } from '../../src/demo/static-server';
+import type { StaticServer } from '../../src/tooling/static-server';
 import type { FixtureServer } from '../support/fixture-server';
 
 export interface LiveScenario {

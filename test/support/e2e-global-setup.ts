@@ -4,8 +4,8 @@
 
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { findChromium } from '../../src/demo/find-chromium';
-import { DIST } from '../../src/demo/launch-browser';
+import { findChromium } from '../../src/tooling/find-chromium';
+import { DIST } from '../../src/tooling/launch-browser';
 import { beginTallies, formatReport, summarize, takeTallies, writeReport } from './reliability';
 
 export default function setup(): () => void {

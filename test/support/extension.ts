@@ -3,9 +3,9 @@
 
 import { readFile } from 'node:fs/promises';
 import type { BrowserContext, Page } from 'playwright-core';
-import { type LaunchOptions, launchWithExtension } from '../../src/demo/launch-browser';
+import { type LaunchOptions, launchWithExtension } from '../../src/tooling/launch-browser';
 
-export { DIST } from '../../src/demo/launch-browser';
+export { DIST } from '../../src/tooling/launch-browser';
 
 export interface ExtensionHarness {
   context: BrowserContext;
@@ -17,7 +17,7 @@ export interface ExtensionHarness {
   stopServiceWorker(): Promise<void>;
   /**
    * The text of a file the browser finished downloading under `name`. The browser saves downloads itself, under
-   * their own names (src/demo/launch-browser.ts §allowDownloads), so Playwright's `download.path()` has no file.
+   * their own names (src/tooling/launch-browser.ts §allowDownloads), so Playwright's `download.path()` has no file.
    */
   downloadedText(name: string): Promise<string>;
   close(): Promise<void>;

@@ -3,7 +3,7 @@
 // `localhost` is a second origin for cross-origin cases.
 
 import { resolve } from 'node:path';
-import { type Route, type StaticServer, serveFile, startStaticServer } from '../../src/demo/static-server';
+import { type Route, type StaticServer, serveFile, startStaticServer } from '../../src/tooling/static-server';
 
 export type { Route };
 

@@ -4,7 +4,7 @@
 // action runs or while the panel waits for the navigation, decided by events and never by a timer in the test.
 
 import { resolve } from 'node:path';
-import { serveFile } from '../../src/demo/static-server';
+import { serveFile } from '../../src/tooling/static-server';
 import type { Route } from './fixture-server';
 
 const SITE = resolve(import.meta.dirname, '../fixtures/site');

@@ -6,13 +6,13 @@
 import { readFile } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import { join, normalize, resolve } from 'node:path';
-import { SETTLE_TIMEOUT_MS } from '../../src/panel/agent/observe/tab-check';
+import { NAVIGATION_TIMEOUT_MS } from '../../src/panel/agent/observe/tab-check';
 import type { Route } from './fixture-server';
 
 const SITE = resolve(import.meta.dirname, '../fixtures/site');
 
 /** How long `/nav/never` holds back its first byte: well past the commit wait (8 s). */
-export const NEVER_COMMITS_MS = SETTLE_TIMEOUT_MS + 3_000;
+export const NEVER_COMMITS_MS = NAVIGATION_TIMEOUT_MS + 3_000;
 
 const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 

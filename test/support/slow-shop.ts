@@ -1,12 +1,12 @@
-// The demo shop (src/demo/site) served slowly, with the person able to get in the way: from `slowFrom()` on, every
+// The demo shop (src/tooling/site) served slowly, with the person able to get in the way: from `slowFrom()` on, every
 // page waits before its first byte, and the test can wait for the next page request to arrive (an event, not a
 // sleep) to know the person's navigation is in flight. Orders are the requests for the confirmation page.
 
 import type { IncomingMessage } from 'node:http';
 import { resolve } from 'node:path';
-import { type Route, type StaticServer, serveFile, startStaticServer } from '../../src/demo/static-server';
+import { type Route, type StaticServer, serveFile, startStaticServer } from '../../src/tooling/static-server';
 
-const SHOP = resolve(import.meta.dirname, '../../src/demo/site');
+const SHOP = resolve(import.meta.dirname, '../../src/tooling/site');
 
 export interface SlowShop extends StaticServer {
   /** Makes every page from now on wait `ms` before its first byte. */

@@ -1,9 +1,9 @@
 // What every action needs: the top document, the document's refs, and a way into closed shadow roots.
 
 import type { ActionEffect, ActionResult } from '../../shared/page-types';
-import type { ShadowRootOf } from '../snapshot/dom';
+import type { ShadowRootOf } from '../snapshot/dom/dom';
 import type { RefRegistry } from '../snapshot/ref-registry';
-import type { ChurnTracker } from './churn';
+import type { ChurnTracker } from './effects/churn';
 
 export interface ActionContext {
   doc: Document;

@@ -5,12 +5,12 @@
 
 import { PageError } from '../../shared/errors';
 import type { FindArgs, FindMatch, FindResult } from '../../shared/page-types';
-import { collectPage } from './collect';
-import { clip, type ShadowRootOf } from './dom';
-import type { Item } from './items';
-import { controlLine } from './lines';
-import { textOf } from './names';
+import { collectPage } from './collect/collect';
+import type { Item } from './collect/items';
+import { clip, type ShadowRootOf } from './dom/dom';
+import { textOf } from './naming/names';
 import type { RefRegistry } from './ref-registry';
+import { controlLine } from './serialize/lines';
 import { textHolder } from './text-holder';
 
 const DEFAULT_LIMIT = 20;

@@ -5,8 +5,8 @@ import { PageError } from '../../shared/errors';
 import type { ReadPageResult } from '../../shared/page-types';
 import { pageOfText } from '../../shared/text-pages';
 import { isMaskHost } from '../mask/marker';
-import { collapse, flatChildren, openShadowRoot, type ShadowRootOf, safeContentDocument } from './dom';
-import { headingLevel } from './roles';
+import { collapse, flatChildren, openShadowRoot, type ShadowRootOf, safeContentDocument } from './dom/dom';
+import { headingLevel } from './naming/roles';
 
 const DEFAULT_MAX_CHARS = 8_000;
 const SKIP = new Set(['script', 'style', 'noscript', 'template', 'head', 'select', 'datalist', 'svg', 'canvas']);

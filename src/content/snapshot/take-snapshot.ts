@@ -4,12 +4,12 @@
 import { PageError } from '../../shared/errors';
 import type { Snapshot, SnapshotOptions } from '../../shared/page-types';
 import { estimateTokens } from '../../shared/token-estimate';
-import { collectPage } from './collect';
-import { digestOf } from './digest';
-import type { ShadowRootOf } from './dom';
-import type { Item } from './items';
+import { collectPage } from './collect/collect';
+import type { Item } from './collect/items';
+import type { ShadowRootOf } from './dom/dom';
 import { RefRegistry } from './ref-registry';
-import { serialize } from './serialize';
+import { digestOf } from './serialize/digest';
+import { serialize } from './serialize/serialize';
 
 export const DEFAULT_MAX_TOKENS = 2_000;
 const MIN_TOKENS = 200;

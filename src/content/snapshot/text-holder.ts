@@ -2,7 +2,7 @@
 // model can act on text it sees when the page gave the element no role, cursor or handler the isolated world can see
 // (React listens at its root: a cell's onClick or a block's onContextMenu leaves no trace on the element itself).
 
-import { composedContains, composedParent } from './dom';
+import { composedContains, composedParent } from './dom/dom';
 
 /**
  * The parent of a text node that has every word; else the nearest common ancestor of the nodes that have one of

@@ -1,4 +1,4 @@
-// The prepared task the offline demo model plays on the bundled shop (src/demo/site), step by step from what it sees,
+// The prepared task the offline demo model plays on the bundled shop (src/tooling/site), step by step from what it sees,
 // like a real model would: it decides each move from the current page, not from a fixed script of refs.
 
 import type { SeenControl, SeenPage } from '../agent';

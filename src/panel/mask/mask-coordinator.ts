@@ -6,9 +6,9 @@ import type { MaskArgs } from '../../shared/page-types';
 import type { PanelQueries, TabEvent } from '../../shared/protocol';
 import type { CallOptions, RemotePage } from '../../shared/rpc';
 import { systemTimers, type Timers } from '../agent';
+import type { TabsChange } from '../tabs/ownership/task-tabs-state';
 import type { TabEventBus } from '../tabs/tab-event-bus';
 import { NO_WINDOW, type TabsAdapter } from '../tabs/tabs-adapter';
-import type { TabsChange } from '../tabs/task-tabs-state';
 import { type MaskInputs, shouldShowMask } from './mask-rule';
 
 /** The mask calls of the page API (a RemotePage in the panel, a fake in tests). */

@@ -7,7 +7,7 @@ import { estimateTokens } from '../../shared/token-estimate';
 import { documentOf, type FrameRefs, type KnownFrame } from './frame-refs';
 
 /**
- * The line a document's script writes for a frame it cannot read and the panel may (src/content/snapshot/lines.ts):
+ * The line a document's script writes for a frame it cannot read and the panel may (src/content/snapshot/serialize/lines.ts):
  * its path, and the document's own id, which its page never sees, so page text cannot pass for it.
  */
 const FRAME_LINE =

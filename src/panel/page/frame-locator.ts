@@ -1,6 +1,6 @@
 // Finds the frameId of each cross-origin frame a snapshot lists. Chrome has no runtime.getFrameId (a content script
 // cannot name the frame behind an <iframe>: w3c/webextensions#12), so both sides compute the frame's path in the
-// tab's frame tree (src/content/snapshot/frame-path.ts): the parent's script for the <iframe>, the frame's own
+// tab's frame tree (src/content/snapshot/dom/frame-path.ts): the parent's script for the <iframe>, the frame's own
 // script for its window, answering `ping`. The frames Chrome lists (webNavigation.getAllFrames) that another origin
 // than their parent's holds are asked; one without our script gets it first (decision 0021: only in a task's tabs,
 // by the worker, and never on a restricted URL).

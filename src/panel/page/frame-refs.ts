@@ -14,7 +14,7 @@ export interface KnownFrame {
   /** The frame's document, as its snapshot ids name it (ref-registry.ts: `<document id>.<n>`). */
   documentId: string;
   src: string;
-  /** Its path in the tab's frame tree (src/content/snapshot/frame-path.ts). */
+  /** Its path in the tab's frame tree (src/content/snapshot/dom/frame-path.ts). */
   path: string;
 }
 

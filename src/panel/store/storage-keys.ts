@@ -3,5 +3,5 @@
 
 export const SETTINGS_KEY = 'steadyhand.settings';
 export const HISTORY_KEY = 'steadyhand.history';
-/** The demo shop's address, set by `npm start` (src/demo/start.ts): the panel offers the demo task on it. */
+/** The demo shop's address, set by `npm start` (src/tooling/start.ts): the panel offers the demo task on it. */
 export const DEMO_SHOP_KEY = 'steadyhand.demoShop';

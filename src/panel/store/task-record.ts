@@ -231,7 +231,9 @@ export function applyEvent(record: TaskRecord | undefined, event: AgentEvent, no
         calls: [...view.calls, { callId: event.callId, name: event.name, input: event.input, target: event.target }],
       }));
     case 'tool_result':
-      return updateStep(record, event.step, (view) =>
+      // Tools run one after another, so a result that comes after the question is ask_user's own: the person has
+      // answered (or the wait ended), and the progress line must stop saying "Asking you".
+      return updateStep(record.question ? { ...record, question: undefined } : record, event.step, (view) =>
         updateCall(view, event.callId, (call) => ({
           ...call,
           outcome: event.outcome,

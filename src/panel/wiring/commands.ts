@@ -13,7 +13,7 @@ import { useHistory } from '../store/history';
 import { useSettings } from '../store/settings';
 import { buildTrace, traceFileName } from '../store/trace';
 import { useUi } from '../store/ui';
-import type { TabsManager } from '../tabs/tabs-manager';
+import type { TabsManager } from '../tabs/ownership/tabs-manager';
 import type { PanelCommands } from '../ui/commands';
 import { usesDemoModel } from './agent';
 

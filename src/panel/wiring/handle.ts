@@ -7,8 +7,8 @@ import type { TabAccess } from '../page/remote-page';
 import type { RemotePageFactory } from '../page/remote-page-factory';
 import type { useSettings } from '../store/settings';
 import type { useUi } from '../store/ui';
+import type { TabsManager } from '../tabs/ownership/tabs-manager';
 import type { TabEventBus } from '../tabs/tab-event-bus';
-import type { TabsManager } from '../tabs/tabs-manager';
 import type { PanelCommands } from '../ui/commands';
 import type { TabsKit } from './tabs-kit';
 

@@ -7,11 +7,11 @@ import { chromeTabsAdapter } from '../chrome/chrome-tabs-adapter';
 import { MaskCoordinator } from '../mask/mask-coordinator';
 import type { TabAccess } from '../page/remote-page';
 import type { RemotePageFactory } from '../page/remote-page-factory';
-import { createNavigation } from '../tabs/navigation';
+import { createNavigation } from '../tabs/navigation/navigation';
+import { TabsManager, type TabsManagerDeps, type TabsManagerOptions } from '../tabs/ownership/tabs-manager';
+import type { InjectScript } from '../tabs/ownership/task-scripts';
 import type { TabEventBus } from '../tabs/tab-event-bus';
 import type { TabsAdapter } from '../tabs/tabs-adapter';
-import { TabsManager, type TabsManagerDeps, type TabsManagerOptions } from '../tabs/tabs-manager';
-import type { InjectScript } from '../tabs/task-scripts';
 
 export interface TabsKit {
   navigation: Navigation;

@@ -2,9 +2,9 @@
 // which tabs belong to the task, which one the agent is on, and which one the person is looking at.
 
 import type { TaskTabsView } from '../store/task-tabs';
+import type { TabsManager } from '../tabs/ownership/tabs-manager';
+import { taskGroupTitle } from '../tabs/ownership/task-group';
 import type { TabEventBus } from '../tabs/tab-event-bus';
-import type { TabsManager } from '../tabs/tabs-manager';
-import { taskGroupTitle } from '../tabs/task-group';
 
 export interface TaskTabsViewDeps {
   bus: Pick<TabEventBus, 'subscribe'>;

@@ -20,7 +20,7 @@ export interface KitOptions {
   apiKey: string | null;
   /** The browser's UI language (chrome.i18n follows it), e.g. 'zh-CN'. */
   locale?: string;
-  /** Chromium's `--host-resolver-rules` (src/demo/launch-browser.ts), e.g. 'MAP *.test 127.0.0.1'; unset: none. */
+  /** Chromium's `--host-resolver-rules` (src/tooling/launch-browser.ts), e.g. 'MAP *.test 127.0.0.1'; unset: none. */
   hostResolverRules?: string;
   /**
    * How every consent question (issue 25) is answered, for a file whose tasks cross a consequential step that is not

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { serveFile } from '../../../src/demo/static-server';
+import { serveFile } from '../../../src/tooling/static-server';
 import type { Route } from '../kit';
 
 const ROOT = resolve(import.meta.dirname, '../../..');

@@ -4,7 +4,8 @@
 // being replaced the same way.
 
 import { describe, expect, it } from 'vitest';
-import { NAVIGATION_DID_NOT_HAPPEN, NAVIGATION_WAIT_MS } from '../../../src/panel/agent/run/look';
+import { NAVIGATION_TIMEOUT_MS } from '../../../src/panel/agent/observe/tab-check';
+import { NAVIGATION_DID_NOT_HAPPEN } from '../../../src/panel/agent/run/look';
 import { PageError } from '../../../src/shared/errors';
 import type { Site } from './fakes/browser';
 import { setupAgent } from './fakes/harness';
@@ -60,7 +61,7 @@ describe('a navigation in flight after an action', () => {
     };
     const start = h.clock.now();
     await h.controller.execute('Place the order');
-    expect(h.clock.now() - start).toBeGreaterThanOrEqual(NAVIGATION_WAIT_MS);
+    expect(h.clock.now() - start).toBeGreaterThanOrEqual(NAVIGATION_TIMEOUT_MS);
     expect(lastUserText(h.model.requests[1])).toContain(NAVIGATION_DID_NOT_HAPPEN);
   });
 

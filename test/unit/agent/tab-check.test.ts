@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import type { AgentTabs, Navigation, TabSnapshot, UrlSettleResult } from '../../../src/panel/agent/core/ports';
-import { checkAgentTab, SETTLE_TIMEOUT_MS } from '../../../src/panel/agent/observe/tab-check';
+import { checkAgentTab, NAVIGATION_TIMEOUT_MS } from '../../../src/panel/agent/observe/tab-check';
 import { STOP_TEXT } from '../../../src/panel/agent/task/events';
 import { TabError } from '../../../src/shared/errors';
 import { type AgentHarness, setupAgent } from './fakes/harness';
@@ -66,7 +66,7 @@ describe('top-of-step check in the loop (docs/contracts.md 000-T8..T11)', () => 
       summary: 'Page navigated to a restricted URL, agent stopped',
     });
     expect(h.navigation.settleCalls).toHaveLength(1);
-    expect(h.clock.now() - start).toBe(SETTLE_TIMEOUT_MS);
+    expect(h.clock.now() - start).toBe(NAVIGATION_TIMEOUT_MS);
   });
 
   it('never calls the wait for a URL that is not transient', async () => {

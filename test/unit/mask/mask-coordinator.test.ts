@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MaskCoordinator, type MaskPage, type MaskTabsSource } from '../../../src/panel/mask/mask-coordinator';
 import { shouldShowMask } from '../../../src/panel/mask/mask-rule';
+import type { TabsChange } from '../../../src/panel/tabs/ownership/task-tabs-state';
 import { TabEventBus } from '../../../src/panel/tabs/tab-event-bus';
 import { NO_WINDOW } from '../../../src/panel/tabs/tabs-adapter';
-import type { TabsChange } from '../../../src/panel/tabs/task-tabs-state';
 import { RelayError } from '../../../src/shared/errors';
 import { FakeBrowser, FakeTimers, flush } from '../tabs/fakes';
 

@@ -171,13 +171,31 @@ describe('task record', () => {
     expect(record?.steps.map((s) => s.turn)).toEqual([0, 1]);
   });
 
-  it('keeps the question of ask_user until the task goes on or ends', () => {
+  it('keeps the question of ask_user until it is answered or the task ends', () => {
     const asked = fold([
       started,
       { type: 'step_started', taskId: T, step: 1, tabId: 4, url: null, operable: true },
       { type: 'ask_user', taskId: T, step: 1, questionId: 'q1', question: 'Which size?' },
     ]);
     expect(asked?.question).toEqual({ questionId: 'q1', question: 'Which size?' });
+    const answered = fold(
+      [
+        { type: 'tool_call', taskId: T, step: 1, callId: 'c2', name: 'ask_user', input: { question: 'Which size?' } },
+        {
+          type: 'tool_result',
+          taskId: T,
+          step: 1,
+          callId: 'c2',
+          name: 'ask_user',
+          outcome: 'ok',
+          isError: false,
+          summary: 'The person replied',
+        },
+      ],
+      asked,
+    );
+    expect(answered?.question).toBeUndefined();
+    expect(answered?.status).toBe('running');
   });
 
   it('shows a task that was running when the panel closed as interrupted, steps kept', () => {

@@ -8,15 +8,10 @@ import { describeRestriction, withoutUrls } from '../../../shared/urls';
 import { isAbort } from '../core/abort';
 import type { AgentTabs, Navigation, OwnedTab } from '../core/ports';
 import { pageFingerprint } from '../task/progress';
-import { SETTLE_TIMEOUT_MS, type TabCheck } from './tab-check';
+import { NAVIGATION_TIMEOUT_MS, type TabCheck } from './tab-check';
 
 /** Budget of the page view the model reads each step (tokens, as src/shared/token-estimate.ts estimates them). */
 export const SNAPSHOT_TOKENS = 2_000;
-/**
- * As long as the commit wait (docs/contracts.md 000-D2): a document that has not announced itself by then is observed
- * as it is.
- */
-const READY_TIMEOUT_MS = SETTLE_TIMEOUT_MS;
 const SNAPSHOT_TIMEOUT_MS = 15_000;
 /** Starting the load of a discarded tab is one tabs.update call; the load itself is waited for as a commit. */
 const WAKE_TIMEOUT_MS = 5_000;
@@ -100,7 +95,7 @@ export async function observe(input: ObserveInput): Promise<StepView> {
   if (woken) return inoperable(check.url, woken);
   if (check.committed || input.navigated || check.tab.status === 'loading' || check.tab.status === 'unloaded') {
     try {
-      await navigation.waitForDocumentReady(tabId, { timeoutMs: READY_TIMEOUT_MS, signal });
+      await navigation.waitForDocumentReady(tabId, { timeoutMs: NAVIGATION_TIMEOUT_MS, signal });
     } catch (error) {
       if (isAbort(error, signal)) throw error;
       // The agent's own navigation is heading to a page no extension may script: navigation tools only.

@@ -17,10 +17,12 @@ import type { AgentTabs, Navigation, TabSnapshot } from '../core/ports';
 import { STOP_TEXT, type StopCause } from '../task/events';
 
 /**
- * The commit wait, here and in open_url (docs/contracts.md 000-D2): long enough for a cold start of a heavy site, short
- * enough not to leave the person waiting.
+ * How long every navigation wait is given (docs/contracts.md 000-D2): the commit wait, here and in open_url and after
+ * a held navigation; the document-ready wait before a snapshot (a document that has not announced itself by then is
+ * observed as it is); the wait for a navigation an action started (one that has not happened by then is not coming).
+ * Long enough for a cold start of a heavy site, short enough not to leave the person waiting.
  */
-export const SETTLE_TIMEOUT_MS = 5_000;
+export const NAVIGATION_TIMEOUT_MS = 5_000;
 
 export interface TabCheckInput {
   tabs: AgentTabs;
@@ -77,7 +79,7 @@ export async function checkAgentTab(input: TabCheckInput): Promise<TabCheck> {
       return stop('origin_changed', STOP_TEXT.originChanged(pinnedOrigin, pendingOrigin));
     }
     const expected = (agentMoved ? (pendingOrigin ?? pinnedOrigin) : (pinnedOrigin ?? pendingOrigin)) ?? '';
-    const settled = await navigation.waitForUrlSettle(tabId, expected, SETTLE_TIMEOUT_MS, signal);
+    const settled = await navigation.waitForUrlSettle(tabId, expected, NAVIGATION_TIMEOUT_MS, signal);
     if (settled.committed) {
       url = settled.url;
     } else if (settled.reason === 'aborted') {

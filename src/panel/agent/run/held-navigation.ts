@@ -5,7 +5,7 @@
 
 import { safeParseOrigin } from '../../../shared/urls';
 import { mayNavigate, navigationTier } from '../observe/site-gate';
-import { SETTLE_TIMEOUT_MS } from '../observe/tab-check';
+import { NAVIGATION_TIMEOUT_MS } from '../observe/tab-check';
 import type { BlockedNavigation } from '../sites/net-hold';
 import type { RunContext } from './run-context';
 
@@ -49,6 +49,6 @@ export async function settleHeld(
   const targetOrigin = safeParseOrigin(target ?? undefined);
   if (!target || !targetOrigin || run.tabs.currentTabId !== tabId) return false;
   await run.tabs.openUrl(target, { newTab: false, signal });
-  await run.navigation.waitForUrlSettle(tabId, targetOrigin, SETTLE_TIMEOUT_MS, signal);
+  await run.navigation.waitForUrlSettle(tabId, targetOrigin, NAVIGATION_TIMEOUT_MS, signal);
   return true;
 }

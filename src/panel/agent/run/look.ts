@@ -7,18 +7,15 @@ import { safeParseOrigin } from '../../../shared/urls';
 import type { NavigationMark } from '../core/ports';
 import { observe, type StepView } from '../observe/observe';
 import { frameGate, gateCheck, gateView } from '../observe/site-gate';
-import { checkAgentTab, SETTLE_TIMEOUT_MS, type TabCheck } from '../observe/tab-check';
+import { checkAgentTab, NAVIGATION_TIMEOUT_MS, type TabCheck } from '../observe/tab-check';
 import { recordBaseline } from '../proof/baseline';
 import { type Ending, end } from '../task/endings';
 import { STOP_TEXT } from '../task/events';
 import { settleHeld } from './held-navigation';
 import type { RunContext } from './run-context';
 
-/** As long as the commit wait at the top of a step: a navigation that has not happened by then is not coming. */
-export const NAVIGATION_WAIT_MS = SETTLE_TIMEOUT_MS;
-
 export const NAVIGATION_DID_NOT_HAPPEN =
-  `The navigation your last action started did not happen within ${NAVIGATION_WAIT_MS / 1000} s (it may have been ` +
+  `The navigation your last action started did not happen within ${NAVIGATION_TIMEOUT_MS / 1000} s (it may have been ` +
   'cancelled, or turned into a download): the tab still shows the page this observation shows.';
 
 /** What one step leaves for the next look. */
@@ -137,7 +134,7 @@ async function awaitNavigation(run: RunContext, state: LookState, tabId: number 
   signal.addEventListener('abort', stop, { once: true });
   try {
     const navigated = run.navigation.waitForNavigation(tabId, navigating.since, {
-      timeoutMs: NAVIGATION_WAIT_MS,
+      timeoutMs: NAVIGATION_TIMEOUT_MS,
       signal: done.signal,
     });
     navigated.catch(() => {});

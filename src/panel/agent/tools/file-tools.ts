@@ -1,6 +1,6 @@
 // upload_file: puts a file the person attached, or one this task downloaded, on the page: into a file input (the
 // ref, or the input a label or button ref controls) or onto a drop zone. The panel reads the bytes; the page checks
-// that the input holds the file or that the drop zone took it (src/content/actions/upload.ts).
+// that the input holds the file or that the drop zone took it (src/content/actions/verbs/upload.ts).
 // A download's bytes are fetched again from its URL with the person's cookies, and a page chose that URL: the task's
 // site gate is asked about the origin first (issue 24, finding 2), so a page cannot have the agent carry another
 // site's file to it unless the person allows that site.

@@ -174,7 +174,7 @@ export const evaluate = defineTool({
 });
 
 /**
- * The page's words in a script's failure (src/content/actions/evaluate.ts): what the script threw (`internal`; the page
+ * The page's words in a script's failure (src/content/actions/verbs/evaluate.ts): what the script threw (`internal`; the page
  * can replace anything the script calls, so it writes what is thrown) and the parse error the page's window reported
  * (`invalid_argument`). They go to the model fenced, only the code outside (issue 24, finding 4). The extension's own
  * refusals (a CSP that forbids scripts, a timeout, a lost relay) stay as they are, and so does an abort.

@@ -9,7 +9,7 @@ import { abortedError } from '../../../shared/rpc';
 import { describeRestriction, isRestrictedUrl } from '../../../shared/urls';
 import { isAbort, raceAbort } from '../core/abort';
 import { capEcho, ECHO_MAX_CHARS } from '../core/echo';
-import { SETTLE_TIMEOUT_MS as COMMIT_TIMEOUT_MS } from '../observe/tab-check';
+import { NAVIGATION_TIMEOUT_MS } from '../observe/tab-check';
 import { defineTool } from './common';
 import type { ToolContext, ToolOutput } from './types';
 import { describeBadUrl } from './url-parts';
@@ -78,7 +78,7 @@ export const openUrl = defineTool({
       newTab,
       signal: ctx.signal,
     });
-    const settle = await ctx.navigation.waitForUrlSettle(tabId, target.origin, COMMIT_TIMEOUT_MS, ctx.signal);
+    const settle = await ctx.navigation.waitForUrlSettle(tabId, target.origin, NAVIGATION_TIMEOUT_MS, ctx.signal);
     if (!settle.committed) {
       if (settle.reason === 'aborted') throw abortedError('open_url');
       // docs/contracts.md, Seed 000: a tab that did not commit is kept but not adopted. The TabsManager made the new
@@ -91,7 +91,7 @@ export const openUrl = defineTool({
       const where = stayed === null ? '' : ` The agent is still on tab ${stayed}.`;
       const text =
         `open_url: tab ${tabId} ${verb} but navigation did not commit to ${target.origin} within ` +
-        `${COMMIT_TIMEOUT_MS / 1000}s (${settle.reason}). The tab is kept; look at it or close it.${where}` +
+        `${NAVIGATION_TIMEOUT_MS / 1000}s (${settle.reason}). The tab is kept; look at it or close it.${where}` +
         (settle.observedUrl ? ' Where the tab is now:' : '');
       const effects = { pageChanged: ctx.tabs.currentTabId === tabId || ctx.tabId === tabId, navigatedTabId: tabId };
       return { outcome: 'execute_error', text, brief: `no commit (${settle.reason})`, ...landed, effects };

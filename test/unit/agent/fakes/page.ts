@@ -170,7 +170,7 @@ export class FakePage implements AgentPage {
     await this.#mayAct('evaluate', options);
     this.calls.push({ method: 'evaluate', args });
     this.#live(options);
-    // A script the page made throw, as the content script reports it (src/content/actions/evaluate.ts).
+    // A script the page made throw, as the content script reports it (src/content/actions/verbs/evaluate.ts).
     if (args.script.startsWith('throw ')) throw new PageError('internal', `The script threw: ${args.script.slice(6)}`);
     return { result: `evaluated: ${args.script}` };
   };

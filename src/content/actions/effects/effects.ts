@@ -1,0 +1,187 @@
+// What an action did: started from before the action, it records DOM mutations (in the target's document, shadow
+// roots and frames), navigation, focus, state and value changes, scrolling and new windows; then waits for a quiet
+// window and reports the effects it saw.
+
+import type { ActionEffect } from '../../../shared/page-types';
+import { composedContains, deepActiveElement } from '../../snapshot/dom/dom';
+import { isTextEntry } from '../../snapshot/naming/roles';
+import { afterAnimations, animationsNow } from './animations';
+import { type ChurnTracker, isBackground } from './churn';
+import { isOwnMutation, OBSERVE_ALL, QUIET_MS, rootsOf, SETTLE_CAP_MS } from './settle';
+
+interface Observed {
+  checked: string | null;
+  value: string | null;
+  aria: string;
+  open: boolean | null;
+}
+
+function observe(element: Element): Observed {
+  const input = element as HTMLInputElement;
+  return {
+    checked: 'checked' in input && typeof input.checked === 'boolean' ? String(input.checked) : null,
+    value: 'value' in input && typeof input.value === 'string' ? input.value : null,
+    aria: ['aria-checked', 'aria-expanded', 'aria-selected', 'aria-pressed', 'aria-current']
+      .map((name) => element.getAttribute(name) ?? '')
+      .join('|'),
+    open: 'open' in element ? Boolean((element as HTMLDetailsElement).open) : null,
+  };
+}
+
+export class EffectWatch {
+  private readonly observer: MutationObserver;
+  private readonly win: Window;
+  private readonly started = performance.now();
+  private readonly urlBefore: string;
+  private readonly focusBefore: Element | null;
+  private readonly stateBefore: Observed;
+  private readonly scrollBefore: [number, number];
+  private readonly animationsBefore: ReadonlySet<Animation>;
+  private mutations = 0;
+  private lastChange = performance.now();
+  private navigation: 'cross' | 'same' | null = null;
+  private newWindow = false;
+  private wake: (() => void) | null = null;
+  private readonly cleanup: (() => void)[] = [];
+
+  /** With `churn`, mutations of elements the page was already churning when the action started are not effects. */
+  constructor(
+    private readonly doc: Document,
+    private readonly target: Element,
+    churn?: ChurnTracker,
+  ) {
+    this.win = doc.defaultView ?? window;
+    const churning = churn?.churningNow() ?? new Set<Element>();
+    if (churn) this.cleanup.push(churn.beginAction());
+    this.urlBefore = doc.location.href;
+    this.focusBefore = deepActiveElement(doc);
+    this.stateBefore = observe(target);
+    this.scrollBefore = [this.win.scrollX, this.win.scrollY];
+    this.animationsBefore = animationsNow(doc);
+    this.observer = new MutationObserver((records) => {
+      const count = records.filter((record) => !isOwnMutation(record) && !isBackground(record, churning)).length;
+      if (count === 0) return;
+      this.mutations += count;
+      this.lastChange = performance.now();
+      this.wake?.();
+    });
+    for (const root of rootsOf(target)) this.observer.observe(root, OBSERVE_ALL);
+    this.listen(this.win, 'beforeunload', () => this.navigated('cross'));
+    this.listen(this.win, 'pagehide', () => this.navigated('cross'));
+    this.listen(this.win, 'hashchange', () => this.navigated('same'));
+    this.listen(this.win, 'popstate', () => this.navigated('same'));
+    const navigation = (this.win as Window & { navigation?: EventTarget }).navigation;
+    if (navigation) {
+      this.listen(navigation, 'navigate', (event) => {
+        const destination = (event as NavigateEvent).destination;
+        this.navigated(destination.sameDocument ? 'same' : 'cross');
+      });
+    }
+    // A foreground tab opened by the page hides this one (a popup or target=_blank the page opened itself).
+    this.listen(doc, 'visibilitychange', () => {
+      if (doc.visibilityState === 'hidden') {
+        this.newWindow = true;
+        this.wake?.();
+      }
+    });
+  }
+
+  /** A new window is expected (a target=_blank link that was activated). */
+  expectNewWindow(): void {
+    this.newWindow = true;
+  }
+
+  /**
+   * Waits until the page is quiet: `quietMs` without mutations after the last one. With `untilFirst`, silence
+   * counts only after a first effect, so an action whose effect comes late (a fetch) is still seen, up to `maxMs`.
+   * A cross-document navigation ends the wait at once (this document is going away).
+   */
+  async settle(options: { quietMs?: number; maxMs?: number; untilFirst?: boolean } = {}): Promise<void> {
+    const quietMs = options.quietMs ?? QUIET_MS;
+    const deadline = this.started + (options.maxMs ?? SETTLE_CAP_MS);
+    for (;;) {
+      if (this.navigation === 'cross') return;
+      const now = performance.now();
+      if (now >= deadline) return;
+      const seen = this.hasAnyEffect();
+      const quietAt = this.lastChange + quietMs;
+      if (now >= quietAt && (seen || !options.untilFirst)) return;
+      const until = seen || !options.untilFirst ? Math.min(quietAt, deadline) : deadline;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(finish, Math.max(0, until - now));
+        function finish() {
+          clearTimeout(timer);
+          resolve();
+        }
+        this.wake = finish;
+      });
+      this.wake = null;
+    }
+  }
+
+  /**
+   * Waits for the finite animations the action set off (a tree node sliding open, a carousel's track moving, a
+   * menu fading in), then for a quiet window, so the result and the next observation see the page at rest.
+   */
+  async settleAnimations(): Promise<void> {
+    if (this.navigation === 'cross') return;
+    await afterAnimations(this.target, this.animationsBefore);
+  }
+
+  effects(): ActionEffect[] {
+    const effects: ActionEffect[] = [];
+    if (this.navigation || this.doc.location.href !== this.urlBefore) effects.push('navigation');
+    if (this.newWindow) effects.push('new_window');
+    if (this.mutations > 0) effects.push('dom_change');
+    const focus = deepActiveElement(this.doc);
+    if (focus !== this.focusBefore && focus && focus !== this.doc.body) {
+      // Focus that lands inside the target counts only where a person sees it: a caret in a text field. A button
+      // that takes focus when clicked has not done anything yet (docs/contracts.md PT-F1).
+      if (!composedContains(this.target, focus) || isTextEntry(focus)) effects.push('focus_change');
+    }
+    const after = observe(this.target);
+    if (
+      after.checked !== this.stateBefore.checked ||
+      after.aria !== this.stateBefore.aria ||
+      after.open !== this.stateBefore.open
+    ) {
+      effects.push('state_change');
+    }
+    if (after.value !== this.stateBefore.value) effects.push('value_change');
+    if (this.win.scrollX !== this.scrollBefore[0] || this.win.scrollY !== this.scrollBefore[1]) effects.push('scroll');
+    return effects;
+  }
+
+  get mutationCount(): number {
+    return this.mutations;
+  }
+
+  dispose(): void {
+    this.observer.disconnect();
+    for (const off of this.cleanup) off();
+    this.wake = null;
+  }
+
+  private hasAnyEffect(): boolean {
+    return this.effects().length > 0;
+  }
+
+  private navigated(kind: 'cross' | 'same'): void {
+    if (this.navigation !== 'cross') this.navigation = kind;
+    this.lastChange = performance.now();
+    this.wake?.();
+  }
+
+  /**
+   * Only events the browser made count (`isTrusted`): a page that dispatches its own `beforeunload`, `popstate`,
+   * `navigate` or `visibilitychange` would otherwise make an action that did nothing report a navigation or a new
+   * tab, and end the settle wait early (issue 24).
+   */
+  private listen(target: EventTarget, type: string, handler: (event: Event) => void): void {
+    const trusted = (event: Event) => {
+      if (event.isTrusted) handler(event);
+    };
+    target.addEventListener(type, trusted);
+    this.cleanup.push(() => target.removeEventListener(type, trusted));
+  }
+}

@@ -1,0 +1,85 @@
+// Waiting for the page to settle: a MutationObserver quiet window (no DOM change for `quietMs`), capped at `maxMs`.
+// The timers here measure silence between mutation events; they are not fixed sleeps.
+
+import { isMaskHost } from '../../mask/marker';
+
+export const QUIET_MS = 150;
+export const SETTLE_CAP_MS = 1_500;
+
+export const OBSERVE_ALL: MutationObserverInit = {
+  subtree: true,
+  childList: true,
+  attributes: true,
+  characterData: true,
+};
+
+/** Mutations Steadyhand causes itself (the mask) are not the page changing. */
+export function isOwnMutation(record: MutationRecord): boolean {
+  if (isMaskHost(record.target)) return true;
+  if (record.type !== 'childList') return false;
+  const nodes = [...Array.from(record.addedNodes), ...Array.from(record.removedNodes)];
+  return nodes.length > 0 && nodes.every((node) => isMaskHost(node));
+}
+
+export interface QuietResult {
+  /** True when the quiet window was reached, false when the cap ran out first. */
+  quiet: boolean;
+  mutations: number;
+  waitedMs: number;
+}
+
+/** Resolves once `roots` have had no mutation for `quietMs`, or after `maxMs`, or when `signal` aborts. */
+export function quietWindow(
+  roots: Node[],
+  options: { quietMs: number; maxMs: number; signal?: AbortSignal; alreadyQuietMs?: number },
+): Promise<QuietResult> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    let mutations = 0;
+    let quietTimer: ReturnType<typeof setTimeout> | undefined;
+    const finish = (quiet: boolean) => {
+      observer.disconnect();
+      clearTimeout(quietTimer);
+      clearTimeout(capTimer);
+      options.signal?.removeEventListener('abort', onAbort);
+      resolve({ quiet, mutations, waitedMs: Math.round(performance.now() - started) });
+    };
+    const arm = (windowMs = options.quietMs) => {
+      clearTimeout(quietTimer);
+      quietTimer = setTimeout(() => finish(true), windowMs);
+    };
+    const onAbort = () => finish(false);
+    const observer = new MutationObserver((records) => {
+      const count = records.filter((record) => !isOwnMutation(record)).length;
+      if (count === 0) return;
+      mutations += count;
+      arm();
+    });
+    for (const root of roots) observer.observe(root, OBSERVE_ALL);
+    const capTimer = setTimeout(() => finish(false), options.maxMs);
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    // Silence that had already lasted before the call counts toward the first window.
+    arm(Math.max(0, options.quietMs - (options.alreadyQuietMs ?? 0)));
+  });
+}
+
+/** The document and every shadow root / same-origin frame document between it and `element`. */
+export function rootsOf(element: Element): Node[] {
+  const roots: Node[] = [];
+  let node: Node | null = element;
+  while (node) {
+    const root: Node = node.getRootNode();
+    roots.push(root);
+    if (root.nodeType === Node.DOCUMENT_FRAGMENT_NODE) node = (root as ShadowRoot).host;
+    else node = safeFrameElement((root as Document).defaultView);
+  }
+  return roots;
+}
+
+function safeFrameElement(win: Window | null): Element | null {
+  try {
+    return win?.frameElement ?? null;
+  } catch {
+    return null;
+  }
+}

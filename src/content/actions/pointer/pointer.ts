@@ -1,0 +1,149 @@
+// The agent's pointer: bring an element into view, check that a pointer at its centre would reach it, and play
+// the event sequence a mouse click or hover produces. The events are untrusted (isTrusted false), which is how the
+// mask tells them from the person's.
+
+import { composedContains, composedParent, windowOf } from '../../snapshot/dom/dom';
+import { describeCoverer, type HitTest, hitTest, visibleCentre } from '../../snapshot/geometry/hit-test';
+import { coveredBySameWidget } from '../../snapshot/geometry/same-widget';
+import { isRendered } from '../../snapshot/geometry/visibility';
+import type { ActionContext } from '../context';
+
+const FOCUSABLE =
+  'a[href], area[href], button, input, select, textarea, summary, iframe, [tabindex], [contenteditable]:not([contenteditable="false"])';
+
+/** What a pointer should aim at: the element, or the visible label of an input that is drawn by its label. */
+export function pointerAnchor(element: Element): Element {
+  if (isRendered(element)) return element;
+  const labels = (element as HTMLInputElement).labels;
+  if (labels) for (const label of Array.from(labels)) if (isRendered(label)) return label;
+  return element;
+}
+
+/** Scrolls the element to the centre of the viewport unless it is already wholly visible. */
+export function bringIntoView(element: Element): void {
+  const win = windowOf(element);
+  const r = element.getBoundingClientRect();
+  const width = win?.document.documentElement.clientWidth ?? 0;
+  const height = win?.document.documentElement.clientHeight ?? 0;
+  const inside = r.top >= 0 && r.left >= 0 && r.bottom <= height && r.right <= width;
+  if (!inside || !visibleCentre(element)) {
+    element.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+  }
+}
+
+/** Brings `anchor` into view and hit-tests it; on failure returns a reason that names what is in the way. */
+export function aim(ctx: ActionContext, anchor: Element): { hit: HitTest; blocked?: string; sameWidget?: boolean } {
+  bringIntoView(anchor);
+  let hit = hitTest(anchor, ctx.shadowRootOf);
+  if (!hit.receives) {
+    // A sticky header or footer may sit over an element near the edge: centre it and look again.
+    anchor.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+    hit = hitTest(anchor, ctx.shadowRootOf);
+  }
+  if (hit.receives) return { hit };
+  if (!hit.hit) return { hit, blocked: 'The element has no visible area on screen (it may be collapsed or clipped).' };
+  if (coveredBySameWidget(anchor, hit.hit, (e) => ctx.registry.peek(e) !== undefined)) return { hit, sameWidget: true };
+  const coverer = describeCoverer(hit.hit, ctx.shadowRootOf);
+  const ref = refNear(ctx, hit.hit);
+  return {
+    hit,
+    blocked: `Another element would receive the pointer: ${coverer}${ref ? ` (inside [${ref}])` : ''}. Close or dismiss it first, or pick another element.`,
+  };
+}
+
+/** The ref of the hit element or its nearest ancestor that has one, so the model can act on the obstacle. */
+function refNear(ctx: ActionContext, element: Element): number | undefined {
+  let node: Element | null = element;
+  for (let depth = 0; node && depth < 6; depth++, node = composedParent(node)) {
+    const ref = ctx.registry.peek(node);
+    if (ref !== undefined) return ref;
+  }
+  return undefined;
+}
+
+/**
+ * Where to dispatch: the deepest element under the pointer when it lies inside the anchor or is a part of the same
+ * widget that covers it (see same-widget.ts), else the anchor.
+ */
+export function eventTarget(anchor: Element, hit: HitTest, sameWidget = false): Element {
+  return hit.hit && (sameWidget || composedContains(anchor, hit.hit)) ? hit.hit : anchor;
+}
+
+function mouseInit(target: Element, x: number, y: number, buttons: number): MouseEventInit {
+  return {
+    bubbles: true,
+    cancelable: true,
+    composed: true,
+    clientX: x,
+    clientY: y,
+    button: 0,
+    buttons,
+    view: windowOf(target),
+  };
+}
+
+/** One pointer event of the mouse (pointerId 1); `extra` sets the button, bubbling and so on. */
+export function pointer(
+  type: string,
+  target: Element,
+  x: number,
+  y: number,
+  buttons: number,
+  bubbles = true,
+  extra: PointerEventInit = {},
+): boolean {
+  const init: PointerEventInit = {
+    ...mouseInit(target, x, y, buttons),
+    bubbles,
+    pointerId: 1,
+    pointerType: 'mouse',
+    isPrimary: true,
+    ...extra,
+  };
+  return target.dispatchEvent(new PointerEvent(type, init));
+}
+
+export function mouse(
+  type: string,
+  target: Element,
+  x: number,
+  y: number,
+  buttons: number,
+  extra: MouseEventInit = {},
+): boolean {
+  return target.dispatchEvent(new MouseEvent(type, { ...mouseInit(target, x, y, buttons), ...extra }));
+}
+
+/** pointerover/enter, mouseover/enter, pointermove, mousemove: what moving the mouse onto an element fires. */
+export function dispatchHover(target: Element, x: number, y: number): void {
+  pointer('pointerover', target, x, y, 0);
+  pointer('pointerenter', target, x, y, 0, false);
+  mouse('mouseover', target, x, y, 0);
+  mouse('mouseenter', target, x, y, 0, { bubbles: false });
+  pointer('pointermove', target, x, y, 0);
+  mouse('mousemove', target, x, y, 0);
+}
+
+/** The full click sequence; returns false when the page cancelled the click (its default action did not run). */
+export function dispatchClick(target: Element, x: number, y: number): boolean {
+  dispatchHover(target, x, y);
+  const pointerDown = pointer('pointerdown', target, x, y, 1);
+  // A cancelled pointerdown suppresses the compatibility mouse events, but not the click (Pointer Events §11).
+  const mouseDown = pointerDown ? mouse('mousedown', target, x, y, 1, { detail: 1 }) : true;
+  if (mouseDown) moveFocus(target);
+  pointer('pointerup', target, x, y, 0);
+  if (pointerDown) mouse('mouseup', target, x, y, 0, { detail: 1 });
+  return mouse('click', target, x, y, 0, { detail: 1 });
+}
+
+/** What a mousedown does to focus: the nearest focusable ancestor gets it; clicking elsewhere blurs. */
+export function moveFocus(target: Element): void {
+  for (let node: Element | null = target; node; node = composedParent(node)) {
+    if (node.matches(FOCUSABLE) && !node.matches(':disabled')) {
+      (node as HTMLElement).focus({ preventScroll: true });
+      return;
+    }
+  }
+  const active = target.ownerDocument.activeElement as HTMLElement | null;
+  if (active && active !== target.ownerDocument.body) active.blur();
+}

@@ -1,0 +1,60 @@
+// click: aim (scroll into view, hit-test), play the pointer events, wait for what they set off (a first effect, then
+// the animations it started), and report what changed. hover (hover.ts) aims and waits the same way.
+
+import type { ActionResult, BoxPoint, PointerArgs } from '../../../shared/page-types';
+import { describeElement } from '../../snapshot/dom/dom';
+import { type ActionContext, isDisabled, notPerformed, performed } from '../context';
+import { describeTarget } from '../describe';
+import { EffectWatch } from '../effects/effects';
+import { aimAt, parseBoxPoint } from '../pointer/aim-point';
+import { dispatchClick } from '../pointer/pointer';
+
+/** Links and forms that open their result in another window or tab. */
+function opensNewWindow(element: Element): boolean {
+  const link = element.closest('a[href], area[href]');
+  const form = link ? null : (element.closest('button, input') as HTMLButtonElement | null)?.form;
+  const target = (link?.getAttribute('target') ?? form?.getAttribute('target') ?? '').toLowerCase();
+  return target !== '' && target !== '_self' && target !== '_parent' && target !== '_top';
+}
+
+export async function click(ctx: ActionContext, args: PointerArgs): Promise<ActionResult> {
+  const element = ctx.registry.resolve(args);
+  const at = args.at === undefined ? undefined : parseBoxPoint(args.at);
+  if (isDisabled(element)) return notPerformed(`${describeTarget(element, args.ref)} is disabled.`);
+  return clickElement(ctx, element, args.ref, at);
+}
+
+/** The click itself, shared with check(); at the centre, or at `at` inside the element's box. */
+export async function clickElement(
+  ctx: ActionContext,
+  element: Element,
+  ref: number,
+  at?: BoxPoint,
+): Promise<ActionResult> {
+  const aimed = aimAt(ctx, element, at);
+  if (aimed.blocked) return notPerformed(aimed.blocked);
+  const watch = new EffectWatch(ctx.doc, element, ctx.churn);
+  try {
+    const target = aimed.target;
+    const sameWidget = aimed.sameWidget === true;
+    const activated = dispatchClick(target, aimed.x, aimed.y);
+    if (activated && opensNewWindow(target)) watch.expectNewWindow();
+    await watch.settle({ untilFirst: true });
+    if (watch.effects().length > 0) await watch.settleAnimations();
+    const effects = watch.effects();
+    if (effects.length === 0) {
+      const hint = element.localName === 'select' ? ' A drop-down opens only for a person: use select_option.' : '';
+      return performed(
+        false,
+        [],
+        `Clicked ${describeTarget(element, ref)}, but nothing observable changed within 1.5 s (no navigation, DOM change, focus or state change).${hint}`,
+      );
+    }
+    const via = sameWidget
+      ? `The click landed on ${describeElement(target)}, a part of the same widget drawn over it.`
+      : undefined;
+    return performed(true, effects, via);
+  } finally {
+    watch.dispose();
+  }
+}

@@ -1,0 +1,36 @@
+// hover: aim at the element (scroll into view, hit-test) as click does (click.ts), move the pointer over it, wait for
+// what that set off (a first effect, then the animations it started), and report what changed.
+
+import type { ActionResult, RefTarget } from '../../../shared/page-types';
+import { type ActionContext, notPerformed, performed } from '../context';
+import { describeTarget } from '../describe';
+import { EffectWatch } from '../effects/effects';
+import { NetChange } from '../effects/net-change';
+import { aim, dispatchHover, eventTarget, pointerAnchor } from '../pointer/pointer';
+
+export async function hover(ctx: ActionContext, args: RefTarget): Promise<ActionResult> {
+  const element = ctx.registry.resolve(args);
+  const anchor = pointerAnchor(element);
+  const { hit, blocked, sameWidget } = aim(ctx, anchor);
+  if (blocked) return notPerformed(blocked);
+  const watch = new EffectWatch(ctx.doc, element, ctx.churn);
+  const net = new NetChange(element, ctx.churn);
+  try {
+    dispatchHover(eventTarget(anchor, hit, sameWidget), hit.x, hit.y);
+    // Menus open after a delay and then animate in (antd's submenus): wait for a first effect as a click does.
+    await watch.settle({ untilFirst: true });
+    if (watch.effects().length > 0) await watch.settleAnimations();
+    const effects = watch.effects();
+    // The pointer being over the element is not a result anyone sees: a hover is verified only when the page
+    // ended different (a menu or tooltip shown), not when it flickered and went back (issue 16 item 6).
+    if (net.changed() || effects.some((effect) => effect !== 'dom_change')) return performed(true, effects);
+    return performed(
+      false,
+      effects,
+      `The pointer is over ${describeTarget(element, args.ref)}, but nothing observable changed within 1.5 s (no menu, tooltip or other change; CSS :hover styles cannot be triggered by a script).`,
+    );
+  } finally {
+    net.dispose();
+    watch.dispose();
+  }
+}

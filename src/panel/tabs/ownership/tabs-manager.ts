@@ -1,0 +1,377 @@
+// TabsManager: the agent's tabs for one task. The current tab changes only through the agent's own calls (openUrl with
+// a new tab, switchTo, a popup its tab opened), never because the person activated, opened or moved tabs
+// (docs/contracts.md, Seed 001). It acts only on tabs it owns, keeps them in the `Task(<id>)` group, and reuses them
+// across the instructions of a task (docs/contracts.md, Seed 003).
+
+import { isSteadyhandError, TabError } from '../../../shared/errors';
+import type { TabEvent } from '../../../shared/protocol';
+import { type CallOptions, withDeadline } from '../../../shared/rpc';
+import type { AgentPage, AgentTabs, OwnedTab, TabSnapshot } from '../../agent';
+import { isOwnPage, pickPersonTab } from '../person-tab';
+import type { TabEventBus } from '../tab-event-bus';
+import { type AdapterTab, type TabsAdapter, toSnapshot } from '../tabs-adapter';
+import { tabFateAnnounced } from './tab-fate';
+import { DEFAULT_TABS_SETTINGS, type TabsAtEnd, type TabsSettings } from './tabs-settings';
+import { TaskGroup } from './task-group';
+import { type InjectScript, keepTaskTabsScripted } from './task-scripts';
+import { takePersonTab } from './task-start';
+import type { TaskTabsRecord } from './task-tabs-record';
+import { type TabsChange, TaskTabsState } from './task-tabs-state';
+
+export type { TabsAtEnd, TabsSettings } from './tabs-settings';
+export type { TabsChange } from './task-tabs-state';
+
+/** A tab's page as the TabsManager uses it: what the agent gets, and going back from the page itself. */
+export type TabPage = AgentPage & {
+  historyBack(options?: CallOptions): Promise<{ started: boolean }>;
+};
+
+export interface TabsManagerDeps {
+  adapter: TabsAdapter;
+  bus: Pick<TabEventBus, 'subscribe'>;
+  pages(tabId: number): TabPage;
+  /** The panel's window: where the person's tab is looked for, and where a task with no tab opens one. */
+  windowId: number;
+  /** Puts the content script into a tab; a run keeps its tabs scripted with it (task-scripts.ts). */
+  inject: InjectScript;
+  /** `history.back()` in a tab without the content script (its site is not the task's); absent: the browser's back. */
+  historyBack?: (tabId: number) => Promise<void>;
+  /** Called with the whole record after every change: the panel keeps it with the task in the history. */
+  onRecord?(record: TaskTabsRecord): void;
+  /** How long a tab Chrome no longer finds may wait for its `removed` or `replaced` event (GONE_CONFIRM_MS). */
+  goneConfirmMs?: number;
+}
+
+export interface TabsManagerOptions {
+  taskId: string;
+  settings?: Partial<TabsSettings>;
+}
+
+/**
+ * The page could not be asked (no script can run there, the task may not use its site so none is put there, or an
+ * older one that lacks the method): nothing ran, so it goes back another way.
+ */
+const BROWSER_BACK_WHEN = new Set<string>(['restricted', 'no_receiver', 'unknown_method', 'not_allowed']);
+
+export class TabsManager implements AgentTabs {
+  readonly taskId: string;
+  readonly settings: TabsSettings;
+  private readonly state: TaskTabsState;
+  private readonly group: TaskGroup;
+  private readonly lifetime = new AbortController();
+  /** Lives while an instruction runs: the scripting of the task's tabs hangs on it. */
+  private run: AbortController | null = null;
+  private running = false;
+  private started = false;
+
+  constructor(
+    private readonly deps: TabsManagerDeps,
+    options: TabsManagerOptions,
+  ) {
+    this.taskId = options.taskId;
+    this.settings = { ...DEFAULT_TABS_SETTINGS, ...options.settings };
+    this.state = new TaskTabsState(this.taskId, deps.onRecord);
+    this.group = new TaskGroup(deps.adapter, this.taskId, this.state.record.groupId);
+    deps.bus.subscribe((event) => void this.onEvent(event), this.lifetime.signal);
+  }
+
+  get currentTabId(): number | null {
+    return this.state.current;
+  }
+
+  get isRunning(): boolean {
+    return this.running;
+  }
+
+  get record(): TaskTabsRecord {
+    return this.state.record;
+  }
+
+  isOwned(tabId: number): boolean {
+    return this.state.owned.has(tabId);
+  }
+
+  /** Reports changes of the current tab and of the owned set until `signal` aborts. */
+  subscribe(listener: (change: TabsChange) => void, signal?: AbortSignal): void {
+    this.state.subscribe(listener, signal);
+  }
+
+  /**
+   * Starts an instruction of the task. The first one takes the person's tab in the panel's window; a follow-up keeps
+   * the tabs it has and puts them back in the group if the person ungrouped them.
+   */
+  async beginRun(): Promise<TabSnapshot | null> {
+    this.running = true;
+    if (!this.started) {
+      this.started = true;
+      await takePersonTab(this.state, this.deps.adapter, this.deps.windowId);
+    }
+    this.keepScripted();
+    const alive = await this.aliveOwned();
+    if (alive.length > 0) await this.joinGroup(alive.map((tab) => tab.id));
+    const current = this.state.current;
+    const tab = current === null ? null : await this.deps.adapter.get(current);
+    return tab ? toSnapshot(tab) : null;
+  }
+
+  /** Ends an instruction: the lock is released and the tabs are kept, ungrouped or closed as the settings say. */
+  async endRun(action: TabsAtEnd = this.settings.endOfTaskTabs): Promise<void> {
+    this.running = false;
+    this.run?.abort();
+    if (action === 'keep') return;
+    const alive = await this.aliveOwned();
+    const opened = alive.filter((tab) => this.state.owned.via(tab.id) !== 'initial').map((tab) => tab.id);
+    // Closing spares the tab the task started on (it was the person's): it only leaves the group.
+    const toUngroup = alive.map((tab) => tab.id).filter((id) => action === 'ungroup' || !opened.includes(id));
+    await this.group.ungroup(toUngroup).catch((error: unknown) => warn('could not ungroup', toUngroup, error));
+    if (action === 'close' && opened.length > 0) {
+      await this.deps.adapter.remove(opened).catch((error: unknown) => warn('could not close', opened, error));
+      for (const id of opened) this.state.forget(id);
+    }
+    this.state.update({ groupId: null });
+  }
+
+  /** The tab the panel should show: the agent's during a run, the person's active web tab otherwise. */
+  async viewTabId(): Promise<number | null> {
+    if (this.running) return this.state.current;
+    const tabs = await this.deps.adapter.listWindow(this.deps.windowId);
+    return pickPersonTab(tabs, this.deps.adapter.ownOrigin)?.id ?? null;
+  }
+
+  dispose(): void {
+    this.running = false;
+    this.run?.abort();
+    this.lifetime.abort();
+    this.state.clearListeners();
+  }
+
+  /** A tab opened by `sourceTabId` (a target=_blank link, window.open): owned if the source is, during a run. */
+  async adoptPopup(tabId: number, sourceTabId: number): Promise<void> {
+    const { owned } = this.state;
+    if (!this.running || !owned.has(sourceTabId) || owned.has(tabId)) return;
+    this.state.own(tabId, 'popup');
+    if (this.settings.followPopups && sourceTabId === this.state.current) this.state.setCurrent(tabId, 'popup');
+    await this.joinGroup([tabId]);
+  }
+
+  // ---- AgentTabs ------------------------------------------------------------------------------------------------
+
+  async owned(): Promise<OwnedTab[]> {
+    const alive = await this.aliveOwned();
+    return alive.map((tab) => ({
+      ...toSnapshot(tab),
+      isCurrent: tab.id === this.state.current,
+      origin: this.state.owned.via(tab.id) ?? 'opened',
+    }));
+  }
+
+  async getTab(tabId: number): Promise<TabSnapshot | null> {
+    if (this.state.owned.wasOwned(tabId) && !this.state.owned.has(tabId)) return null;
+    this.assertOwned(tabId);
+    const tab = await this.deps.adapter.get(tabId);
+    if (tab) return toSnapshot(tab);
+    const successor = await this.settleMissing(tabId);
+    const moved = successor === null ? null : await this.deps.adapter.get(successor);
+    return moved ? toSnapshot(moved) : null;
+  }
+
+  openUrl(url: string, options: { newTab: boolean } & CallOptions): Promise<{ tabId: number; createdTab: boolean }> {
+    if (!URL.canParse(url)) {
+      return Promise.reject(new TabError('invalid_argument', `Cannot open "${url}": it is not an absolute URL.`));
+    }
+    return withDeadline(`Opening ${url}`, options, async () => {
+      const current = this.state.current;
+      if (!options.newTab && current !== null) {
+        if (await this.deps.adapter.navigate(current, url)) {
+          this.state.update({ url });
+          return { tabId: current, createdTab: false };
+        }
+        // Replaced under a new id (discarded): navigate it there. Closed under us: open a new tab, as with none alive.
+        const successor = await this.settleMissing(current);
+        if (successor !== null && (await this.deps.adapter.navigate(successor, url))) {
+          this.state.update({ url });
+          return { tabId: successor, createdTab: false };
+        }
+      }
+      const tab = await this.deps.adapter.create({ url, windowId: await this.homeWindow() });
+      this.state.own(tab.id, 'opened');
+      this.state.setCurrent(tab.id, 'opened');
+      this.state.update({ url });
+      await this.joinGroup([tab.id]);
+      return { tabId: tab.id, createdTab: true };
+    });
+  }
+
+  async switchTo(tabId: number): Promise<TabSnapshot> {
+    this.assertOwned(tabId);
+    const tab = await this.deps.adapter.get(tabId);
+    if (!tab) {
+      await this.settleMissing(tabId);
+      this.assertOwned(tabId); // throws: the tab was closed, or lives on under another id
+      throw new TabError('tab_gone', `Tab ${tabId} was closed.`);
+    }
+    this.state.setCurrent(tabId, 'switched');
+    this.state.update({ url: tab.url || tab.pendingUrl || null });
+    return toSnapshot(tab);
+  }
+
+  async close(tabId: number): Promise<void> {
+    this.assertOwned(tabId);
+    await this.deps.adapter.remove([tabId]);
+    this.state.forget(tabId);
+  }
+
+  goBack(options: CallOptions = {}): Promise<void> {
+    const tabId = this.state.current;
+    if (tabId === null) {
+      return Promise.reject(
+        new TabError('tab_gone', 'The agent has no tab open: its tab was closed. open_url opens one.'),
+      );
+    }
+    return withDeadline(`Going back in tab ${tabId}`, options, async (signal) => {
+      // From the page itself: the browser's back would skip the pages the agent navigated away from (ports.ts,
+      // PageApi.historyBack). A page without our script (a browser page) goes back the browser's way.
+      try {
+        await this.deps.pages(tabId).historyBack({ signal });
+        return;
+      } catch (error) {
+        if (!isSteadyhandError(error) || !BROWSER_BACK_WHEN.has(error.code)) throw error;
+        // A page the task may not use gets no content script, yet the browser's back would skip the page the agent
+        // came from (it left it without a gesture): the page goes back by itself, on one call from the worker.
+        if (error.code === 'not_allowed' && this.deps.historyBack) {
+          await this.deps.historyBack(tabId);
+          return;
+        }
+      }
+      await this.deps.adapter.goBack(tabId);
+    });
+  }
+
+  page(tabId: number): AgentPage {
+    this.assertOwned(tabId);
+    return this.deps.pages(tabId);
+  }
+
+  // ---- internals ------------------------------------------------------------------------------------------------
+
+  /** From now until the run ends, the task's tabs get the content script, and only they do. */
+  private keepScripted(): void {
+    this.run?.abort();
+    const run = new AbortController();
+    this.run = run;
+    const { owned } = this.state;
+    const tabs = {
+      ownedIds: () => owned.ids(),
+      isOwned: (tabId: number) => owned.has(tabId),
+      subscribe: this.state.subscribe.bind(this.state),
+    };
+    keepTaskTabsScripted({ bus: this.deps.bus, tabs, inject: this.deps.inject }, run.signal);
+  }
+
+  private assertOwned(tabId: number): void {
+    if (this.state.owned.has(tabId)) return;
+    const successor = this.state.owned.successor(tabId);
+    if (successor !== undefined && this.state.owned.has(successor)) {
+      // Not closed: Chrome discarded or swapped the page and the tab lives on under a new id.
+      throw new TabError(
+        'stale_snapshot',
+        `Tab ${tabId} is now tab ${successor}: the browser unloaded or replaced its page.`,
+      );
+    }
+    if (this.state.owned.wasOwned(tabId)) throw new TabError('tab_gone', `Tab ${tabId} was closed.`);
+    const ids = this.state.owned.ids();
+    const allowed = ids.length > 0 ? `It may use: ${ids.join(', ')}.` : 'It has no tab open now; open_url opens one.';
+    throw new TabError(
+      'not_owned',
+      `Tab ${tabId} is not one of this task's tabs. The agent may only use the tab the task started on, tabs it ` +
+        `opened, and popups those opened. ${allowed}`,
+    );
+  }
+
+  private async aliveOwned(): Promise<AdapterTab[]> {
+    const ids = this.state.owned.ids();
+    const tabs = await Promise.all(
+      ids.map(async (id) => {
+        const tab = await this.deps.adapter.get(id);
+        if (tab) return tab;
+        const successor = await this.settleMissing(id);
+        return successor === null ? null : this.deps.adapter.get(successor);
+      }),
+    );
+    const alive = new Map<number, AdapterTab>();
+    for (const tab of tabs) if (tab) alive.set(tab.id, tab);
+    return [...alive.values()];
+  }
+
+  /**
+   * For a tab chrome.tabs.get no longer finds: waits for the event that says whether it was closed or replaced (this
+   * manager's own listener, subscribed first, applies it); without one in time it counts as closed. Returns the id
+   * the tab lives on under, or null when it is gone.
+   */
+  private async settleMissing(tabId: number): Promise<number | null> {
+    if (this.state.owned.has(tabId)) {
+      await tabFateAnnounced(this.deps.bus, tabId, this.deps.goneConfirmMs);
+      if (this.state.owned.has(tabId)) this.state.forget(tabId);
+    }
+    const next = this.state.owned.successor(tabId);
+    return next !== undefined && this.state.owned.has(next) ? next : null;
+  }
+
+  /** Where new tabs go: the group's window, else the window the task started in, else the panel's. */
+  private async homeWindow(): Promise<number> {
+    const groupWindow = await this.group.windowId().catch(() => null);
+    if (groupWindow !== null) return groupWindow;
+    const recorded = this.state.record.windowId;
+    if (recorded !== null && (await this.deps.adapter.windowExists(recorded))) return recorded;
+    return this.deps.windowId;
+  }
+
+  private async joinGroup(tabIds: number[]): Promise<void> {
+    try {
+      const groupId = await this.group.join(tabIds, await this.homeWindow());
+      const windowId = await this.group.windowId();
+      this.state.update({ groupId, ...(windowId === null ? {} : { windowId }) });
+    } catch (error) {
+      // A popup window cannot hold a group, and a tab may close while we group it: the agent works on regardless.
+      warn('could not group', tabIds, error);
+    }
+  }
+
+  private async onEvent(event: TabEvent): Promise<void> {
+    switch (event.type) {
+      case 'navigationTarget':
+        // Not `created.openerTabId`: Chrome sets that to whichever tab was active when the new tab appeared, so it
+        // names the person's tab when the agent works in the background. sourceTabId is the page that opened it.
+        await this.adoptPopup(event.tabId, event.sourceTabId);
+        return;
+      case 'removed':
+        this.state.forget(event.tabId);
+        return;
+      case 'replaced':
+        this.state.replace(event.removedTabId, event.addedTabId);
+        return;
+      case 'committed':
+        if (event.tabId === this.state.current && event.frameId === 0) this.state.update({ url: event.url });
+        return;
+      case 'activated':
+        if (this.running && !this.settings.tabStickiness && event.windowId === this.deps.windowId) {
+          await this.follow(event.tabId);
+        }
+        return;
+      default:
+        return;
+    }
+  }
+
+  /** Stickiness off: the agent works on whatever web tab the person activates in the panel's window. */
+  private async follow(tabId: number): Promise<void> {
+    const tab = await this.deps.adapter.get(tabId);
+    if (!tab || isOwnPage(tab, this.deps.adapter.ownOrigin)) return;
+    this.state.own(tabId, 'initial');
+    this.state.setCurrent(tabId, 'followed');
+  }
+}
+
+function warn(what: string, tabIds: number[], error: unknown): void {
+  console.warn(`[steadyhand] ${what} tabs ${tabIds.join(', ')}:`, error);
+}
