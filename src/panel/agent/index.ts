@@ -70,6 +70,7 @@ export type {
   CostLimitDetails,
   DoneEvidence,
   StopCause,
+  TaskEnding,
   TaskResult,
   TaskStatus,
   Verification,

@@ -47,9 +47,11 @@ export interface DoneEvidence {
   urlContains?: string;
 }
 
-export interface TaskResult {
-  taskId: string;
-  status: TaskStatus;
+/**
+ * How a task ended, as its result says it and its record keeps it (src/panel/store/task-record.ts): a field added here
+ * is a change of the trace format too (TRACE_VERSION).
+ */
+export interface TaskEnding {
   /** A sentence or two a person can read. */
   summary: string;
   /** The model's answer, when it gave one through done. */
@@ -66,8 +68,16 @@ export interface TaskResult {
   errorKind?: ModelFailureKind;
   /** For a task the model declined to continue (stop_reason `refusal`): what the API said about it. */
   refusal?: RefusalDetails;
-  /** For `cost_limit`: the money behind the ending, so the panel can say it in the person's language. */
+  /**
+   * For `cost_limit`: its limit, what it spent and the predicted cost of the request not sent, so the panel can say
+   * it in the person's language (absent in records from before the cost cap).
+   */
   costLimit?: CostLimitDetails;
+}
+
+export interface TaskResult extends TaskEnding {
+  taskId: string;
+  status: TaskStatus;
   metrics: TaskMetrics;
 }
 
