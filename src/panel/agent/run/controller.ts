@@ -1,7 +1,8 @@
 // AgentController: the one object the panel talks to. execute() starts a task, followUp() continues it on the same
-// tabs with the same history, stop() ends the running step at once, answer() replies to ask_user and
-// answerPermission() to a site permission question, answerConsent() to a consequential step's question. Everything that happens is told through typed events (events.ts)
-// that a store turns into UI state and a task record.
+// tabs with the same history, stop() ends the running step at once, answer() replies to ask_user, answerPermission()
+// to a site permission question, answerConsent() to a consequential step's question and answerPlan() to a plan
+// (person-questions.ts). Everything that happens is told through typed events (events.ts) that a store turns into UI
+// state and a task record. Each run gets its context (run-context.ts) built here once.
 
 import { SteadyhandError } from '../../../shared/errors';
 import { safeParseOrigin } from '../../../shared/urls';
@@ -10,18 +11,17 @@ import type { AgentSettings, AutonomyMode, EndTabAction } from '../core/settings
 import { type Clock, realSleep, type Sleep } from '../core/time';
 import type { AgentModel } from '../model/agent-model';
 import { ProofLedger } from '../proof/proof-ledger';
-import { type ConsentDecision, TaskConsent } from '../sites/consent';
+import type { ConsentDecision } from '../sites/consent';
 import { NetHold, type NetRulesPort } from '../sites/net-hold';
-import type { PlanAnswer, PlannedChange, PlanOutcome, TaskPlan } from '../sites/plan';
-import { SiteAccess, type SiteDecision } from '../sites/site-access';
+import type { PlanAnswer, PlannedChange } from '../sites/plan';
+import type { SiteDecision } from '../sites/site-access';
 import { endingFor, type StopReason } from '../task/endings';
 import type { AgentEvent, AgentEventListener, TaskResult } from '../task/events';
 import type { TaskFiles } from '../task/files';
-import { PersonReplies } from '../task/person-replies';
-import { applyPlanAnswer } from '../task/plan-approval';
-import { newTaskState, type TaskState } from '../task/task-state';
+import type { TaskState } from '../task/task-state';
 import type { CaptureFn } from '../tools/types';
 import { type Ending, Run } from './loop';
+import { PersonQuestions } from './person-questions';
 import { newNonce } from './prompt';
 import type { RunContext } from './run-context';
 
@@ -97,10 +97,7 @@ async function startPage(tabs: AgentTabs): Promise<string | null> {
 export class AgentController {
   readonly #deps: AgentControllerDeps;
   readonly #listeners = new Set<AgentEventListener>();
-  readonly #questions: PersonReplies<string>;
-  readonly #permissions: PersonReplies<SiteDecision>;
-  readonly #plans: PersonReplies<PlanAnswer>;
-  readonly #consents: PersonReplies<ConsentDecision>;
+  readonly #person: PersonQuestions;
   #task: TaskState | null = null;
   #tabs: AgentTabs | null = null;
   #active: ActiveRun | null = null;
@@ -108,10 +105,8 @@ export class AgentController {
 
   constructor(deps: AgentControllerDeps) {
     this.#deps = deps;
-    this.#questions = new PersonReplies(deps.clock);
-    this.#permissions = new PersonReplies(deps.clock);
-    this.#plans = new PersonReplies(deps.clock);
-    this.#consents = new PersonReplies(deps.clock);
+    const { clock, newId, allowSite, actWithoutAsking } = deps;
+    this.#person = new PersonQuestions({ clock, newId, allowSite, actWithoutAsking, emit: (e) => this.#emit(e) });
   }
 
   /** Listens to every event; returns the unsubscribe function. */
@@ -156,7 +151,7 @@ export class AgentController {
    */
   execute(instruction: string, options: TaskOptions = {}): Promise<TaskResult> {
     this.#assertIdle();
-    const task = this.#newTask(options.autonomy ?? this.#settings().autonomy);
+    const task = this.#person.newTask(options.autonomy ?? this.#settings().autonomy);
     this.#task = task;
     this.#tabs = null;
     return this.#run(task, instruction, false);
@@ -200,17 +195,17 @@ export class AgentController {
 
   /** Replies to an ask_user question; false when no such question is waiting. */
   answer(questionId: string, reply: string): boolean {
-    return this.#questions.reply(questionId, reply);
+    return this.#person.answer(questionId, reply);
   }
 
   /** Replies to a site permission question; false when no such question is waiting. */
   answerPermission(requestId: string, decision: SiteDecision): boolean {
-    return this.#permissions.reply(requestId, decision);
+    return this.#person.answerPermission(requestId, decision);
   }
 
   /** Answers a proposed plan: approved (as the person edited it) or cancelled; false when no such plan waits. */
   answerPlan(planId: string, answer: PlanAnswer): boolean {
-    return this.#plans.reply(planId, answer);
+    return this.#person.answerPlan(planId, answer);
   }
 
   #settings(): AgentSettings {
@@ -218,74 +213,9 @@ export class AgentController {
     return typeof settings === 'function' ? settings() : settings;
   }
 
-  /** Shows the plan, waits for the person (person time), applies the answer to the task and tells the panel. */
-  async #proposePlan(task: TaskState, step: number, plan: TaskPlan, signal: AbortSignal): Promise<PlanOutcome> {
-    const planId = this.#deps.newId();
-    const event: AgentEvent = { type: 'plan_proposed', taskId: task.taskId, step, planId, plan };
-    const answer = await this.#waitForPerson(task, this.#plans, planId, event, signal);
-    const outcome = applyPlanAnswer(task, plan, answer);
-    const decided = outcome.approved ? { plan: outcome.plan, edits: outcome.edits } : {};
-    this.#emit({ type: 'plan_decided', taskId: task.taskId, step, planId, approved: outcome.approved, ...decided });
-    return outcome;
-  }
-
   /** Replies to a consequential step's question; false when no such question is waiting. */
   answerConsent(requestId: string, decision: ConsentDecision): boolean {
-    return this.#consents.reply(requestId, decision);
-  }
-
-  #newTask(autonomy: AutonomyMode): TaskState {
-    const taskId = this.#deps.newId();
-    let requestId = '';
-    const sites = new SiteAccess({
-      allowedSites: [],
-      blockedSites: [],
-      prompt: (origin, why, signal) => {
-        requestId = this.#deps.newId();
-        const event: AgentEvent = { type: 'permission_request', taskId, step: task.step, requestId, origin, why };
-        return this.#waitForPerson(task, this.#permissions, requestId, event, signal);
-      },
-      persist: (origin) => this.#deps.allowSite?.(origin),
-      onDecision: (decided) => {
-        const answered = decided.by === 'person' ? { requestId } : {};
-        this.#emit({ type: 'permission_decided', taskId, step: task.step, ...decided, ...answered });
-      },
-    });
-    let consentId = '';
-    const consent = new TaskConsent({
-      actWithoutAskingSites: [],
-      prompt: (origin, consequence, signal) => {
-        consentId = this.#deps.newId();
-        const requestId = consentId;
-        const event: AgentEvent = { type: 'consent_request', taskId, step: task.step, requestId, origin, consequence };
-        return this.#waitForPerson(task, this.#consents, requestId, event, signal);
-      },
-      persist: (origin) => this.#deps.actWithoutAsking?.(origin),
-      onDecision: (decided) => {
-        const answered = decided.by === 'person' ? { requestId: consentId } : {};
-        this.#emit({ type: 'consent_decided', taskId, step: task.step, ...decided, ...answered });
-      },
-    });
-    const task = newTaskState(taskId, sites, autonomy, consent);
-    return task;
-  }
-
-  /** Announces a question (`event`) and waits for the person's reply, counted as person time. */
-  #waitForPerson<T>(
-    task: TaskState,
-    replies: PersonReplies<T>,
-    id: string,
-    event: AgentEvent,
-    signal: AbortSignal,
-  ): Promise<T> {
-    return replies.wait(
-      id,
-      () => this.#emit(event),
-      signal,
-      (ms) => {
-        task.metrics.metrics.personMs += ms;
-      },
-    );
+    return this.#person.answerConsent(requestId, decision);
   }
 
   #tabsFor(task: TaskState, settings: AgentSettings): AgentTabs {
@@ -325,12 +255,6 @@ export class AgentController {
     }
   }
 
-  #ask(task: TaskState, step: number, question: string, signal: AbortSignal): Promise<string> {
-    const questionId = this.#deps.newId();
-    const event: AgentEvent = { type: 'ask_user', taskId: task.taskId, step, questionId, question };
-    return this.#waitForPerson(task, this.#questions, questionId, event, signal);
-  }
-
   /**
    * The run's context, built once as the run begins: the loop, the model call and every tool read this one object
    * (run-context.ts).
@@ -356,8 +280,8 @@ export class AgentController {
       // Each instruction proves its own outcome: what an earlier one brought about is its baseline (decision 0024).
       proof: new ProofLedger(),
       emit: (event) => this.#emit(event),
-      ask: (step, question) => this.#ask(task, step, question, signal),
-      proposePlan: (step, plan) => this.#proposePlan(task, step, plan, signal),
+      ask: (step, question) => this.#person.ask(task, step, question, signal),
+      proposePlan: (step, plan) => this.#person.proposePlan(task, step, plan, signal),
       nonce: deps.nonce ?? newNonce,
     };
   }
