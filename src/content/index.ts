@@ -7,7 +7,7 @@ import { BUILD_ID } from '../shared/build';
 import { randomHexId } from '../shared/random-id';
 import { Departure } from './departure';
 import { onPrerenderActivated, onRestoredFromCache } from './lifecycle';
-import { PageController } from './page-controller';
+import { createPageController } from './page-controller';
 import { announceReady, askPanel, isContextInvalidatedError, isContextValid } from './panel-client';
 import { CallMemory, handleRpc } from './router';
 
@@ -56,7 +56,7 @@ function boot(): void {
   const { calls, departure } = documentMemory();
   const lifetime = new AbortController();
   const documentToken = randomHexId();
-  const controller = new PageController(document, documentToken, {
+  const controller = createPageController(document, documentToken, {
     signal: lifetime.signal, // retiring disposes the controller: mask down, observers dropped
     onStopRequested: () => {
       askPanel('requestStop', { timeoutMs: 5_000, signal: lifetime.signal }).catch(() => {

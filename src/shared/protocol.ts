@@ -34,104 +34,91 @@ export const PANEL_PORT_NAME = 'steadyhand-panel';
 export type Reply<T> = { ok: true; value: T } | { ok: false; error: WireError };
 
 /**
- * Served by the content script (frame 0 of a tab, and each cross-origin frame for its own document); called by the panel through the relay. Methods that must wait in
- * the page (an action's quiet window, waitFor) return promises; callers see `PageResult<M>`, the settled value.
+ * One page method: the argument it takes, the value it settles with, and whether repeating it is harmless. A call
+ * whose reply was lost with a dead service worker is sent once more with the same `CallTag`; the content script runs
+ * a repeated idempotent call again, and answers a repeated action with the result it remembers (decision 0011).
+ * `signature` is never set: it carries the types the compiler reads, and nothing of it goes on the wire.
  */
-export interface PageApi {
-  ping(): Pong;
-  getPageInfo(): PageInfo;
-  snapshot(options: SnapshotOptions): Snapshot;
-  readPage(args: { from?: number; maxChars?: number }): ReadPageResult;
-  find(args: FindArgs): FindResult;
-  click(args: PointerArgs): Promise<ActionResult>;
-  doubleClick(args: PointerArgs): Promise<ActionResult>;
-  rightClick(args: PointerArgs): Promise<ActionResult>;
-  drag(args: DragArgs): Promise<ActionResult>;
-  setValue(args: SetValueArgs): Promise<ActionResult>;
-  type(args: RefTarget & { text: string; clear?: boolean; submit?: boolean }): Promise<ActionResult>;
-  selectOption(args: RefTarget & { option: string }): Promise<ActionResult>;
-  check(args: RefTarget & { checked: boolean }): Promise<ActionResult>;
-  scroll(args: ScrollArgs): Promise<ActionResult>;
-  pressKey(args: KeyArgs): Promise<ActionResult>;
-  hover(args: RefTarget): Promise<ActionResult>;
+export interface PageMethodSpec<A, R> {
+  readonly idempotent: boolean;
+  readonly signature?: (args: A) => R;
+}
+
+/** Running it again does no harm: a repeated delivery runs again, fresher. */
+const repeatable = <A, R>(): PageMethodSpec<A, R> => ({ idempotent: true });
+/** An action: a repeated delivery is answered with the reply of the first, never run twice. */
+const once = <A, R>(): PageMethodSpec<A, R> => ({ idempotent: false });
+
+/**
+ * The page API, declared once: served by the content script (frame 0 of a tab, and each cross-origin frame for its
+ * own document) from a table of handlers (src/content/page-handlers.ts), called by the panel through the relay with
+ * one shape, `(args, options?)` (src/panel/page/page-proxy.ts). A method without arguments takes `void`. `serve()`
+ * uses this table as its allow-list; adding a method here makes the compiler ask for its handler.
+ */
+export const PAGE_METHODS = {
+  ping: repeatable<void, Pong>(),
+  getPageInfo: repeatable<void, PageInfo>(),
+  snapshot: repeatable<SnapshotOptions, Snapshot>(),
+  readPage: repeatable<{ from?: number; maxChars?: number }, ReadPageResult>(),
+  find: repeatable<FindArgs, FindResult>(),
+  click: once<PointerArgs, ActionResult>(),
+  doubleClick: once<PointerArgs, ActionResult>(),
+  rightClick: once<PointerArgs, ActionResult>(),
+  drag: once<DragArgs, ActionResult>(),
+  setValue: once<SetValueArgs, ActionResult>(),
+  type: once<RefTarget & { text: string; clear?: boolean; submit?: boolean }, ActionResult>(),
+  selectOption: once<RefTarget & { option: string }, ActionResult>(),
+  check: once<RefTarget & { checked: boolean }, ActionResult>(),
+  scroll: once<ScrollArgs, ActionResult>(),
+  pressKey: once<KeyArgs, ActionResult>(),
+  hover: repeatable<RefTarget, ActionResult>(),
   /**
    * The navigation a click on the ref (or Enter on it, or on the focused element without a ref) would start, read
    * before the action so the panel can ask about its site first; `from` is this document's origin. `consequence`:
    * the consequential step the action would take (paying, posting, signing in, deleting…), so the panel can ask the
    * person first (issue 25); absent from a content script that predates it.
    */
-  navigationTarget(args: { ref?: number; snapshotId?: string; via: NavigationVia }): {
-    target: NavigationTarget | null;
-    from: string;
-    consequence?: Consequence | null;
-  };
+  navigationTarget: repeatable<
+    { ref?: number; snapshotId?: string; via: NavigationVia },
+    { target: NavigationTarget | null; from: string; consequence?: Consequence | null }
+  >(),
   /** Puts a file into a file input (the ref, or the input it controls) or drops it on a drop zone. */
-  uploadFile(args: UploadArgs): Promise<ActionResult>;
+  uploadFile: once<UploadArgs, ActionResult>(),
   /** Reads a blob: URL this document made (a file it offered as a download), as base64, up to `maxBytes`. */
-  readBlob(args: { url: string; maxBytes: number }): Promise<BlobRead>;
+  readBlob: repeatable<{ url: string; maxBytes: number }, BlobRead>(),
   /** Only called when the person allowed script evaluation in settings (off by default). */
-  evaluate(args: { script: string }): Promise<{ result: string }>;
-  waitFor(args: WaitForArgs): Promise<{ found: boolean; waitedMs: number }>;
+  evaluate: once<{ script: string }, { result: string }>(),
+  waitFor: repeatable<WaitForArgs, { found: boolean; waitedMs: number }>(),
   /**
    * Goes back one entry from the page itself (`history.back()`). The browser's own back (`chrome.tabs.goBack`) skips
    * entries whose page navigated away without user activation, and the agent's clicks never carry any (decision
    * 0013), so it would pass over the pages the agent came from.
    */
-  historyBack(): { started: boolean };
+  historyBack: once<void, { started: boolean }>(),
   /** Resolves once the DOM has been quiet for `quietMs` (or `maxMs` passed). */
-  waitForQuiet(args: { quietMs: number; maxMs: number }): Promise<{ quiet: boolean; lastMutationAt: number }>;
+  waitForQuiet: repeatable<{ quietMs: number; maxMs: number }, { quiet: boolean; lastMutationAt: number }>(),
   /** Wall-clock time (ms since epoch) of the page's last DOM change seen by the controller. */
-  lastMutationAt(): { at: number };
-  showMask(args: MaskArgs): { shown: boolean };
-  renewMask(args: MaskArgs): { shown: boolean };
-  hideMask(): { hidden: boolean };
+  lastMutationAt: repeatable<void, { at: number }>(),
+  showMask: repeatable<MaskArgs, { shown: boolean }>(),
+  renewMask: repeatable<MaskArgs, { shown: boolean }>(),
+  hideMask: repeatable<void, { hidden: boolean }>(),
   /** Drops observers, highlights and the mask between tasks; refs stay valid for the document. */
-  dispose(): { disposed: boolean };
-}
+  dispose: repeatable<void, { disposed: boolean }>(),
+};
 
-export type PageMethod = keyof PageApi;
-export type PageArgs<M extends PageMethod> = Parameters<PageApi[M]>;
-/** What a call resolves with: methods that wait in the page (actions settle) return promises, unwrapped here. */
-export type PageResult<M extends PageMethod> = Awaited<ReturnType<PageApi[M]>>;
+export type PageMethod = keyof typeof PAGE_METHODS;
+type SignatureOf<M extends PageMethod> = NonNullable<(typeof PAGE_METHODS)[M]['signature']>;
+/** What a method takes: one argument (`void` for none). */
+export type PageArgs<M extends PageMethod> = Parameters<SignatureOf<M>>[0];
+/** What a call settles with. */
+export type PageResult<M extends PageMethod> = ReturnType<SignatureOf<M>>;
 
 /**
- * Every PageApi method, with how many arguments it takes (so a proxy can tell the call options apart) and whether
- * repeating it is harmless. A call whose reply was lost with a dead service worker is sent once more with the same
- * `CallTag`; the content script runs a repeated idempotent call again, and answers a repeated action with the result
- * it remembers (decision 0011). The mapped type makes the compiler insist that every method is listed here, and
- * `serve()` uses the same table as its allow-list.
+ * The page API as the content script serves it: one handler per method, which may wait in the page (an action's quiet
+ * window, waitFor) and so may answer with a promise.
  */
-export const PAGE_METHODS: {
-  readonly [M in PageMethod]: { readonly arity: PageArgs<M>['length']; readonly idempotent: boolean };
-} = {
-  ping: { arity: 0, idempotent: true },
-  getPageInfo: { arity: 0, idempotent: true },
-  snapshot: { arity: 1, idempotent: true },
-  readPage: { arity: 1, idempotent: true },
-  find: { arity: 1, idempotent: true },
-  click: { arity: 1, idempotent: false },
-  doubleClick: { arity: 1, idempotent: false },
-  rightClick: { arity: 1, idempotent: false },
-  drag: { arity: 1, idempotent: false },
-  setValue: { arity: 1, idempotent: false },
-  type: { arity: 1, idempotent: false },
-  selectOption: { arity: 1, idempotent: false },
-  check: { arity: 1, idempotent: false },
-  scroll: { arity: 1, idempotent: false },
-  pressKey: { arity: 1, idempotent: false },
-  hover: { arity: 1, idempotent: true },
-  navigationTarget: { arity: 1, idempotent: true },
-  uploadFile: { arity: 1, idempotent: false },
-  readBlob: { arity: 1, idempotent: true },
-  evaluate: { arity: 1, idempotent: false },
-  waitFor: { arity: 1, idempotent: true },
-  historyBack: { arity: 0, idempotent: false },
-  waitForQuiet: { arity: 1, idempotent: true },
-  lastMutationAt: { arity: 0, idempotent: true },
-  showMask: { arity: 1, idempotent: true },
-  renewMask: { arity: 1, idempotent: true },
-  hideMask: { arity: 0, idempotent: true },
-  dispose: { arity: 0, idempotent: true },
+export type PageApi = {
+  readonly [M in PageMethod]: (args: PageArgs<M>) => PageResult<M> | Promise<PageResult<M>>;
 };
 
 /**

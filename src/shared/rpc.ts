@@ -111,10 +111,10 @@ export function dispatch<Api extends object>(
 }
 
 /**
- * PageApi as a caller outside the page sees it: every method also takes call options (a timeout, an AbortSignal) and
- * answers asynchronously. The panel's page proxy (src/panel/page/remote-page.ts) is one; the agent's ports pick from
- * it.
+ * The page API as a caller outside the page sees it: every method takes its argument and the call options (a timeout,
+ * an AbortSignal), and answers asynchronously. The panel's page proxies (src/panel/page/page-proxy.ts) are one; the
+ * agent's port (AgentPage) is derived from it.
  */
 export type RemotePage = {
-  [M in PageMethod]: (...args: [...PageArgs<M>, options?: CallOptions]) => Promise<PageResult<M>>;
+  [M in PageMethod]: (args: PageArgs<M>, options?: CallOptions) => Promise<PageResult<M>>;
 };

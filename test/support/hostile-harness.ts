@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import type { AgentSettings } from '../../src/panel/agent/core/settings';
 import type { AgentEvent } from '../../src/panel/agent/task/events';
-import type { PageArgs, PageMethod, PageResult } from '../../src/shared/protocol';
+import type { PageApi, PageMethod, PageResult } from '../../src/shared/protocol';
 import { DEFAULT_CALL_TIMEOUT_MS } from '../../src/shared/rpc';
 import { call } from '../e2e/kit/page-calls';
 import type { PanelGlobal } from './panel';
@@ -17,7 +17,7 @@ export async function callWithDefaultDeadline<M extends PageMethod>(
   panel: Page,
   tabId: number,
   method: M,
-  ...args: PageArgs<M>
+  ...args: Parameters<PageApi[M]>
 ): Promise<PageResult<M>> {
   const started = performance.now();
   const value = await call(panel, tabId, method, ...args);

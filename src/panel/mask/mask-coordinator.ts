@@ -110,7 +110,7 @@ export class MaskCoordinator {
         [...tabs].map((tabId) =>
           this.deps
             .pages(tabId)
-            .hideMask(CALL)
+            .hideMask(undefined, CALL)
             .catch(() => {}),
         ),
       );
@@ -131,7 +131,7 @@ export class MaskCoordinator {
     for (const tabId of tabs) {
       this.deps
         .pages(tabId)
-        .hideMask(CALL)
+        .hideMask(undefined, CALL)
         .catch(() => {});
     }
   }
@@ -249,7 +249,7 @@ export class MaskCoordinator {
       const shown = this.shownTab;
       if (shown !== null && shown !== want) {
         this.shownTab = null;
-        await this.deps.pages(shown).hideMask(CALL);
+        await this.deps.pages(shown).hideMask(undefined, CALL);
       }
       if (want !== null && this.shownTab !== want) {
         this.touched.add(want);

@@ -6,11 +6,9 @@
 // by the worker, and never on a restricted URL).
 
 import type { SteadyhandError } from '../../shared/errors';
-import type { PageResult } from '../../shared/protocol';
-import { unwrap } from '../../shared/rpc';
 import { safeParseOrigin } from '../../shared/urls';
 import type { FrameAccess, TabFrame } from './frame-access';
-import type { Relay } from './remote-page';
+import { framePage, type Relay } from './remote-page';
 
 const PING_TIMEOUT_MS = 3_000;
 const RECOVERABLE = new Set(['no_receiver', 'version_mismatch']);
@@ -26,8 +24,8 @@ function isForeign(frame: TabFrame, byId: Map<number, TabFrame>): boolean {
 
 async function pathOf(tabId: number, frame: TabFrame, relay: Relay, access: FrameAccess, signal?: AbortSignal) {
   const ping = async () => {
-    const options = { frameId: frame.frameId, timeoutMs: PING_TIMEOUT_MS, ...(signal ? { signal } : {}) };
-    return unwrap(await relay.call(tabId, 'ping', [], options)) as PageResult<'ping'>;
+    const options = { timeoutMs: PING_TIMEOUT_MS, ...(signal ? { signal } : {}) };
+    return framePage(tabId, relay, frame.frameId).ping(undefined, options);
   };
   try {
     return (await ping()).framePath;

@@ -12,24 +12,23 @@ import type {
   FindArgs,
   FindResult,
   KeyArgs,
-  Pong,
   ReadPageResult,
   Snapshot,
+  SnapshotOptions,
 } from '../../shared/page-types';
-import type { PageMethod } from '../../shared/protocol';
-import { type CallOptions, type RemotePage, unwrap } from '../../shared/rpc';
+import type { PageArgs, PageMethod } from '../../shared/protocol';
+import type { CallOptions, RemotePage } from '../../shared/rpc';
 import { safeParseOrigin } from '../../shared/urls';
 import { composeSnapshot, DEFAULT_SNAPSHOT_TOKENS, MIN_FRAME_TOKENS } from './compose-snapshot';
 import type { FrameAccess } from './frame-access';
 import { locateFrames } from './frame-locator';
 import { documentOf, FrameRefs, type KnownFrame } from './frame-refs';
 import { pageOfFrames } from './frame-text';
-import { refFields } from './ledgered-page';
+import { fieldsOf, isActionResult, refFields } from './ledgered-page';
 import { isAct } from './page-acts';
-import { pageProxy } from './page-proxy';
-import type { Relay } from './remote-page';
+import { forwardTo, pageProxy } from './page-proxy';
+import { framePage, type Relay } from './remote-page';
 
-const MASK_METHODS = new Set<PageMethod>(['showMask', 'renewMask', 'hideMask', 'dispose']);
 /**
  * What a frame answers when the document the ref came from is gone (no script, another build, another registry, a
  * document being left). `relay_lost` is not among them: it says the action's fate is unknown, and stays so.
@@ -37,9 +36,15 @@ const MASK_METHODS = new Set<PageMethod>(['showMask', 'renewMask', 'hideMask', '
 const STALE = new Set(['no_receiver', 'version_mismatch', 'stale_snapshot', 'page_changing']);
 
 /** A frame numbers its own elements (the panel maps them): the tab's ref floor is not sent to it. */
-function withoutFloor(arg: unknown): object {
-  const { refFloor: _floor, ...rest } = (arg ?? {}) as { refFloor?: unknown };
+function withoutFloor<T extends { refFloor?: unknown }>(arg: T): Omit<T, 'refFloor'> {
+  const { refFloor: _floor, ...rest } = arg;
   return rest;
+}
+
+/** A ref a call names, and the field it is in. */
+interface RefField {
+  field: string;
+  ref: number;
 }
 
 export function createFramedPage(
@@ -50,24 +55,32 @@ export function createFramedPage(
   frameRef?: () => number,
 ): RemotePage {
   const refs = new FrameRefs(frameRef);
+  const toTop = forwardTo(top);
 
-  const inFrame = async (frameId: number, method: PageMethod, args: unknown[], options: CallOptions) =>
-    unwrap(await relay.call(tabId, method, args, { ...options, frameId }));
+  const framePages = new Map<number, RemotePage>();
+  /** A frame's page, reached by its frameId; a frame's document answers for itself (decision 0021). */
+  const frame = (frameId: number): RemotePage => {
+    const known = framePages.get(frameId) ?? framePage(tabId, relay, frameId);
+    framePages.set(frameId, known);
+    return known;
+  };
+  /** A call carried to a frame as it is, its arguments rewritten for the frame's document. */
+  const toFrame = (frameId: number, method: PageMethod, args: unknown, options: CallOptions) =>
+    forwardTo(frame(frameId))(method, args, options);
 
-  async function snapshot(args: unknown[], options: CallOptions): Promise<Snapshot> {
-    const first = (await top.snapshot(...(args as [object]), options)) as Snapshot;
+  async function snapshot(args: SnapshotOptions, options: CallOptions): Promise<Snapshot> {
+    const first = await top.snapshot(args, options);
     refs.observeTop(first.snapshotId);
     refs.frames = [];
     refs.unread = [];
     if (!first.crossOriginFrames.some((frame) => frame.path !== undefined)) return first;
     const paths = await locateFrames(tabId, relay, access, options.signal, options.frameAllowed);
-    const requested = withoutFloor(args[0]) as { maxTokens?: number; mode?: 'viewport' | 'full' };
+    const requested = withoutFloor(args);
     return composeSnapshot(first, requested.maxTokens ?? DEFAULT_SNAPSHOT_TOKENS, {
       paths,
       refs,
       ...(options.frameAllowed ? { allowed: options.frameAllowed } : {}),
-      snapshotFrame: (frameId, maxTokens) =>
-        inFrame(frameId, 'snapshot', [{ ...requested, maxTokens }], options) as Promise<Snapshot>,
+      snapshotFrame: (frameId, maxTokens) => frame(frameId).snapshot({ ...requested, maxTokens }, options),
     });
   }
 
@@ -78,62 +91,57 @@ export function createFramedPage(
   /** Reads the frames the last snapshot found but did not list, so their content and refs can be reached. */
   async function readUnread(options: CallOptions): Promise<void> {
     const pending = refs.unread.splice(0);
-    for (const frame of pending) {
+    for (const unread of pending) {
       try {
-        const snap = (await inFrame(frame.frameId, 'snapshot', [{ maxTokens: MIN_FRAME_TOKENS }], options)) as Snapshot;
+        const snap = await frame(unread.frameId).snapshot({ maxTokens: MIN_FRAME_TOKENS }, options);
         refs.observeFrame(snap.snapshotId);
         refs.frames.push({
-          frameId: frame.frameId,
+          frameId: unread.frameId,
           documentId: documentOf(snap.snapshotId),
           src: snap.url,
-          path: frame.path,
+          path: unread.path,
         });
       } catch (error) {
-        console.debug(`[steadyhand] frame ${frame.frameId} not read:`, error);
+        console.debug(`[steadyhand] frame ${unread.frameId} not read:`, error);
       }
     }
   }
 
-  async function find(args: unknown[], options: CallOptions) {
+  async function find(args: FindArgs, options: CallOptions): Promise<FindResult> {
     await readUnread(options);
-    const own = (await top.find(...(args as [FindArgs]), options)) as FindResult;
+    const own = await top.find(args, options);
     const matches = [...own.matches];
-    for (const frame of allowedFrames(options)) {
+    for (const known of allowedFrames(options)) {
       try {
-        const found = (await inFrame(frame.frameId, 'find', [withoutFloor(args[0])], options)) as FindResult;
+        const found = await frame(known.frameId).find(withoutFloor(args), options);
         for (const match of found.matches) {
-          matches.push(match.ref === undefined ? match : { ...match, ref: refs.refFor(frame, match.ref) });
+          matches.push(match.ref === undefined ? match : { ...match, ref: refs.refFor(known, match.ref) });
         }
       } catch (error) {
-        console.debug(`[steadyhand] find skipped frame ${frame.frameId}:`, error);
+        console.debug(`[steadyhand] find skipped frame ${known.frameId}:`, error);
       }
     }
-    const limit = (args[0] as { limit?: number } | undefined)?.limit;
     const issued = own.issued ? { issued: own.issued } : {};
-    return { matches: limit === undefined ? matches : matches.slice(0, limit), ...issued };
+    return { matches: args.limit === undefined ? matches : matches.slice(0, args.limit), ...issued };
   }
 
-  async function readPage(args: unknown[], options: CallOptions): Promise<ReadPageResult> {
+  async function readPage(args: PageArgs<'readPage'>, options: CallOptions): Promise<ReadPageResult> {
     await readUnread(options);
     const frames = allowedFrames(options);
-    if (frames.length === 0) return top.readPage(...(args as [object]), options);
-    return pageOfFrames((args[0] ?? {}) as { from?: number; maxChars?: number }, {
+    if (frames.length === 0) return top.readPage(args, options);
+    return pageOfFrames(args ?? {}, {
       readTop: (from, maxChars) => top.readPage({ from, maxChars }, options),
       frames,
-      readFrame: (frameId, from, maxChars) =>
-        inFrame(frameId, 'readPage', [{ from, maxChars }], options) as Promise<ReadPageResult>,
+      readFrame: (frameId, from, maxChars) => frame(frameId).readPage({ from, maxChars }, options),
     });
   }
 
   /** Frame 0's answer; the frames follow its mask (shown there when it is up, hidden when it is down). */
-  async function mask(method: PageMethod, args: unknown[], options: CallOptions): Promise<unknown> {
-    const own = await (top[method] as (...a: unknown[]) => Promise<unknown>)(...args, options);
-    const up = (own as { shown?: boolean }).shown === true;
-    const frameMethod = method === 'renewMask' && up ? 'showMask' : method;
+  async function followed<R>(own: R, method: PageMethod, args: unknown, options: CallOptions) {
     const frameIds = [...refs.frames, ...refs.unread].map((frame) => frame.frameId);
     await Promise.all(
       frameIds.map((frameId) =>
-        inFrame(frameId, frameMethod, args, { ...options, timeoutMs: 2_000 }).catch(() => {
+        toFrame(frameId, method, args, { ...options, timeoutMs: 2_000 }).catch(() => {
           // A frame gone or navigated holds no focus to guard; its next document gets the mask with the next snapshot.
         }),
       ),
@@ -142,10 +150,9 @@ export function createFramedPage(
   }
 
   /** A call whose arguments name a frame ref: sent to that frame with its own ref and snapshot id. */
-  async function routed(method: PageMethod, args: unknown[], fields: string[], options: CallOptions) {
-    const arg = args[0] as Record<string, unknown>;
+  async function routed(method: PageMethod, arg: Record<string, unknown>, named: RefField[], options: CallOptions) {
     refs.assertTop(arg.snapshotId);
-    const targets = fields.map((field) => ({ field, target: refs.resolve(arg[field] as number) }));
+    const targets = named.map(({ field, ref }) => ({ field, target: refs.resolve(ref) }));
     const [first] = targets;
     if (!first) throw new PageError('internal', 'A routed call with no ref.');
     if (targets.some(({ target }) => target.frameId !== first.target.frameId)) {
@@ -163,8 +170,7 @@ export function createFramedPage(
     const local: Record<string, unknown> = { ...arg, snapshotId: first.target.snapshotId };
     for (const { field, target } of targets) local[field] = target.localRef;
     try {
-      const result = await inFrame(first.target.frameId, method, [local, ...args.slice(1)], options);
-      return frameResult(result);
+      return frameResult(await toFrame(first.target.frameId, method, local, options));
     } catch (error) {
       if (!STALE.has((error as SteadyhandError).code)) throw error;
       throw new PageError(
@@ -178,55 +184,69 @@ export function createFramedPage(
 
   /** The innermost listed frame that holds the tab's focus (frame 0 and each frame say which child has it). */
   async function focusedFrame(options: CallOptions): Promise<KnownFrame | null> {
-    let pong = (await top.ping(options)) as Pong;
+    let pong = await top.ping(undefined, options);
     let found: KnownFrame | null = null;
     for (let depth = 0; depth < 3 && pong.focusedFramePath !== undefined; depth++) {
       const next = refs.frames.find((frame) => frame.path === pong.focusedFramePath);
       if (!next) break;
       found = next;
-      pong = (await inFrame(next.frameId, 'ping', [], options)) as Pong;
+      pong = await frame(next.frameId).ping(undefined, options);
     }
     return found;
   }
 
   /** A key pressed without a ref goes where the focus is, which may be inside a cross-origin frame. */
-  async function pressFocused(args: unknown[], options: CallOptions): Promise<unknown> {
-    const arg = (args[0] ?? {}) as Record<string, unknown>;
-    if (arg.snapshotId !== undefined) refs.assertTop(arg.snapshotId);
-    const frame = await focusedFrame(options);
-    if (!frame || (options.frameAllowed && !options.frameAllowed(frame.src))) {
+  async function pressFocused(args: KeyArgs, options: CallOptions): Promise<ActionResult> {
+    if (args.snapshotId !== undefined) refs.assertTop(args.snapshotId);
+    const focused = await focusedFrame(options);
+    if (!focused || (options.frameAllowed && !options.frameAllowed(focused.src))) {
       await mayAct(options, 'pressKey', null);
-      return top.pressKey(...(args as [KeyArgs]), options);
+      return top.pressKey(args, options);
     }
-    await mayAct(options, 'pressKey', frame.src);
-    const { snapshotId: _top, ...rest } = arg;
-    const snapshotId = refs.snapshotOf(frame.documentId);
+    await mayAct(options, 'pressKey', focused.src);
+    const { snapshotId: _top, ...rest } = args;
+    const snapshotId = refs.snapshotOf(focused.documentId);
     const local = snapshotId ? { ...rest, snapshotId } : rest;
-    return frameResult(await inFrame(frame.frameId, 'pressKey', [local], options));
+    return frameResult(await frame(focused.frameId).pressKey(local, options));
   }
 
-  async function invoke(method: PageMethod, args: unknown[], options: CallOptions): Promise<unknown> {
-    if (method === 'snapshot') return snapshot(args, options);
-    if (method === 'find') return find(args, options);
-    if (method === 'readPage') return readPage(args, options);
-    if (MASK_METHODS.has(method)) return mask(method, args, options);
-    const hasRef = refFields(args[0]).some((field) => (args[0] as Record<string, unknown>)[field] !== undefined);
-    if (method === 'pressKey' && !hasRef && refs.frames.length > 0) return pressFocused(args, options);
-    const fields = refFields(args[0]).filter((field) =>
-      FrameRefs.isFrameRef((args[0] as Record<string, unknown>)[field]),
-    );
-    if (fields.length > 0) {
-      const all = refFields(args[0]).filter((field) => typeof (args[0] as Record<string, unknown>)[field] === 'number');
-      if (all.length !== fields.length) {
+  /**
+   * Any other call: to the frame its refs live in, else to frame 0. A page method added later works in frames
+   * without code of its own here.
+   */
+  async function invoke(method: PageMethod, args: unknown, options: CallOptions): Promise<unknown> {
+    const arg = fieldsOf(args);
+    const named = refFields(arg).flatMap((field) => {
+      const ref = arg[field];
+      return typeof ref === 'number' ? [{ field, ref }] : [];
+    });
+    const inFrames = named.filter(({ ref }) => FrameRefs.isFrameRef(ref));
+    if (inFrames.length > 0) {
+      if (named.length !== inFrames.length) {
         throw new PageError('invalid_argument', `${method} cannot join elements that live in different frames.`);
       }
-      return routed(method, args, fields, options);
+      return routed(method, arg, inFrames, options);
     }
     if (isAct(method)) await mayAct(options, method, null);
-    return (top[method] as (...a: unknown[]) => Promise<unknown>)(...args, options);
+    return toTop(method, args, options);
   }
 
-  return pageProxy(invoke);
+  return pageProxy(invoke, {
+    snapshot,
+    find,
+    readPage,
+    showMask: async (args, options) => followed(await top.showMask(args, options), 'showMask', args, options),
+    renewMask: async (args, options) => {
+      const own = await top.renewMask(args, options);
+      return followed(own, own.shown ? 'showMask' : 'renewMask', args, options);
+    },
+    hideMask: async (args, options) => followed(await top.hideMask(args, options), 'hideMask', args, options),
+    dispose: async (args, options) => followed(await top.dispose(args, options), 'dispose', args, options),
+    pressKey: (args, options, next) => {
+      const hasRef = refFields(args).some((field) => fieldsOf(args)[field] !== undefined);
+      return hasRef || refs.frames.length === 0 ? next(args, options) : pressFocused(args, options);
+    },
+  });
 }
 
 /**
@@ -242,10 +262,9 @@ async function mayAct(options: CallOptions, method: PageMethod, frameUrl: string
  * A frame that navigated is not the tab navigating: the panel must not wait for a tab commit (the model's next
  * observation shows the frame's new document), so the effect is reported as the change on the page it is.
  */
-function frameResult(result: unknown): unknown {
-  const action = result as Partial<ActionResult> | null;
-  if (!action || !Array.isArray(action.effects) || !action.effects.includes('navigation')) return result;
-  const effects = action.effects.map((effect) => (effect === 'navigation' ? 'dom_change' : effect));
+function frameResult<T>(result: T): T {
+  if (!isActionResult(result) || !result.effects.includes('navigation')) return result;
+  const effects = result.effects.map((effect) => (effect === 'navigation' ? 'dom_change' : effect));
   const note = 'The frame it was in loaded a new page; take a new look for its refs.';
-  return { ...action, effects: [...new Set(effects)], reason: action.reason ? `${action.reason} ${note}` : note };
+  return { ...result, effects: [...new Set(effects)], reason: result.reason ? `${result.reason} ${note}` : note };
 }

@@ -1,5 +1,5 @@
-// RemotePageController: a typed proxy of PageApi for one tab. Every method takes the PageApi arguments plus optional
-// call options (timeout, AbortSignal) and resolves with the method's result or throws a typed error.
+// The page API of one tab over the relay (page-proxy.ts): every method takes its argument and optional call options
+// (timeout, AbortSignal) and resolves with the method's result or throws a typed error.
 //
 // When nothing answers in the tab (it loaded before the extension, or its script was dropped) or an older build
 // answers, it injects the current content script and tries once more; a restricted page fails at once.
@@ -9,7 +9,7 @@ import type { PageMethod, Reply } from '../../shared/protocol';
 import { type CallOptions, type RemotePage, unwrap } from '../../shared/rpc';
 import { describeRestriction, isRestrictedUrl } from '../../shared/urls';
 import type { FrameAccess } from './frame-access';
-import { pageProxy } from './page-proxy';
+import { pageProxy, wireArgs } from './page-proxy';
 
 /** A call's options on the relay: deadline and signal, and the frame that serves it (frame 0 when absent). */
 export interface RelayCallOptions extends CallOptions {
@@ -34,16 +34,26 @@ export interface TabAccess {
   frames?: FrameAccess;
 }
 
+/**
+ * One frame's page over the relay as it answers: no script injected, no call tried again (a frame's caller decides
+ * what a frame without our script means).
+ */
+export function framePage(tabId: number, relay: Relay, frameId: number): RemotePage {
+  return pageProxy(async (method, args, options) =>
+    unwrap(await relay.call(tabId, method, wireArgs(args), { ...options, frameId })),
+  );
+}
+
 const RECOVERABLE = new Set(['no_receiver', 'version_mismatch']);
 
 export function createRemotePage(tabId: number, relay: Relay, tabs: TabAccess): RemotePage {
-  async function invoke(method: PageMethod, args: unknown[], options: CallOptions): Promise<unknown> {
+  async function invoke(method: PageMethod, args: unknown, options: CallOptions): Promise<unknown> {
     try {
-      return unwrap(await relay.call(tabId, method, args, options));
+      return unwrap(await relay.call(tabId, method, wireArgs(args), options));
     } catch (error) {
       if (!RECOVERABLE.has((error as SteadyhandError).code)) throw error;
       await prepareTab(tabId, tabs, error as SteadyhandError);
-      return unwrap(await relay.call(tabId, method, args, options));
+      return unwrap(await relay.call(tabId, method, wireArgs(args), options));
     }
   }
 

@@ -3,7 +3,7 @@
 
 import type { Page } from 'playwright-core';
 import type { ErrorCode } from '../../../src/shared/errors';
-import type { PageArgs, PageMethod, PageResult } from '../../../src/shared/protocol';
+import type { PageApi, PageMethod, PageResult } from '../../../src/shared/protocol';
 import type { PanelGlobal } from '../../support/panel';
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; code: ErrorCode; name: string; message: string };
@@ -13,7 +13,7 @@ export function tryCall<M extends PageMethod>(
   panel: Page,
   tabId: number,
   method: M,
-  ...args: PageArgs<M>
+  ...args: Parameters<PageApi[M]>
 ): Promise<Outcome<PageResult<M>>> {
   return panel.evaluate(
     async ({ tabId, method, args }) => {
@@ -24,7 +24,7 @@ export function tryCall<M extends PageMethod>(
       const fn = page[method];
       if (!fn) throw new Error(`No method ${method}`);
       try {
-        return { ok: true as const, value: await fn(...args, { timeoutMs: 20_000 }) };
+        return { ok: true as const, value: await fn(args[0], { timeoutMs: 20_000 }) };
       } catch (error) {
         const e = error as { code: ErrorCode; name: string; message: string };
         return { ok: false as const, code: e.code, name: e.name, message: e.message };
@@ -39,7 +39,7 @@ export async function call<M extends PageMethod>(
   panel: Page,
   tabId: number,
   method: M,
-  ...args: PageArgs<M>
+  ...args: Parameters<PageApi[M]>
 ): Promise<PageResult<M>> {
   const outcome = await tryCall(panel, tabId, method, ...args);
   if (!outcome.ok) throw new Error(`${method} failed with ${outcome.code}: ${outcome.message}`);

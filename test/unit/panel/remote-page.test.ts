@@ -40,7 +40,7 @@ describe('RemotePage', () => {
     const relay = relayAnswering({ ok: true, value: { pong: true } });
     const page = createRemotePage(5, relay, tabs('https://a.test/'));
     const signal = new AbortController().signal;
-    await page.ping({ timeoutMs: 123, signal });
+    await page.ping(undefined, { timeoutMs: 123, signal });
     expect(relay.calls[0]).toEqual([5, 'ping', [], { timeoutMs: 123, signal }]);
   });
 

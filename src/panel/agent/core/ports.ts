@@ -1,31 +1,33 @@
 // What the agent core needs from the world, as interfaces. The loop receives implementations as arguments, so
 // it runs in unit tests with fakes and in the panel with the real relay, TabsManager and navigation wait.
 
+import type { PageArgs, PageMethod, PageResult } from '../../../shared/protocol';
 import type { CallOptions, RemotePage } from '../../../shared/rpc';
 
+/**
+ * The methods of the page API the panel's own plumbing calls, never the agent: the ready ping and the mutation clock
+ * (tabs/), the mask (mask/), going back (AgentTabs.goBack). Every other page method is the agent's without a word here.
+ */
+type PlumbingMethod =
+  | 'ping'
+  | 'getPageInfo'
+  | 'lastMutationAt'
+  | 'historyBack'
+  | 'showMask'
+  | 'renewMask'
+  | 'hideMask'
+  | 'dispose';
+
+/** The page methods the agent calls. */
+export type AgentMethod = Exclude<PageMethod, PlumbingMethod | 'navigationTarget'>;
+
+/** Each page method the agent calls, as the panel's page proxy answers it. */
+export type AgentCalls = {
+  [M in AgentMethod]: (args: PageArgs<M>, options?: CallOptions) => Promise<PageResult<M>>;
+};
+
 /** The page API of one tab, as the agent uses it (a RemotePage in the panel, a fake in tests). */
-export type AgentPage = Pick<
-  RemotePage,
-  | 'snapshot'
-  | 'readPage'
-  | 'find'
-  | 'click'
-  | 'doubleClick'
-  | 'rightClick'
-  | 'drag'
-  | 'setValue'
-  | 'type'
-  | 'selectOption'
-  | 'check'
-  | 'scroll'
-  | 'pressKey'
-  | 'hover'
-  | 'uploadFile'
-  | 'readBlob'
-  | 'evaluate'
-  | 'waitFor'
-  | 'waitForQuiet'
-> &
+export type AgentPage = AgentCalls &
   /** Optional so fakes without it stay valid: a page that cannot say where an action leads is not asked. */
   Partial<Pick<RemotePage, 'navigationTarget'>>;
 

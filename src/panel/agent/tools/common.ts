@@ -3,13 +3,12 @@
 
 import type Anthropic from '@anthropic-ai/sdk';
 import { z } from 'zod';
-import { TabError } from '../../../shared/errors';
 import type { ActionResult } from '../../../shared/page-types';
 import { safeParseOrigin } from '../../../shared/urls';
 import { raceAbort } from '../core/abort';
 import { capEcho, ECHO_MAX_CHARS } from '../core/echo';
 import { actGate, frameGate } from '../observe/site-gate';
-import type { AnyTool, PageHandle, ToolContext, ToolOutput, ToolSpec } from './types';
+import type { AnyTool, ToolContext, ToolOutput, ToolSpec } from './types';
 
 export function defineTool<S extends z.ZodType>(spec: ToolSpec<S>): AnyTool {
   const { run, ...meta } = spec;
@@ -66,13 +65,6 @@ function tidy(node: unknown): unknown {
 export function toAnthropicTool(tool: AnyTool): Anthropic.Tool {
   const schema = tidy(z.toJSONSchema(tool.schema)) as Anthropic.Tool.InputSchema;
   return { name: tool.name, description: tool.description, input_schema: schema };
-}
-
-/** The page the model saw, or a TabError saying why there is none. */
-export function pageOf(ctx: ToolContext): PageHandle {
-  if (ctx.tabId === null) throw new TabError('tab_gone', 'The agent has no tab: open one with open_url.');
-  if (!ctx.snapshot) throw new TabError('restricted', 'This page cannot be operated: use open_url or go_back.');
-  return { page: ctx.tabs.page(ctx.tabId), tabId: ctx.tabId, snapshotId: ctx.snapshot.snapshotId };
 }
 
 /**

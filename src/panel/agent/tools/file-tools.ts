@@ -8,7 +8,8 @@
 import { z } from 'zod';
 import { SteadyhandError } from '../../../shared/errors';
 import { describeSize, type FetchConsent } from '../task/files';
-import { callOptions, defineTool, pageOf, refLabel, reportAction } from './common';
+import { refLabel, reportAction } from './common';
+import { pageTool } from './page-tool';
 import type { ToolContext, ToolOutput } from './types';
 
 function base64Bytes(data: string): number {
@@ -16,7 +17,7 @@ function base64Bytes(data: string): number {
   return (data.length / 4) * 3 - padding;
 }
 
-export const uploadFile = defineTool({
+export const uploadFile = pageTool({
   name: 'upload_file',
   description:
     'Upload a file to the page: `file` names a file the person attached or a file this task downloaded (listed in ' +
@@ -27,11 +28,8 @@ export const uploadFile = defineTool({
       file: z.string().min(1).describe('The file name, exactly as listed.'),
     })
     .strict(),
-  group: 'page',
   mayNavigate: true,
-  usesPage: true,
-  async run(input, ctx) {
-    const { page, snapshotId } = pageOf(ctx);
+  async run(input, { page, snapshotId, options }, ctx) {
     if (!ctx.files) {
       throw new SteadyhandError('not_allowed', 'This panel has no files to upload: the person can attach one.');
     }
@@ -48,7 +46,7 @@ export const uploadFile = defineTool({
       if (denied === null) throw error;
       return refusedDownload(denied, ctx);
     }
-    const result = await page.uploadFile({ ref: input.ref, snapshotId, file }, callOptions(ctx));
+    const result = await page.uploadFile({ ref: input.ref, snapshotId, file }, options());
     const size = describeSize(base64Bytes(file.data));
     const to = refLabel(ctx, input.ref);
     if (ctx.files.attached().some((attached) => attached.name === file.name)) {

@@ -3,10 +3,8 @@
 // What actions return).
 
 import { z } from 'zod';
-import { callOptions, defineTool, pageOf, refLabel, reportAction } from './common';
-import { refusedNavigation } from './navigation-gate';
-
-const ref = z.number().int().nonnegative().describe('The element ref from the latest observation, e.g. 12 for [12].');
+import { refLabel } from './common';
+import { pageTool, ref } from './page-tool';
 
 /** A point inside the element's box as fractions of its width and height; the centre when absent. */
 export const at = z
@@ -23,49 +21,42 @@ export const at = z
 
 const pointerSchema = z.object({ ref, at: at.optional() }).strict();
 
-export const doubleClick = defineTool({
+/** A pointer action's argument: the element, and the point inside it when the model aimed at one. */
+export const pointerArgs = (input: z.infer<typeof pointerSchema>, snapshotId: string) => ({
+  ref: input.ref,
+  snapshotId,
+  ...(input.at ? { at: input.at } : {}),
+});
+
+export const doubleClick = pageTool({
   name: 'double_click',
   description:
     'Double-click an element (opens a cell or item for editing, selects a word, expands a tree node on some ' +
     'sites). Optional `at` aims at a point inside it.',
   schema: pointerSchema,
-  group: 'page',
   mayNavigate: true,
-  usesPage: true,
-  async run(input, ctx) {
-    const handle = pageOf(ctx);
-    const { page, snapshotId } = handle;
-    const what = `double_click ${refLabel(ctx, input.ref)}`;
-    const refused = await refusedNavigation(ctx, handle, { ref: input.ref, via: 'click' }, what);
-    if (refused) return refused;
-    const result = await page.doubleClick(
-      { ref: input.ref, snapshotId, ...(input.at ? { at: input.at } : {}) },
-      callOptions(ctx),
-    );
-    return reportAction(`double_click ${refLabel(ctx, input.ref)}`, result, ctx, [input.ref]);
-  },
+  method: 'doubleClick',
+  leadsTo: (input, ctx) => ({
+    target: { ref: input.ref, via: 'click' },
+    what: `double_click ${refLabel(ctx, input.ref)}`,
+  }),
+  args: pointerArgs,
+  report: (input, ctx) => ({ what: `double_click ${refLabel(ctx, input.ref)}`, refs: [input.ref] }),
 });
 
-export const rightClick = defineTool({
+export const rightClick = pageTool({
   name: 'right_click',
   description:
     'Right-click an element to open the context menu the page draws itself (file lists, trees, editors). The ' +
     "browser's own context menu cannot be used. Optional `at` aims at a point inside it.",
   schema: pointerSchema,
-  group: 'page',
   mayNavigate: true,
-  usesPage: true,
-  async run(input, ctx) {
-    const { page, snapshotId } = pageOf(ctx);
-    const result = await page.rightClick(
-      { ref: input.ref, snapshotId, ...(input.at ? { at: input.at } : {}) },
-      callOptions(ctx),
-    );
-    return reportAction(`right_click ${refLabel(ctx, input.ref)}`, result, ctx, [input.ref]);
-  },
+  method: 'rightClick',
+  args: pointerArgs,
+  report: (input, ctx) => ({ what: `right_click ${refLabel(ctx, input.ref)}`, refs: [input.ref] }),
 });
 
-export const drag = defineTool({
+export const drag = pageTool({
   name: 'drag',
   description:
     'Drag an element with the mouse: onto another element (toRef), or by dx/dy CSS pixels. Reorders sortable ' +
@@ -82,24 +73,24 @@ export const drag = defineTool({
     .refine((input) => (input.toRef === undefined) !== (input.dx === undefined && input.dy === undefined), {
       message: 'give either toRef, or dx and/or dy',
     }),
-  group: 'page',
   mayNavigate: true,
-  usesPage: true,
-  async run(input, ctx) {
-    const { page, snapshotId } = pageOf(ctx);
+  method: 'drag',
+  args: (input, snapshotId) => {
     const target =
       input.toRef === undefined
         ? { ...(input.dx === undefined ? {} : { dx: input.dx }), ...(input.dy === undefined ? {} : { dy: input.dy }) }
         : { toRef: input.toRef };
-    const result = await page.drag({ ref: input.ref, snapshotId, ...target }, callOptions(ctx));
+    return { ref: input.ref, snapshotId, ...target };
+  },
+  report: (input, ctx) => {
     const where =
       input.toRef === undefined ? `by (${input.dx ?? 0}, ${input.dy ?? 0})` : `to ${refLabel(ctx, input.toRef)}`;
     const refs = input.toRef === undefined ? [input.ref] : [input.ref, input.toRef];
-    return reportAction(`drag ${refLabel(ctx, input.ref)} ${where}`, result, ctx, refs);
+    return { what: `drag ${refLabel(ctx, input.ref)} ${where}`, refs };
   },
 });
 
-export const setValue = defineTool({
+export const setValue = pageTool({
   name: 'set_value',
   description:
     'Set a slider (role slider, a range input) to a number, or a native date, time, datetime-local, month, week ' +
@@ -112,15 +103,13 @@ export const setValue = defineTool({
       value: z.union([z.string().min(1), z.number()]).describe('The value, e.g. "40" for a slider or "2026-03-14".'),
     })
     .strict(),
-  group: 'page',
   mayNavigate: true,
-  usesPage: true,
-  async run(input, ctx) {
-    const { page, snapshotId } = pageOf(ctx);
-    const value = String(input.value);
-    const result = await page.setValue({ ref: input.ref, snapshotId, value }, callOptions(ctx));
-    return reportAction(`set_value ${refLabel(ctx, input.ref)} → ${value}`, result, ctx, [input.ref]);
-  },
+  method: 'setValue',
+  args: (input, snapshotId) => ({ ref: input.ref, snapshotId, value: String(input.value) }),
+  report: (input, ctx) => ({
+    what: `set_value ${refLabel(ctx, input.ref)} → ${String(input.value)}`,
+    refs: [input.ref],
+  }),
 });
 
 export const POINTER_TOOLS = [doubleClick, rightClick, drag, setValue];

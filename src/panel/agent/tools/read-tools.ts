@@ -7,13 +7,14 @@ import { isSteadyhandError, PageError, SteadyhandError } from '../../../shared/e
 import { isAbort } from '../core/abort';
 import { capEcho } from '../core/echo';
 import { MAX_TURN_WAIT_MS, seconds } from '../task/turn-limits';
-import { callOptions, defineTool, pageOf, withheldRead } from './common';
+import { withheldRead } from './common';
+import { pageTool } from './page-tool';
 import type { ToolContext } from './types';
 
 export const MAX_WAIT_MS = 15_000;
 const DEFAULT_READ_CHARS = 8_000;
 
-export const readPage = defineTool({
+export const readPage = pageTool({
   name: 'read_page',
   description:
     "Read the page's text content (main text, lists, tables), in chunks. Use it to find information instead of " +
@@ -24,13 +25,10 @@ export const readPage = defineTool({
       maxChars: z.number().int().min(500).max(20_000).optional().describe(`Default ${DEFAULT_READ_CHARS}.`),
     })
     .strict(),
-  group: 'page',
   mayNavigate: false,
-  usesPage: true,
-  async run(input, ctx) {
-    const { page, tabId } = pageOf(ctx);
+  async run(input, { page, tabId, options }, ctx) {
     const from = input.from ?? 0;
-    const result = await page.readPage({ from, maxChars: input.maxChars ?? DEFAULT_READ_CHARS }, callOptions(ctx));
+    const result = await page.readPage({ from, maxChars: input.maxChars ?? DEFAULT_READ_CHARS }, options());
     const withheld = await withheldRead(ctx, 'read_page', tabId);
     if (withheld) return withheld;
     const end = result.from + result.text.length;
@@ -44,7 +42,7 @@ export const readPage = defineTool({
   },
 });
 
-export const find = defineTool({
+export const find = pageTool({
   name: 'find',
   description:
     'Search the page for text or an element by words (e.g. "price", "Sign in button"); returns matches with refs. ' +
@@ -56,12 +54,9 @@ export const find = defineTool({
       limit: z.number().int().min(1).max(30).optional().describe('Default 10.'),
     })
     .strict(),
-  group: 'page',
   mayNavigate: false,
-  usesPage: true,
-  async run(input, ctx) {
-    const { page, tabId } = pageOf(ctx);
-    const { matches } = await page.find({ query: input.query, limit: input.limit ?? 10 }, callOptions(ctx));
+  async run(input, { page, tabId, options }, ctx) {
+    const { matches } = await page.find({ query: input.query, limit: input.limit ?? 10 }, options());
     const withheld = await withheldRead(ctx, 'find', tabId);
     if (withheld) return withheld;
     const lines = matches.map((match) => {
@@ -80,7 +75,7 @@ export const find = defineTool({
   },
 });
 
-export const waitFor = defineTool({
+export const waitFor = pageTool({
   name: 'wait_for',
   description: `Wait until text appears on the page or element \`ref\` is present (at most ${MAX_WAIT_MS / 1000} s).`,
   schema: z
@@ -93,11 +88,8 @@ export const waitFor = defineTool({
     .refine((input) => input.text !== undefined || input.ref !== undefined, {
       message: 'give `text` or `ref` to wait for',
     }),
-  group: 'page',
   mayNavigate: false,
-  usesPage: true,
-  async run(input, ctx) {
-    const { page, snapshotId } = pageOf(ctx);
+  async run(input, { page, snapshotId, options }, ctx) {
     const asked = input.timeoutMs ?? 5_000;
     // One turn's waits together are capped (turn-limits.ts): a wait past what is left is cut short, and said so.
     const timeoutMs = Math.min(asked, ctx.waitLeftMs ?? asked);
@@ -112,7 +104,7 @@ export const waitFor = defineTool({
         ...(input.ref === undefined ? {} : { ref: input.ref, snapshotId }),
       },
       // The page bounds the wait itself; the call deadline only catches a page that stopped answering.
-      callOptions(ctx, timeoutMs + 5_000),
+      options(timeoutMs + 5_000),
     );
     const what = input.text === undefined ? `[${input.ref}]` : `"${capEcho(input.text)}"`;
     return found
@@ -125,16 +117,13 @@ export const waitFor = defineTool({
   },
 });
 
-export const screenshot = defineTool({
+export const screenshot = pageTool({
   name: 'screenshot',
   description: 'Take a screenshot of the visible part of the page (for layout or images the text view misses).',
   schema: z.object({}).strict(),
-  group: 'page',
   mayNavigate: false,
-  usesPage: true,
   enabled: (settings) => settings.vision,
-  async run(_input, ctx) {
-    const { tabId } = pageOf(ctx);
+  async run(_input, { tabId }, ctx) {
     if (!ctx.capture) throw new PageError('not_allowed', 'Screenshots are not available in this panel.');
     const image = await ctx.capture(tabId, { signal: ctx.signal });
     const withheld = await withheldRead(ctx, 'screenshot', tabId);
@@ -145,22 +134,19 @@ export const screenshot = defineTool({
 
 const MAX_EVAL_CHARS = 4_000;
 
-export const evaluate = defineTool({
+export const evaluate = pageTool({
   name: 'evaluate',
   description: 'Run a JavaScript expression in the page and return its result as text. Prefer the other tools.',
   schema: z.object({ script: z.string().min(1).max(10_000) }).strict(),
-  group: 'page',
   mayNavigate: true,
-  usesPage: true,
   enabled: (settings) => settings.allowScript,
-  async run(input, ctx) {
-    const { page, tabId } = pageOf(ctx);
+  async run(input, { page, tabId, options }, ctx) {
     // The script may fetch or navigate anywhere: while it runs, every request of the tab to a site the task has
     // not been allowed is held, not only page loads.
     const strict = await ctx.hold?.strict();
     let result: string;
     try {
-      ({ result } = await page.evaluate({ script: input.script }, callOptions(ctx)));
+      ({ result } = await page.evaluate({ script: input.script }, options()));
     } catch (error) {
       throw fencedScriptError(error, ctx);
     } finally {

@@ -80,7 +80,7 @@ export function createDocumentReady(deps: DocumentReadyDeps): WaitForDocumentRea
         pinging = true;
         deps
           .pages(tabId)
-          .ping({ timeoutMs: Math.max(pingEveryMs, 1_000), signal: scope })
+          .ping(undefined, { timeoutMs: Math.max(pingEveryMs, 1_000), signal: scope })
           .then(
             (pong) => {
               if (isNew() && deps.tracker.acceptPing(tabId, pong.documentToken)) end();

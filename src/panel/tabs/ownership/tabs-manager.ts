@@ -5,7 +5,7 @@
 
 import { isSteadyhandError, TabError } from '../../../shared/errors';
 import type { TabEvent } from '../../../shared/protocol';
-import { type CallOptions, withDeadline } from '../../../shared/rpc';
+import { type CallOptions, type RemotePage, withDeadline } from '../../../shared/rpc';
 import type { AgentPage, AgentTabs, OwnedTab, TabSnapshot } from '../../agent';
 import { isOwnPage, pickPersonTab } from '../person-tab';
 import type { TabEventBus } from '../tab-event-bus';
@@ -22,9 +22,7 @@ export type { TabsAtEnd, TabsSettings } from './tabs-settings';
 export type { TabsChange } from './task-tabs-state';
 
 /** A tab's page as the TabsManager uses it: what the agent gets, and going back from the page itself. */
-export type TabPage = AgentPage & {
-  historyBack(options?: CallOptions): Promise<{ started: boolean }>;
-};
+export type TabPage = AgentPage & Pick<RemotePage, 'historyBack'>;
 
 export interface TabsManagerDeps {
   adapter: TabsAdapter;
@@ -232,7 +230,7 @@ export class TabsManager implements AgentTabs {
       // From the page itself: the browser's back would skip the pages the agent navigated away from (ports.ts,
       // PageApi.historyBack). A page without our script (a browser page) goes back the browser's way.
       try {
-        await this.deps.pages(tabId).historyBack({ signal });
+        await this.deps.pages(tabId).historyBack(undefined, { signal });
         return;
       } catch (error) {
         if (!isSteadyhandError(error) || !BROWSER_BACK_WHEN.has(error.code)) throw error;
