@@ -3,9 +3,9 @@
 // no tool error.
 
 import { describe, expect, it } from 'vitest';
-import { setupAgent } from './fakes/harness';
-import { call, toolResults } from './fakes/scripted-model';
-import { CALENDAR, DOCS, SITE } from './fakes/sites';
+import { setupAgent } from '../fakes/harness';
+import { call, toolResults } from '../fakes/scripted-model';
+import { CALENDAR, DOCS, SITE } from '../fakes/sites';
 
 const giveUp = call('done', { success: false, answer: 'Stopping here.' });
 

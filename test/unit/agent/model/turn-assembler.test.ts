@@ -3,7 +3,7 @@
 
 import type { BetaRawMessageStreamEvent } from '@anthropic-ai/sdk/resources/beta/messages/messages';
 import { describe, expect, it } from 'vitest';
-import { parseToolCall, TurnAssembler } from '../../../src/panel/agent/model/turn-assembler';
+import { parseToolCall, TurnAssembler } from '../../../../src/panel/agent/model/turn-assembler';
 
 type Event = BetaRawMessageStreamEvent;
 

@@ -4,11 +4,11 @@
 // an inputError for the loop to report to the model.
 
 import { describe, expect, it } from 'vitest';
-import type { ModelRequest, ModelRetry } from '../../../src/panel/agent/model/agent-model';
-import { createAnthropicModel } from '../../../src/panel/agent/model/llm';
-import { type FakeAnthropic, rawToolTurn, textTurn, toolTurn } from '../../support/fake-anthropic';
-import { FakeClock } from './fakes/clock';
-import { API_KEY, modelFailure, useFakeApi } from './fakes/fake-api';
+import type { ModelRequest, ModelRetry } from '../../../../src/panel/agent/model/agent-model';
+import { createAnthropicModel } from '../../../../src/panel/agent/model/llm';
+import { type FakeAnthropic, rawToolTurn, textTurn, toolTurn } from '../../../support/fake-anthropic';
+import { FakeClock } from '../fakes/clock';
+import { API_KEY, modelFailure, useFakeApi } from '../fakes/fake-api';
 
 const KEY = API_KEY;
 let fake: FakeAnthropic;

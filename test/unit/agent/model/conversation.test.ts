@@ -2,8 +2,8 @@
 // user message, tool results come first, and the observation rides inside the last clearable tool result.
 
 import { describe, expect, it } from 'vitest';
-import type { ContentBlock, MessageParam, ToolResultBlock } from '../../../src/panel/agent/model/agent-model';
-import { Conversation, NOT_RUN_TEXT, WITHHELD_TEXT } from '../../../src/panel/agent/model/conversation';
+import type { ContentBlock, MessageParam, ToolResultBlock } from '../../../../src/panel/agent/model/agent-model';
+import { Conversation, NOT_RUN_TEXT, WITHHELD_TEXT } from '../../../../src/panel/agent/model/conversation';
 
 const thinking: ContentBlock = { type: 'thinking', thinking: '', signature: 'sig-1' };
 const click: ContentBlock = { type: 'tool_use', id: 'toolu_click', name: 'click', input: { ref: 7 } };

@@ -3,10 +3,10 @@
 // is bounded while the whole answer stays in the result.
 
 import { describe, expect, it } from 'vitest';
-import { SUMMARY_MAX_CHARS } from '../../../src/panel/agent/core/echo';
-import { setupAgent } from './fakes/harness';
-import { call, calls, toolResults } from './fakes/scripted-model';
-import { SHOP, SITE } from './fakes/sites';
+import { SUMMARY_MAX_CHARS } from '../../../../src/panel/agent/core/echo';
+import { setupAgent } from '../fakes/harness';
+import { call, calls, toolResults } from '../fakes/scripted-model';
+import { SHOP, SITE } from '../fakes/sites';
 
 const giveUp = call('done', { success: false, answer: 'Giving up.' });
 

@@ -2,12 +2,12 @@
 // definitions the model gets are generated from the same zod schemas that validate the calls.
 
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, withSettings } from '../../../src/panel/agent/core/settings';
-import { ALL_TOOLS, anthropicTools, offeredTools } from '../../../src/panel/agent/tools/registry';
-import { PageError } from '../../../src/shared/errors';
-import { setupAgent } from './fakes/harness';
-import { call, calls, toolResults } from './fakes/scripted-model';
-import { RESULTS, SHOP, SITE } from './fakes/sites';
+import { DEFAULT_SETTINGS, withSettings } from '../../../../src/panel/agent/core/settings';
+import { ALL_TOOLS, anthropicTools, offeredTools } from '../../../../src/panel/agent/tools/registry';
+import { PageError } from '../../../../src/shared/errors';
+import { setupAgent } from '../fakes/harness';
+import { call, calls, toolResults } from '../fakes/scripted-model';
+import { RESULTS, SHOP, SITE } from '../fakes/sites';
 
 const giveUp = call('done', { success: false, answer: 'Giving up.' });
 

@@ -8,13 +8,13 @@ import {
   normalizeSiteList,
   parseSiteRule,
   ruleMatches,
-} from '../../../src/panel/agent/core/site-rules';
+} from '../../../../src/panel/agent/core/site-rules';
 import {
   SiteAccess,
   type SiteDecision,
   type SiteDecisionRecord,
   sitesInText,
-} from '../../../src/panel/agent/sites/site-access';
+} from '../../../../src/panel/agent/sites/site-access';
 
 const signal = new AbortController().signal;
 const why = (url: string) => ({ kind: 'tab', url }) as const;

@@ -2,10 +2,10 @@
 // with the wrong shape is answered with what to fix (src/panel/agent/tools/pointer-tools.ts).
 
 import { describe, expect, it } from 'vitest';
-import { anthropicTools, toolNamed } from '../../../src/panel/agent/tools/registry';
-import { setupAgent } from './fakes/harness';
-import { call, calls, toolResults } from './fakes/scripted-model';
-import { SITE } from './fakes/sites';
+import { anthropicTools, toolNamed } from '../../../../src/panel/agent/tools/registry';
+import { setupAgent } from '../fakes/harness';
+import { call, calls, toolResults } from '../fakes/scripted-model';
+import { SITE } from '../fakes/sites';
 
 const giveUp = call('done', { success: false, answer: 'Giving up.' });
 

@@ -2,19 +2,19 @@
 // API failure is retried or turned into a message a person can act on. Backoff sleeps go through a fake clock.
 
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, withSettings } from '../../../src/panel/agent/core/settings';
-import { realSleep } from '../../../src/panel/agent/core/time';
-import type { ModelRequest, ModelRetry } from '../../../src/panel/agent/model/agent-model';
-import { createAnthropicModel } from '../../../src/panel/agent/model/llm';
-import { retryAfterMs } from '../../../src/panel/agent/model/llm-errors';
-import { AgentController } from '../../../src/panel/agent/run/controller';
-import { type FakeAnthropic, textTurn, toolTurn } from '../../support/fake-anthropic';
-import { FakeAgentBrowser } from './fakes/browser';
-import { FakeClock } from './fakes/clock';
-import { API_KEY, modelFailure, useFakeApi } from './fakes/fake-api';
-import { FakeNavigation } from './fakes/navigation';
-import { SHOP, SITE } from './fakes/sites';
-import { FakeTabs } from './fakes/tabs';
+import { DEFAULT_SETTINGS, withSettings } from '../../../../src/panel/agent/core/settings';
+import { realSleep } from '../../../../src/panel/agent/core/time';
+import type { ModelRequest, ModelRetry } from '../../../../src/panel/agent/model/agent-model';
+import { createAnthropicModel } from '../../../../src/panel/agent/model/llm';
+import { retryAfterMs } from '../../../../src/panel/agent/model/llm-errors';
+import { AgentController } from '../../../../src/panel/agent/run/controller';
+import { type FakeAnthropic, textTurn, toolTurn } from '../../../support/fake-anthropic';
+import { FakeAgentBrowser } from '../fakes/browser';
+import { FakeClock } from '../fakes/clock';
+import { API_KEY, modelFailure, useFakeApi } from '../fakes/fake-api';
+import { FakeNavigation } from '../fakes/navigation';
+import { SHOP, SITE } from '../fakes/sites';
+import { FakeTabs } from '../fakes/tabs';
 
 const KEY = API_KEY;
 let fake: FakeAnthropic;

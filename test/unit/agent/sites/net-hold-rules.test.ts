@@ -3,8 +3,8 @@
 // patterns (anchors, groups, classes) the way Chrome's RE2 does.
 
 import { describe, expect, it } from 'vitest';
-import { parseSiteRule, type SiteRule } from '../../../src/panel/agent/core/site-rules';
-import { ALL_RESOURCE_TYPES, type HoldRule, holdRules } from '../../../src/panel/agent/sites/net-hold-rules';
+import { parseSiteRule, type SiteRule } from '../../../../src/panel/agent/core/site-rules';
+import { ALL_RESOURCE_TYPES, type HoldRule, holdRules } from '../../../../src/panel/agent/sites/net-hold-rules';
 
 const rule = (entry: string): SiteRule => {
   const parsed = parseSiteRule(entry);

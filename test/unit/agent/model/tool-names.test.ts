@@ -3,16 +3,16 @@
 // the tool was unknown, and the next request is accepted.
 
 import { describe, expect, it } from 'vitest';
-import type { ContentBlock, MessageParam, ModelTurn } from '../../../src/panel/agent/model/agent-model';
+import type { ContentBlock, MessageParam, ModelTurn } from '../../../../src/panel/agent/model/agent-model';
 import {
   isSendableToolName,
   PLACEHOLDER_TOOL_NAME,
   withSendableToolNames,
-} from '../../../src/panel/agent/model/tool-names';
-import { type FakeAnthropic, toolsTurn, toolTurn } from '../../support/fake-anthropic';
-import { apiTask } from './fakes/api-task';
-import { useFakeApi } from './fakes/fake-api';
-import { SHOP, SITE } from './fakes/sites';
+} from '../../../../src/panel/agent/model/tool-names';
+import { type FakeAnthropic, toolsTurn, toolTurn } from '../../../support/fake-anthropic';
+import { apiTask } from '../fakes/api-task';
+import { useFakeApi } from '../fakes/fake-api';
+import { SHOP, SITE } from '../fakes/sites';
 
 let fake: FakeAnthropic;
 useFakeApi((started) => {

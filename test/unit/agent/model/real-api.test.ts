@@ -3,9 +3,9 @@
 // through the real client and SDK. Every request must be one the real API accepts (decision 0012).
 
 import { describe, expect, it } from 'vitest';
-import { OUTPUT_TOKENS_FOR } from '../../../src/panel/agent/core/settings';
-import type { ContentBlock, MessageParam } from '../../../src/panel/agent/model/agent-model';
-import { NOTE_TOOL } from '../../../src/panel/agent/model/context-budget';
+import { OUTPUT_TOKENS_FOR } from '../../../../src/panel/agent/core/settings';
+import type { ContentBlock, MessageParam } from '../../../../src/panel/agent/model/agent-model';
+import { NOTE_TOOL } from '../../../../src/panel/agent/model/context-budget';
 import {
   type FakeAnthropic,
   latestViewUserText,
@@ -13,12 +13,12 @@ import {
   toolsTurn,
   toolTurn,
   viewText,
-} from '../../support/fake-anthropic';
-import { apiTask } from './fakes/api-task';
-import type { Site } from './fakes/browser';
-import { CATALOGUE_PAGES, catalogueSite, catalogueUrl, NEXT_PAGE_REF } from './fakes/catalogue';
-import { useFakeApi } from './fakes/fake-api';
-import { SHOP, SITE } from './fakes/sites';
+} from '../../../support/fake-anthropic';
+import { apiTask } from '../fakes/api-task';
+import type { Site } from '../fakes/browser';
+import { CATALOGUE_PAGES, catalogueSite, catalogueUrl, NEXT_PAGE_REF } from '../fakes/catalogue';
+import { useFakeApi } from '../fakes/fake-api';
+import { SHOP, SITE } from '../fakes/sites';
 
 let fake: FakeAnthropic;
 useFakeApi((started) => {

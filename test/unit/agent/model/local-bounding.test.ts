@@ -3,10 +3,10 @@
 // is cleared when its real size passes the trigger, not at two to four times it.
 
 import { describe, expect, it } from 'vitest';
-import type { ModelRequest } from '../../../src/panel/agent/model/agent-model';
-import { CLEAR_TRIGGER_TOKENS } from '../../../src/panel/agent/model/context-budget';
-import { boundLocally, CLEARED_RESULT_TEXT, estimateTokens } from '../../../src/panel/agent/model/local-bounding';
-import { estimateTokens as estimateTextTokens } from '../../../src/shared/token-estimate';
+import type { ModelRequest } from '../../../../src/panel/agent/model/agent-model';
+import { CLEAR_TRIGGER_TOKENS } from '../../../../src/panel/agent/model/context-budget';
+import { boundLocally, CLEARED_RESULT_TEXT, estimateTokens } from '../../../../src/panel/agent/model/local-bounding';
+import { estimateTokens as estimateTextTokens } from '../../../../src/shared/token-estimate';
 
 function requestOf(page: string, steps: number): ModelRequest {
   const messages: ModelRequest['messages'] = [{ role: 'user', content: [{ type: 'text', text: 'Task: read on' }] }];

@@ -4,12 +4,12 @@
 // with nothing done, and a follow-up keeps the task's mode.
 
 import { describe, expect, it } from 'vitest';
-import { PLAN_CANCELLED_SUMMARY } from '../../../src/panel/agent/run/loop';
-import { ASK_FIRST_PROMPT, type PlanAnswer, type TaskPlan } from '../../../src/panel/agent/sites/plan';
-import type { AgentSetup } from './fakes/harness';
-import { setupAgent } from './fakes/harness';
-import { call, calls, lastUserText, toolResults } from './fakes/scripted-model';
-import { CALENDAR, DOCS, RESULTS, SHOP, SITE } from './fakes/sites';
+import { PLAN_CANCELLED_SUMMARY } from '../../../../src/panel/agent/run/loop';
+import { ASK_FIRST_PROMPT, type PlanAnswer, type TaskPlan } from '../../../../src/panel/agent/sites/plan';
+import type { AgentSetup } from '../fakes/harness';
+import { setupAgent } from '../fakes/harness';
+import { call, calls, lastUserText, toolResults } from '../fakes/scripted-model';
+import { CALENDAR, DOCS, RESULTS, SHOP, SITE } from '../fakes/sites';
 
 const PLAN = {
   summary: 'Search the shop for a lamp and compare with the docs',

@@ -3,12 +3,12 @@
 // held back from is asked about first, then observed.
 
 import { describe, expect, it } from 'vitest';
-import type { StepView } from '../../../src/panel/agent/observe/observe';
-import { gateView } from '../../../src/panel/agent/observe/site-gate';
-import type { SiteDecision } from '../../../src/panel/agent/sites/site-access';
-import { setupAgent } from './fakes/harness';
-import { call } from './fakes/scripted-model';
-import { DOCS, SHOP, SITE } from './fakes/sites';
+import type { StepView } from '../../../../src/panel/agent/observe/observe';
+import { gateView } from '../../../../src/panel/agent/observe/site-gate';
+import type { SiteDecision } from '../../../../src/panel/agent/sites/site-access';
+import { setupAgent } from '../fakes/harness';
+import { call } from '../fakes/scripted-model';
+import { DOCS, SHOP, SITE } from '../fakes/sites';
 
 const giveUp = call('done', { success: false, answer: 'Stopping here.' });
 

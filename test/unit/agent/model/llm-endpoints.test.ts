@@ -2,13 +2,13 @@
 // alive on its pings, and never retries a spend limit. Against the stand-in of the Messages API, through the SDK.
 
 import { describe, expect, it } from 'vitest';
-import type { ModelRequest, ModelRetry } from '../../../src/panel/agent/model/agent-model';
-import { CLEAR_TRIGGER_TOKENS } from '../../../src/panel/agent/model/context-budget';
-import { createAnthropicModel } from '../../../src/panel/agent/model/llm';
-import { CLEARED_RESULT_TEXT } from '../../../src/panel/agent/model/local-bounding';
-import { type FakeAnthropic, startFakeAnthropic, textTurn, toolTurn } from '../../support/fake-anthropic';
-import { FakeClock } from './fakes/clock';
-import { API_KEY, modelFailure, useFakeApi } from './fakes/fake-api';
+import type { ModelRequest, ModelRetry } from '../../../../src/panel/agent/model/agent-model';
+import { CLEAR_TRIGGER_TOKENS } from '../../../../src/panel/agent/model/context-budget';
+import { createAnthropicModel } from '../../../../src/panel/agent/model/llm';
+import { CLEARED_RESULT_TEXT } from '../../../../src/panel/agent/model/local-bounding';
+import { type FakeAnthropic, startFakeAnthropic, textTurn, toolTurn } from '../../../support/fake-anthropic';
+import { FakeClock } from '../fakes/clock';
+import { API_KEY, modelFailure, useFakeApi } from '../fakes/fake-api';
 
 let fake: FakeAnthropic;
 useFakeApi((started) => {

@@ -3,11 +3,11 @@
 // reaches the model as an error naming the pages, titles fenced, and the task goes on.
 
 import { describe, expect, it } from 'vitest';
-import { UNTRUSTED_BEGIN, UNTRUSTED_END } from '../../../src/panel/agent/run/prompt';
-import { PageError } from '../../../src/shared/errors';
-import { OK, type Site } from './fakes/browser';
-import { setupAgent } from './fakes/harness';
-import { call, type ScriptTurn, toolResults } from './fakes/scripted-model';
+import { UNTRUSTED_BEGIN, UNTRUSTED_END } from '../../../../src/panel/agent/run/prompt';
+import { PageError } from '../../../../src/shared/errors';
+import { OK, type Site } from '../fakes/browser';
+import { setupAgent } from '../fakes/harness';
+import { call, type ScriptTurn, toolResults } from '../fakes/scripted-model';
 
 const PAGE = 'https://shop.test/settings';
 const LONG = `Place order and agree to ${'the terms of sale '.repeat(8)}`;

@@ -4,12 +4,12 @@
 // Stop ends the wait. TaskConsent itself: the list's site rules and an approved plan.
 
 import { describe, expect, it } from 'vitest';
-import { TaskConsent } from '../../../src/panel/agent/sites/consent';
-import type { Consequence } from '../../../src/shared/consent-types';
-import type { DocSpec } from './fakes/browser';
-import { type AgentSetup, setupAgent } from './fakes/harness';
-import { call, toolResults } from './fakes/scripted-model';
-import { SHOP, SITE } from './fakes/sites';
+import { TaskConsent } from '../../../../src/panel/agent/sites/consent';
+import type { Consequence } from '../../../../src/shared/consent-types';
+import type { DocSpec } from '../fakes/browser';
+import { type AgentSetup, setupAgent } from '../fakes/harness';
+import { call, toolResults } from '../fakes/scripted-model';
+import { SHOP, SITE } from '../fakes/sites';
 
 const ORDER: Consequence = {
   kind: 'order',

@@ -3,12 +3,12 @@
 // opening it needs no permission question (decision 0010; the questions themselves are in site-permissions.test.ts).
 
 import { describe, expect, it } from 'vitest';
-import { readObservation } from '../../../src/panel/agent/run/observation-reader';
-import { STOP_TEXT } from '../../../src/panel/agent/task/events';
-import { TabError } from '../../../src/shared/errors';
-import { type AgentHarness, setupAgent } from './fakes/harness';
-import { call, calls, lastUserText, toolResults } from './fakes/scripted-model';
-import { DOCS, SHOP, SITE } from './fakes/sites';
+import { readObservation } from '../../../../src/panel/agent/run/observation-reader';
+import { STOP_TEXT } from '../../../../src/panel/agent/task/events';
+import { TabError } from '../../../../src/shared/errors';
+import { type AgentHarness, setupAgent } from '../fakes/harness';
+import { call, calls, lastUserText, toolResults } from '../fakes/scripted-model';
+import { DOCS, SHOP, SITE } from '../fakes/sites';
 
 const giveUp = call('done', { success: false, answer: 'Stopping here.' });
 

@@ -3,8 +3,8 @@
 // refusal names the site and says why, for the model.
 
 import { describe, expect, it } from 'vitest';
-import { actGate } from '../../../src/panel/agent/observe/site-gate';
-import { SiteAccess, type SiteDecision, type SiteReason } from '../../../src/panel/agent/sites/site-access';
+import { actGate } from '../../../../src/panel/agent/observe/site-gate';
+import { SiteAccess, type SiteDecision, type SiteReason } from '../../../../src/panel/agent/sites/site-access';
 
 const signal = new AbortController().signal;
 

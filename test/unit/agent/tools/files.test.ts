@@ -3,14 +3,14 @@
 // is reported with the download's name, size and state, and the observation lists the task's files.
 
 import { describe, expect, it } from 'vitest';
-import { createTaskFiles } from '../../../src/panel/chrome/task-files';
-import type { Attachment } from '../../../src/panel/store/attachments';
-import { DownloadTracker } from '../../../src/panel/tabs/downloads';
-import { TabEventBus } from '../../../src/panel/tabs/tab-event-bus';
-import type { DownloadInfo } from '../../../src/shared/protocol';
-import { DEAD, type PageAction, type Site } from './fakes/browser';
-import { setupAgent } from './fakes/harness';
-import { call, lastUserText, toolResults } from './fakes/scripted-model';
+import { createTaskFiles } from '../../../../src/panel/chrome/task-files';
+import type { Attachment } from '../../../../src/panel/store/attachments';
+import { DownloadTracker } from '../../../../src/panel/tabs/downloads';
+import { TabEventBus } from '../../../../src/panel/tabs/tab-event-bus';
+import type { DownloadInfo } from '../../../../src/shared/protocol';
+import { DEAD, type PageAction, type Site } from '../fakes/browser';
+import { setupAgent } from '../fakes/harness';
+import { call, lastUserText, toolResults } from '../fakes/scripted-model';
 
 const EXPORT = 'https://reports.test/export';
 const UPLOAD = 'https://forms.test/upload';

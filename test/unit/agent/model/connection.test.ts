@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkConnection } from '../../../src/panel/agent/model/connection';
+import { checkConnection } from '../../../../src/panel/agent/model/connection';
 
 const SETTINGS = { apiKey: 'k', baseUrl: 'http://127.0.0.1:9', model: 'claude-haiku-4-5' };
 
