@@ -195,17 +195,17 @@ export class AgentController {
 
   /** Replies to an ask_user question; false when no such question is waiting. */
   answer(questionId: string, reply: string): boolean {
-    return this.#person.answer(questionId, reply);
+    return this.#person.questions.reply(questionId, reply);
   }
 
   /** Replies to a site permission question; false when no such question is waiting. */
   answerPermission(requestId: string, decision: SiteDecision): boolean {
-    return this.#person.answerPermission(requestId, decision);
+    return this.#person.permissions.reply(requestId, decision);
   }
 
   /** Answers a proposed plan: approved (as the person edited it) or cancelled; false when no such plan waits. */
   answerPlan(planId: string, answer: PlanAnswer): boolean {
-    return this.#person.answerPlan(planId, answer);
+    return this.#person.plans.reply(planId, answer);
   }
 
   #settings(): AgentSettings {
@@ -215,7 +215,7 @@ export class AgentController {
 
   /** Replies to a consequential step's question; false when no such question is waiting. */
   answerConsent(requestId: string, decision: ConsentDecision): boolean {
-    return this.#person.answerConsent(requestId, decision);
+    return this.#person.consents.reply(requestId, decision);
   }
 
   #tabsFor(task: TaskState, settings: AgentSettings): AgentTabs {

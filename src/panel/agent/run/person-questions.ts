@@ -24,50 +24,31 @@ export interface PersonQuestionsDeps {
 
 export class PersonQuestions {
   readonly #deps: PersonQuestionsDeps;
-  readonly #questions: PersonReplies<string>;
-  readonly #permissions: PersonReplies<SiteDecision>;
-  readonly #plans: PersonReplies<PlanAnswer>;
-  readonly #consents: PersonReplies<ConsentDecision>;
+  /** The waiting questions of each kind, which the controller's answer calls reply to by id. */
+  readonly questions: PersonReplies<string>;
+  readonly permissions: PersonReplies<SiteDecision>;
+  readonly plans: PersonReplies<PlanAnswer>;
+  readonly consents: PersonReplies<ConsentDecision>;
 
   constructor(deps: PersonQuestionsDeps) {
     this.#deps = deps;
-    this.#questions = new PersonReplies(deps.clock);
-    this.#permissions = new PersonReplies(deps.clock);
-    this.#plans = new PersonReplies(deps.clock);
-    this.#consents = new PersonReplies(deps.clock);
-  }
-
-  /** Replies to an ask_user question; false when no such question is waiting. */
-  answer(questionId: string, reply: string): boolean {
-    return this.#questions.reply(questionId, reply);
-  }
-
-  /** Replies to a site permission question; false when no such question is waiting. */
-  answerPermission(requestId: string, decision: SiteDecision): boolean {
-    return this.#permissions.reply(requestId, decision);
-  }
-
-  /** Answers a proposed plan: approved (as the person edited it) or cancelled; false when no such plan waits. */
-  answerPlan(planId: string, answer: PlanAnswer): boolean {
-    return this.#plans.reply(planId, answer);
-  }
-
-  /** Replies to a consequential step's question; false when no such question is waiting. */
-  answerConsent(requestId: string, decision: ConsentDecision): boolean {
-    return this.#consents.reply(requestId, decision);
+    this.questions = new PersonReplies(deps.clock);
+    this.permissions = new PersonReplies(deps.clock);
+    this.plans = new PersonReplies(deps.clock);
+    this.consents = new PersonReplies(deps.clock);
   }
 
   ask(task: TaskState, step: number, question: string, signal: AbortSignal): Promise<string> {
     const questionId = this.#deps.newId();
     const event: AgentEvent = { type: 'ask_user', taskId: task.taskId, step, questionId, question };
-    return this.#waitForPerson(task, this.#questions, questionId, event, signal);
+    return this.#waitForPerson(task, this.questions, questionId, event, signal);
   }
 
   /** Shows the plan, waits for the person (person time), applies the answer to the task and tells the panel. */
   async proposePlan(task: TaskState, step: number, plan: TaskPlan, signal: AbortSignal): Promise<PlanOutcome> {
     const planId = this.#deps.newId();
     const event: AgentEvent = { type: 'plan_proposed', taskId: task.taskId, step, planId, plan };
-    const answer = await this.#waitForPerson(task, this.#plans, planId, event, signal);
+    const answer = await this.#waitForPerson(task, this.plans, planId, event, signal);
     const outcome = applyPlanAnswer(task, plan, answer);
     const decided = outcome.approved ? { plan: outcome.plan, edits: outcome.edits } : {};
     this.#deps.emit({
@@ -92,7 +73,7 @@ export class PersonQuestions {
       prompt: (origin, why, signal) => {
         requestId = deps.newId();
         const event: AgentEvent = { type: 'permission_request', taskId, step: task.step, requestId, origin, why };
-        return this.#waitForPerson(task, this.#permissions, requestId, event, signal);
+        return this.#waitForPerson(task, this.permissions, requestId, event, signal);
       },
       persist: (origin) => deps.allowSite?.(origin),
       onDecision: (decided) => {
@@ -107,7 +88,7 @@ export class PersonQuestions {
         consentId = deps.newId();
         const requestId = consentId;
         const event: AgentEvent = { type: 'consent_request', taskId, step: task.step, requestId, origin, consequence };
-        return this.#waitForPerson(task, this.#consents, requestId, event, signal);
+        return this.#waitForPerson(task, this.consents, requestId, event, signal);
       },
       persist: (origin) => deps.actWithoutAsking?.(origin),
       onDecision: (decided) => {
