@@ -119,6 +119,8 @@ export interface Snapshot {
   counts?: SnapshotCounts;
   /** Set when the call carried a `refFloor`. */
   issued?: RefsIssued;
+  /** The tab's document was hidden (the person looks at another tab): set by the top document only. */
+  hidden?: boolean;
 }
 
 export interface SnapshotCounts {
@@ -175,6 +177,9 @@ export type ActionEffect =
  * says why. `ok: true, verified: false`: it was performed but its postcondition does not hold. Bad arguments and
  * refs that no longer resolve are thrown as PageError (`invalid_argument`, `stale_ref`, `stale_snapshot`).
  */
+/** What a hidden tab cannot do (https://developer.chrome.com/blog/background_tabs): no frames, so no animations. */
+export type HiddenLimit = 'animation' | 'intersection';
+
 export interface ActionResult {
   ok: boolean;
   /** The action's postcondition was checked in the page and holds. */
@@ -182,6 +187,11 @@ export interface ActionResult {
   effects: ActionEffect[];
   /** Why verification failed, or what else a person or the model should know. */
   reason?: string;
+  /**
+   * The action ran in a hidden tab and met what a hidden tab cannot do: an animation it set off that cannot run
+   * there (`animation`), or the end of a page that may load more only through IntersectionObserver (`intersection`).
+   */
+  hidden?: HiddenLimit;
   /**
    * The elements the action's refs name, as the latest snapshot or find listed them: added by the panel's ref ledger
    * (src/panel/page/ledgered-page.ts), never by the page, so the model reads what it touched.

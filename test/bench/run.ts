@@ -4,6 +4,7 @@
 import { launchExtension } from '../support/extension';
 import { startFixtureServer } from '../support/fixture-server';
 import { navRoutes } from '../support/nav-routes';
+import { benchBackground } from './background';
 import type { BenchContext } from './context';
 import { benchIdle } from './idle';
 import { benchRelay } from './relay';
@@ -18,6 +19,7 @@ const SECTIONS: Section[] = [
   ['snapshot', benchSnapshot],
   ['step', benchStep],
   ['settle', benchSettle],
+  ['background', benchBackground],
   ['idle', benchIdle], // last: its second pass closes the panel
 ];
 

@@ -4,6 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import type { BrowserContext, Page } from 'playwright-core';
 import { type LaunchOptions, launchWithExtension } from '../../src/tooling/launch-browser';
+import { launchThrottled } from './throttled-browser';
 
 export { DIST } from '../../src/tooling/launch-browser';
 
@@ -23,8 +24,17 @@ export interface ExtensionHarness {
   close(): Promise<void>;
 }
 
-export async function launchExtension(options: LaunchOptions = {}): Promise<ExtensionHarness> {
-  const browser = await launchWithExtension(options);
+export interface HarnessOptions extends LaunchOptions {
+  /**
+   * Chrome's real background throttling (test/support/throttled-browser.ts): a tab behind another is hidden, gets no
+   * animation frames and its timers run once a second. Off (default): Playwright's launch, where no tab is ever hidden.
+   */
+  background?: boolean;
+}
+
+export async function launchExtension(options: HarnessOptions = {}): Promise<ExtensionHarness> {
+  const { background, ...launch } = options;
+  const browser = await (background ? launchThrottled(launch) : launchWithExtension(launch));
   try {
     const { context, extensionId } = browser;
     const panelUrl = `chrome-extension://${extensionId}/src/panel/index.html`;

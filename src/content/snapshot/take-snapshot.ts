@@ -82,5 +82,12 @@ export function takeSnapshot(root: Document, options: TakeSnapshotOptions = {}):
     timingMs: Math.round((performance.now() - started) * 100) / 100,
     counts: { controls, listed: listed.length, onScreen, aboveViewport, belowViewport },
     ...(options.refFloor ? { issued: { document: registry.id, next: registry.next } } : {}),
+    ...(hiddenTop(root) ? { hidden: true } : {}),
   };
+}
+
+/** The tab's top document, hidden from the person: said once per observation, not once per frame. */
+function hiddenTop(root: Document): boolean {
+  const win = root.defaultView;
+  return root.visibilityState === 'hidden' && win !== null && win.parent === win;
 }

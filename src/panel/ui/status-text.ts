@@ -1,6 +1,6 @@
 // Words for statuses, verification badges and usage, shared by the task card, the history list and the live region.
 
-import type { ActionEffect } from '../../shared/page-types';
+import type { ActionEffect, HiddenLimit } from '../../shared/page-types';
 import { moneyDigits, type TaskMetrics } from '../agent';
 import type { CallView, RecordStatus, TaskRecord } from '../store/task-record';
 import { type MessageKey, t } from './i18n';
@@ -222,6 +222,15 @@ function byEffects(call: CallView): boolean {
  * went well.
  */
 export function resultText(call: CallView): string | undefined {
+  const hidden = call.verification?.hidden;
+  const line = actionLine(call);
+  if (!hidden) return line;
+  // A hidden tab kept the page from answering: the person is told what they can do about it.
+  const note = t(HIDDEN[hidden]);
+  return line ? `${line} ${note}` : note;
+}
+
+function actionLine(call: CallView): string | undefined {
   if (byEffects(call)) {
     const effects = call.verification?.effects ?? [];
     return t('resultEffects', effects.map((effect) => t(EFFECT[effect])).join(t('listSeparator')));
@@ -229,6 +238,11 @@ export function resultText(call: CallView): string | undefined {
   if (call.outcome === 'ok' && !call.verification && !uiLocale()?.startsWith('en')) return undefined;
   return call.summary;
 }
+
+const HIDDEN: Record<HiddenLimit, MessageKey> = {
+  animation: 'resultHiddenAnimation',
+  intersection: 'resultHiddenIntersection',
+};
 
 /** The language of the result line when it is the agent's own (English) sentence in another UI language. */
 export function resultLang(call: CallView): 'en' | undefined {

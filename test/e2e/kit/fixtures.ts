@@ -29,6 +29,12 @@ export interface KitOptions {
   consent?: ConsentDecision;
   /** The panel page's viewport; the default is the browser's. */
   viewport?: { width: number; height: number };
+  /**
+   * Chrome's real background throttling: a tab behind another (`hideTab`) is truly hidden, gets no animation frames
+   * and its timers run once a second (test/support/throttled-browser.ts). Unset: Playwright's launch, where no tab
+   * is ever hidden.
+   */
+  background?: boolean;
 }
 
 const DEFAULTS: KitOptions = { routes: [], model: {}, apiKey: 'test-key' };
@@ -47,6 +53,7 @@ export const test = base
   })
   .extend('browser', { scope: 'file' }, async ({ kit, standIn }, { onCleanup }): Promise<ExtensionHarness> => {
     const browser = await launchExtension({
+      ...(kit.background ? { background: true } : {}),
       ...(kit.locale ? { locale: kit.locale } : {}),
       ...(kit.hostResolverRules ? { hostResolverRules: kit.hostResolverRules } : {}),
     });

@@ -25,6 +25,7 @@ export {
   waitForEvent,
 } from '../../support/panel';
 export { type A11yViolation, runAxe, seriousViolations } from './a11y';
+export { hideBehind, intervalTicks, lookAt, visibilityOf } from './background';
 export { answerConsent, answerConsentsIn, type ConsentAsked, consentBox } from './consent-calls';
 export { type KitOptions, test, test as it, useKit } from './fixtures';
 export {

@@ -6,6 +6,7 @@
 // when the action began (a spinner, a marquee) are not its doing and are not waited for; infinite ones never end.
 
 import { QUIET_MS, quietWindow, rootsOf } from './settle';
+import { isHidden, wakeAfter } from './wake';
 
 const ANIMATION_CAP_MS = 1_000;
 
@@ -21,19 +22,23 @@ export function animationsNow(doc: Document): ReadonlySet<Animation> {
 
 /**
  * Resolves when the running finite animations not in `before` finished (or the cap passed) and the DOM was quiet
- * after them; at once when there are none.
+ * after them; at once when there are none. In a hidden tab animations do not run at all (no frames: they neither
+ * finish nor fire transitionend, https://developer.chrome.com/blog/background_tabs), so there it does not wait for
+ * them and answers `stalled`: what the page does at their end has not happened.
  */
-export async function afterAnimations(target: Element, before?: ReadonlySet<Animation>): Promise<void> {
+export async function afterAnimations(target: Element, before?: ReadonlySet<Animation>): Promise<{ stalled: boolean }> {
   const doc = target.ownerDocument;
   const running = (doc.getAnimations?.() ?? []).filter(
     (a) => a.playState === 'running' && finite(a) && !before?.has(a),
   );
-  if (running.length === 0) return;
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  if (running.length === 0) return { stalled: false };
+  if (isHidden(doc)) return { stalled: true };
+  let cancel = () => {};
   const cap = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, ANIMATION_CAP_MS);
+    cancel = wakeAfter(doc, ANIMATION_CAP_MS, resolve);
   });
   await Promise.race([Promise.allSettled(running.map((a) => a.finished)), cap]);
-  clearTimeout(timer);
+  cancel();
   await quietWindow(rootsOf(target), { quietMs: QUIET_MS, maxMs: ANIMATION_CAP_MS });
+  return { stalled: false };
 }

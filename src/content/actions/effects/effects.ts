@@ -2,12 +2,13 @@
 // roots and frames), navigation, focus, state and value changes, scrolling and new windows; then waits for a quiet
 // window and reports the effects it saw.
 
-import type { ActionEffect } from '../../../shared/page-types';
+import type { ActionEffect, ActionResult } from '../../../shared/page-types';
 import { composedContains, deepActiveElement } from '../../snapshot/dom/dom';
 import { isTextEntry } from '../../snapshot/naming/roles';
 import { afterAnimations, animationsNow } from './animations';
 import { type ChurnTracker, isBackground } from './churn';
 import { isOwnMutation, OBSERVE_ALL, QUIET_MS, rootsOf, SETTLE_CAP_MS } from './settle';
+import { wakeAfter } from './wake';
 
 interface Observed {
   checked: string | null;
@@ -41,6 +42,7 @@ export class EffectWatch {
   private lastChange = performance.now();
   private navigation: 'cross' | 'same' | null = null;
   private newWindow = false;
+  private stalledAnimation = false;
   private wake: (() => void) | null = null;
   private readonly cleanup: (() => void)[] = [];
 
@@ -77,13 +79,10 @@ export class EffectWatch {
         this.navigated(destination.sameDocument ? 'same' : 'cross');
       });
     }
-    // A foreground tab opened by the page hides this one (a popup or target=_blank the page opened itself).
-    this.listen(doc, 'visibilitychange', () => {
-      if (doc.visibilityState === 'hidden') {
-        this.newWindow = true;
-        this.wake?.();
-      }
-    });
+    // The document turning hidden is not read as a new window: the person switching tabs hides it too, and a page
+    // cannot open a foreground window from the synthetic events an action sends (window.open needs user activation,
+    // https://html.spec.whatwg.org/multipage/interaction.html#tracking-user-activation). A link or form with a target
+    // says so itself (expectNewWindow), and the panel lists every tab the page opened in the next observation.
   }
 
   /** A new window is expected (a target=_blank link that was activated). */
@@ -108,9 +107,9 @@ export class EffectWatch {
       if (now >= quietAt && (seen || !options.untilFirst)) return;
       const until = seen || !options.untilFirst ? Math.min(quietAt, deadline) : deadline;
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(finish, Math.max(0, until - now));
+        const cancel = wakeAfter(this.doc, Math.max(0, until - now), finish);
         function finish() {
-          clearTimeout(timer);
+          cancel();
           resolve();
         }
         this.wake = finish;
@@ -125,7 +124,16 @@ export class EffectWatch {
    */
   async settleAnimations(): Promise<void> {
     if (this.navigation === 'cross') return;
-    await afterAnimations(this.target, this.animationsBefore);
+    const { stalled } = await afterAnimations(this.target, this.animationsBefore);
+    if (stalled) this.stalledAnimation = true;
+  }
+
+  /**
+   * The result, marked when an animation the action set off could not run because the tab is hidden: what the page
+   * does at its end waits until the person looks at the tab, and the panel says so.
+   */
+  withHidden(result: ActionResult): ActionResult {
+    return this.stalledAnimation ? { ...result, hidden: 'animation' } : result;
   }
 
   effects(): ActionEffect[] {

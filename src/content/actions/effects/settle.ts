@@ -1,7 +1,9 @@
 // Waiting for the page to settle: a MutationObserver quiet window (no DOM change for `quietMs`), capped at `maxMs`.
-// The timers here measure silence between mutation events; they are not fixed sleeps.
+// The timers here measure silence between mutation events; they are not fixed sleeps, and they keep their time in a
+// hidden tab (wake.ts).
 
 import { isMaskHost } from '../../mask/marker';
+import { wakeAfter } from './wake';
 
 export const QUIET_MS = 150;
 export const SETTLE_CAP_MS = 1_500;
@@ -28,25 +30,30 @@ export interface QuietResult {
   waitedMs: number;
 }
 
-/** Resolves once `roots` have had no mutation for `quietMs`, or after `maxMs`, or when `signal` aborts. */
+/**
+ * Resolves once `roots` have had no mutation for `quietMs`, or after `maxMs`, or when `signal` aborts. The wake-ups
+ * keep their time in a hidden tab (wake.ts).
+ */
 export function quietWindow(
   roots: Node[],
   options: { quietMs: number; maxMs: number; signal?: AbortSignal; alreadyQuietMs?: number },
 ): Promise<QuietResult> {
   const started = performance.now();
+  const doc = documentOf(roots[0]);
   return new Promise((resolve) => {
     let mutations = 0;
-    let quietTimer: ReturnType<typeof setTimeout> | undefined;
+    let cancelQuiet = () => {};
+    let cancelCap = () => {};
     const finish = (quiet: boolean) => {
       observer.disconnect();
-      clearTimeout(quietTimer);
-      clearTimeout(capTimer);
+      cancelQuiet();
+      cancelCap();
       options.signal?.removeEventListener('abort', onAbort);
       resolve({ quiet, mutations, waitedMs: Math.round(performance.now() - started) });
     };
     const arm = (windowMs = options.quietMs) => {
-      clearTimeout(quietTimer);
-      quietTimer = setTimeout(() => finish(true), windowMs);
+      cancelQuiet();
+      cancelQuiet = wakeAfter(doc, windowMs, () => finish(true));
     };
     const onAbort = () => finish(false);
     const observer = new MutationObserver((records) => {
@@ -56,11 +63,16 @@ export function quietWindow(
       arm();
     });
     for (const root of roots) observer.observe(root, OBSERVE_ALL);
-    const capTimer = setTimeout(() => finish(false), options.maxMs);
+    cancelCap = wakeAfter(doc, options.maxMs, () => finish(false));
     options.signal?.addEventListener('abort', onAbort, { once: true });
     // Silence that had already lasted before the call counts toward the first window.
     arm(Math.max(0, options.quietMs - (options.alreadyQuietMs ?? 0)));
   });
+}
+
+function documentOf(root: Node | undefined): Document {
+  if (!root) return document;
+  return root.nodeType === Node.DOCUMENT_NODE ? (root as Document) : (root.ownerDocument ?? document);
 }
 
 /** The document and every shadow root / same-origin frame document between it and `element`. */

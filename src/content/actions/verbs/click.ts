@@ -53,7 +53,7 @@ export async function clickElement(
     const via = sameWidget
       ? `The click landed on ${describeElement(target)}, a part of the same widget drawn over it.`
       : undefined;
-    return performed(true, effects, via);
+    return watch.withHidden(performed(true, effects, via));
   } finally {
     watch.dispose();
   }

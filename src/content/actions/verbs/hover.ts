@@ -23,7 +23,8 @@ export async function hover(ctx: ActionContext, args: RefTarget): Promise<Action
     const effects = watch.effects();
     // The pointer being over the element is not a result anyone sees: a hover is verified only when the page
     // ended different (a menu or tooltip shown), not when it flickered and went back (issue 16 item 6).
-    if (net.changed() || effects.some((effect) => effect !== 'dom_change')) return performed(true, effects);
+    if (net.changed() || effects.some((effect) => effect !== 'dom_change'))
+      return watch.withHidden(performed(true, effects));
     return performed(
       false,
       effects,

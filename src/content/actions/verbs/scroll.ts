@@ -8,6 +8,7 @@ import { visibleCentre } from '../../snapshot/geometry/hit-test';
 import { type ActionContext, performed } from '../context';
 import { describeTarget } from '../describe';
 import { EffectWatch } from '../effects/effects';
+import { isHidden } from '../effects/wake';
 
 const DIRECTIONS: ReadonlySet<string> = new Set(['up', 'down', 'left', 'right']);
 /** A "page" is a little less than the viewport, so a line of context stays on screen. */
@@ -75,7 +76,9 @@ export async function scroll(ctx: ActionContext, args: ScrollArgs): Promise<Acti
   const limit = sign > 0 ? Math.max(0, maxPosition(scroller, vertical)) : 0;
   const edge = { down: 'bottom', up: 'top', left: 'left edge', right: 'right edge' }[direction];
   if (!wheelTaken && Math.abs(before - limit) <= 1) {
-    return performed(true, effects, `Already at the ${edge} of ${what}.`);
+    const result = performed(true, effects, `Already at the ${edge} of ${what}.`);
+    // A list that loads more when its end scrolls into view cannot load in a hidden tab: the panel says so.
+    return sign > 0 && isHidden(ctx.doc) ? { ...result, hidden: 'intersection' } : result;
   }
   if (wheelTaken) {
     return performed(

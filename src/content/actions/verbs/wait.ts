@@ -1,10 +1,12 @@
-// waitFor and waitForQuiet: event-driven waits (MutationObserver), bounded by a timeout.
+// waitFor and waitForQuiet: event-driven waits (MutationObserver), bounded by a timeout. The checks between
+// mutations keep their time in a hidden tab (wake.ts); the long deadline is a plain timer, late by a second at most there.
 
 import { PageError } from '../../../shared/errors';
 import type { WaitForArgs } from '../../../shared/page-types';
 import { isRendered } from '../../snapshot/geometry/visibility';
 import type { ActionContext } from '../context';
 import { OBSERVE_ALL, quietWindow } from '../effects/settle';
+import { wakeAfter } from '../effects/wake';
 
 const MAX_WAIT_MS = 30_000;
 /** Checking text on every mutation of a busy page would cost more than it saves: at most this often. */
@@ -29,18 +31,18 @@ export function waitFor(ctx: ActionContext, input: WaitForArgs): Promise<{ found
   const waited = () => Math.round(performance.now() - started);
   if (test()) return Promise.resolve({ found: true, waitedMs: 0 });
   return new Promise((resolve) => {
-    let pending: ReturnType<typeof setTimeout> | undefined;
+    let pending: (() => void) | undefined;
     const finish = (found: boolean) => {
       observer.disconnect();
-      clearTimeout(pending);
+      pending?.();
       clearTimeout(deadline);
       resolve({ found, waitedMs: waited() });
     };
     const observer = new MutationObserver(() => {
-      pending ??= setTimeout(() => {
+      pending ??= wakeAfter(ctx.doc, CHECK_EVERY_MS, () => {
         pending = undefined;
         if (test()) finish(true);
-      }, CHECK_EVERY_MS);
+      });
     });
     observer.observe(ctx.doc, OBSERVE_ALL);
     const deadline = setTimeout(() => finish(test()), timeoutMs);

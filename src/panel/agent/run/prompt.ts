@@ -4,6 +4,7 @@
 
 import type { Snapshot } from '../../../shared/page-types';
 import type { OwnedTab } from '../core/ports';
+import { HIDDEN_TAB_LINE } from '../hidden-tab';
 import type { TextBlock, ToolResultBlock, ToolResultContent } from '../model/agent-model';
 import type { ModelFacing } from '../tools/execute';
 
@@ -143,6 +144,7 @@ export function observationText(obs: Observation, nonce: string): string {
   if (obs.snapshot) page.push(`${L.title}${obs.snapshot.title}`, obs.snapshot.text);
   if (page.length > 0) lines.push(wrapUntrusted(page.join('\n'), nonce));
   if (obs.snapshot) lines.push(viewportLine(obs.snapshot));
+  if (obs.snapshot?.hidden) lines.push(HIDDEN_TAB_LINE);
   // Download names come from servers and pages: fenced like the page's text.
   if (obs.files) lines.push(wrapUntrusted(obs.files, nonce));
   return lines.join('\n');

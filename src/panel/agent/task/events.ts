@@ -2,7 +2,7 @@
 // task record; nothing else about a run is visible outside the core.
 
 import type { ConsentKind, Consequence } from '../../../shared/consent-types';
-import type { ActionEffect } from '../../../shared/page-types';
+import type { ActionEffect, HiddenLimit } from '../../../shared/page-types';
 import type { AgentSettings } from '../core/settings';
 import type { RefusalDetails, TokenUsage } from '../model/agent-model';
 import type { ModelFailureKind } from '../model/llm-errors';
@@ -40,6 +40,8 @@ export interface Verification {
   verified: boolean;
   effects: ActionEffect[];
   reason?: string;
+  /** The tab was hidden and kept the page from answering the action (shared/page-types.ts §HiddenLimit). */
+  hidden?: HiddenLimit;
 }
 
 export interface DoneEvidence {

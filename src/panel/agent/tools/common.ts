@@ -7,6 +7,7 @@ import type { ActionResult } from '../../../shared/page-types';
 import { safeParseOrigin } from '../../../shared/urls';
 import { raceAbort } from '../core/abort';
 import { capEcho, ECHO_MAX_CHARS } from '../core/echo';
+import { hiddenLimitNote } from '../hidden-tab';
 import { actGate, frameGate } from '../observe/site-gate';
 import type { AnyTool, ToolContext, ToolOutput, ToolSpec } from './types';
 
@@ -119,6 +120,7 @@ export function reportAction(
     verified: result.verified,
     effects: result.effects,
     ...(result.reason ? { reason: result.reason } : {}),
+    ...(result.hidden ? { hidden: result.hidden } : {}),
   };
   const navigated = effects.includes('navigation');
   // The page's reason quotes element names and values, and the elements' names are the page's words: page content,
@@ -147,9 +149,10 @@ export function reportAction(
     return { outcome: 'execute_error', text, brief: `error: ${reason}`, ...shared };
   }
   const effectText = effects.length > 0 ? effects.join(', ') : 'no visible effect';
-  const newTab = effects.includes('new_window')
-    ? ' A new tab opened: it is listed under Tabs in the next observation; use switch_tab to work there.'
-    : '';
+  const newTab =
+    (effects.includes('new_window')
+      ? ' A new tab opened: it is listed under Tabs in the next observation; use switch_tab to work there.'
+      : '') + (result.hidden ? ` ${hiddenLimitNote(result.hidden)}` : '');
   if (!result.verified && ctx.settings.verifyMode !== 'off') {
     const reason = result.reason ?? 'no observable effect';
     const why = result.reason
