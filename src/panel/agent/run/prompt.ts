@@ -4,8 +4,8 @@
 
 import type { Snapshot } from '../../../shared/page-types';
 import type { OwnedTab } from '../core/ports';
-import { HIDDEN_TAB_LINE } from '../hidden-tab';
 import type { TextBlock, ToolResultBlock, ToolResultContent } from '../model/agent-model';
+import { HIDDEN_TAB_LINE } from '../observe/hidden-tab';
 import type { ModelFacing } from '../tools/execute';
 
 export const SYSTEM_PROMPT = `You are Steadyhand, a browser agent working in the person's Chrome browser from its side panel. You complete the task the person gave by calling tools, one step at a time, and you finish by calling done.

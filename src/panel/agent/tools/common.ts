@@ -7,7 +7,7 @@ import type { ActionResult } from '../../../shared/page-types';
 import { safeParseOrigin } from '../../../shared/urls';
 import { raceAbort } from '../core/abort';
 import { capEcho, ECHO_MAX_CHARS } from '../core/echo';
-import { hiddenLimitNote } from '../hidden-tab';
+import { hiddenLimitNote } from '../observe/hidden-tab';
 import { actGate, frameGate } from '../observe/site-gate';
 import type { AnyTool, ToolContext, ToolOutput, ToolSpec } from './types';
 

@@ -4,7 +4,7 @@
 // (https://developer.chrome.com/blog/background_tabs). The person looking at the tab for a moment lets the page
 // catch up; the agent never brings the tab to the front itself (it never takes the person's focus).
 
-import type { HiddenLimit } from '../../shared/page-types';
+import type { HiddenLimit } from '../../../shared/page-types';
 
 const LOOK = 'If the page does not go on, ask the person (ask_user) to look at the tab for a moment, then look again.';
 
