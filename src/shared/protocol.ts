@@ -51,7 +51,7 @@ const once = <A, R>(): PageMethodSpec<A, R> => ({ idempotent: false });
 
 /**
  * The page API, declared once: served by the content script (frame 0 of a tab, and each cross-origin frame for its
- * own document) from a table of handlers (src/content/page-handlers.ts), called by the panel through the relay with
+ * own document) from a table of handlers (src/content/page-controller.ts), called by the panel through the relay with
  * one shape, `(args, options?)` (src/panel/page/page-proxy.ts). A method without arguments takes `void`. `serve()`
  * uses this table as its allow-list; adding a method here makes the compiler ask for its handler.
  */

@@ -10,7 +10,7 @@
 
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import type { AgentEvent } from '../../src/panel/agent/events';
+import type { AgentEvent } from '../../src/panel/agent/task/events';
 import { demoInstruction } from '../../src/panel/demo/demo-task';
 import { startStaticServer } from '../../src/tooling/static-server';
 import { answerConsentsIn } from '../e2e/kit/consent-calls';

@@ -12,10 +12,10 @@
 //   clearings                  requests where the API cleared old tool results
 //   rejectedRequests           requests the stand-in refused (must be 0)
 
-import { AgentController } from '../../src/panel/agent/controller';
-import type { AgentEvent } from '../../src/panel/agent/events';
-import { createAnthropicModel } from '../../src/panel/agent/llm';
-import { DEFAULT_SETTINGS, withSettings } from '../../src/panel/agent/settings';
+import { DEFAULT_SETTINGS, withSettings } from '../../src/panel/agent/core/settings';
+import { createAnthropicModel } from '../../src/panel/agent/model/llm';
+import { AgentController } from '../../src/panel/agent/run/controller';
+import type { AgentEvent } from '../../src/panel/agent/task/events';
 import { type RecordedRequest, startFakeAnthropic, toolTurn } from '../support/fake-anthropic';
 import { FakeAgentBrowser } from '../unit/agent/fakes/browser';
 import { CATALOGUE_PAGES, catalogueSite, catalogueUrl, NEXT_PAGE_REF } from '../unit/agent/fakes/catalogue';

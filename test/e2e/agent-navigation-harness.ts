@@ -4,8 +4,8 @@
 // person makes on a tab. The kit's `play` takes the policies as they are: they may be async and read `Seen`.
 
 import type { Page } from 'playwright-core';
-import type { AgentEvent, TaskResult } from '../../src/panel/agent/events';
-import { STOP_TEXT } from '../../src/panel/agent/events';
+import type { AgentEvent, TaskResult } from '../../src/panel/agent/task/events';
+import { STOP_TEXT } from '../../src/panel/agent/task/events';
 import { Arrivals, navRoutes } from '../support/nav-routes';
 import { act, expect, type FakeAnthropic, lastUserText, outcomes, type PanelGlobal, test, useKit } from './kit';
 

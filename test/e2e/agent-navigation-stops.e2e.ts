@@ -4,7 +4,7 @@
 // the agent's tab to another origin while the model thinks is held before its request by the task's network hold
 // (decision 0025) and asked about, where it used to stop the task with "origin changed" after the other site had it.
 
-import { STOP_TEXT } from '../../src/panel/agent/events';
+import { STOP_TEXT } from '../../src/panel/agent/task/events';
 import { permissionBox } from '../support/perm-sites';
 import {
   doneWith,

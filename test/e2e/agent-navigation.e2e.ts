@@ -3,7 +3,7 @@
 // first byte is 1–3 s late. Each task must reach a verified done whose evidence is on the final page, and none may stop
 // as "restricted".
 
-import { UNTRUSTED_BEGIN } from '../../src/panel/agent/prompt';
+import { UNTRUSTED_BEGIN } from '../../src/panel/agent/run/prompt';
 import { fencedPattern } from '../support/sec-fences';
 import {
   doneWith,

@@ -3,7 +3,7 @@
 // fixture pages' own action log. The browser side (tabs, windows, the mask rule) is in agent-tabs-browser.ts; the
 // per-file setup and the mask-checking policy wrapper in agent-tabs-suite.ts.
 
-import type { AgentEvent } from '../../src/panel/agent/events';
+import type { AgentEvent } from '../../src/panel/agent/task/events';
 import { seededRandom } from '../support/seeded-random';
 import type { FixtureServer } from './kit';
 

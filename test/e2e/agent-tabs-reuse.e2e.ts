@@ -4,7 +4,7 @@
 // opens a new tab in the group.
 
 import type { Page } from 'playwright-core';
-import { STOP_TEXT } from '../../src/panel/agent/events';
+import { STOP_TEXT } from '../../src/panel/agent/task/events';
 import { eventMark, personOpens, tabFacts, waitForEventAfter } from './agent-tabs-browser';
 import { actionsIn, pageLog, pollFor, stepTabs, taskIdOf, toolResultsOf } from './agent-tabs-harness';
 import {

@@ -7,7 +7,7 @@
 
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import type { AgentEvent } from '../../src/panel/agent/events';
+import type { AgentEvent } from '../../src/panel/agent/task/events';
 import { hostLog } from '../support/perm-sites';
 import { saveScreenshot } from '../support/screenshots';
 import { openSettingsSection } from '../support/settings-form';

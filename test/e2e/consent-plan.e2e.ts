@@ -5,7 +5,7 @@
 // Chromium maps *.test to the fixture server, so home.test, shop.test and blog.test are three origins of one server.
 
 import type { Page } from 'playwright-core';
-import type { AgentEvent } from '../../src/panel/agent/events';
+import type { AgentEvent } from '../../src/panel/agent/task/events';
 import { hostLog, permissionBox } from '../support/perm-sites';
 import { saveScreenshot } from '../support/screenshots';
 import {

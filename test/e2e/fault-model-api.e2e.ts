@@ -5,7 +5,7 @@
 // is_error tool results and the task goes on. The panel shows the retries and the error.
 
 import type { Page } from 'playwright-core';
-import { DEFAULT_SETTINGS } from '../../src/panel/agent/settings';
+import { DEFAULT_SETTINGS } from '../../src/panel/agent/core/settings';
 import { rawToolTurn } from '../support/fake-anthropic';
 import { storedHistory } from '../support/fault-harness';
 import { tally } from '../support/reliability';

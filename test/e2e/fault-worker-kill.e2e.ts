@@ -12,7 +12,7 @@
 // Replay a failing run with KILL_SEED=<the seed in the suite's name>.
 
 import type { Page } from 'playwright-core';
-import type { AgentEvent } from '../../src/panel/agent/events';
+import type { AgentEvent } from '../../src/panel/agent/task/events';
 import { PAGE_METHODS, type PageMethod } from '../../src/shared/protocol';
 import {
   killWorker,

@@ -4,7 +4,7 @@
 // by a seed (INTERFERE_SEED to replay).
 
 import type { CDPSession, Page } from 'playwright-core';
-import type { AgentEvent } from '../../src/panel/agent/events';
+import type { AgentEvent } from '../../src/panel/agent/task/events';
 import { demoInstruction } from '../../src/panel/demo/demo-task';
 import { playShop } from '../support/shop-model';
 import { type SlowShop, startSlowShop } from '../support/slow-shop';

@@ -9,10 +9,10 @@
 // after one, as the prompt grows).
 
 import type { Page } from 'playwright-core';
-import { costLimitEnding, moneyDigits } from '../../src/panel/agent/cost-cap';
-import type { AgentEvent } from '../../src/panel/agent/events';
-import { requestCost } from '../../src/panel/agent/prices';
-import type { AgentSettings } from '../../src/panel/agent/settings';
+import type { AgentSettings } from '../../src/panel/agent/core/settings';
+import { requestCost } from '../../src/panel/agent/model/prices';
+import { costLimitEnding, moneyDigits } from '../../src/panel/agent/task/cost-cap';
+import type { AgentEvent } from '../../src/panel/agent/task/events';
 import { openSettingsSection } from '../support/settings-form';
 import { act, describe, expect, it, openFrontTab, type PanelGlobal, play, runTask, useKit } from './kit';
 import { PANEL_VIEWPORT, textOf } from './panel-harness';

@@ -3,7 +3,7 @@
 // by "Test connection" and by a task that runs with it.
 
 import type { Page } from 'playwright-core';
-import { DEFAULT_SETTINGS } from '../../src/panel/agent/settings';
+import { DEFAULT_SETTINGS } from '../../src/panel/agent/core/settings';
 import { SETTINGS_KEY } from '../../src/panel/store/storage-keys';
 import { saveScreenshot } from '../support/screenshots';
 import { openSettingsSection } from '../support/settings-form';

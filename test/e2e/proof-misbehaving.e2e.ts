@@ -4,7 +4,7 @@
 // "verified", no action on an element the model was not shown on the page it acted on, and every task ends within its
 // budget. Replay one seed with PROOF_SEED=<n>.
 
-import { MAX_CALLS_PER_TURN } from '../../src/panel/agent/turn-limits';
+import { MAX_CALLS_PER_TURN } from '../../src/panel/agent/task/turn-limits';
 import { navRoutes, pageLog } from '../support/nav-routes';
 import { seededRandom } from '../support/seeded-random';
 import { playShop } from '../support/shop-model';

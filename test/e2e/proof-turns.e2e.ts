@@ -5,7 +5,7 @@
 // the person leaves while it runs: Chrome closes its message channel (src/background/relay.ts), and that is
 // `relay_lost`, not an internal error.
 
-import type { MessageParam } from '../../src/panel/agent/model';
+import type { MessageParam } from '../../src/panel/agent/model/agent-model';
 import { demoMove } from '../../src/panel/demo/demo-model';
 import { demoInstruction } from '../../src/panel/demo/demo-task';
 import { playShop } from '../support/shop-model';

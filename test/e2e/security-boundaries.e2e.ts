@@ -4,7 +4,7 @@
 
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import type { AgentSettings } from '../../src/panel/agent/settings';
+import type { AgentSettings } from '../../src/panel/agent/core/settings';
 import { SETTINGS_KEY } from '../../src/panel/store/storage-keys';
 import { CONTENT_SCRIPT_FILE } from '../../src/shared/content-script';
 import { tally } from '../support/reliability';

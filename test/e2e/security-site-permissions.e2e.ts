@@ -5,7 +5,7 @@
 // before it is clicked (decision 0025), and a denied one is never requested.
 
 import type { Page } from 'playwright-core';
-import type { AgentEvent } from '../../src/panel/agent/events';
+import type { AgentEvent } from '../../src/panel/agent/task/events';
 import { hostLog, permissionBox, setSiteLists } from '../support/perm-sites';
 import { tally } from '../support/reliability';
 import { saveScreenshot } from '../support/screenshots';

@@ -4,7 +4,7 @@
 // the host log keeps every request with the host it went to.
 
 import type { Page } from 'playwright-core';
-import type { AgentEvent } from '../../src/panel/agent/events';
+import type { AgentEvent } from '../../src/panel/agent/task/events';
 import { hostLog, permissionBox } from '../support/perm-sites';
 import {
   act,

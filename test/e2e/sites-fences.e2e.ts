@@ -4,7 +4,7 @@
 // observation's URL and tab lines, in the evaluate result and in the repair note after it.
 
 import type { Page } from 'playwright-core';
-import type { AgentSettings } from '../../src/panel/agent/settings';
+import type { AgentSettings } from '../../src/panel/agent/core/settings';
 import { auditFences, fencedPattern, toolResults } from '../support/sec-fences';
 import { act, describe, expect, inOrder, it, openTab, type PanelGlobal, play, runTask } from './kit';
 

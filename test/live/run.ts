@@ -4,7 +4,7 @@
 // that were rejected or later found false, and the P95 of retries per task.
 
 import { resolve } from 'node:path';
-import type { TaskResult } from '../../src/panel/agent/events';
+import type { TaskResult } from '../../src/panel/agent/task/events';
 import { startStaticServer } from '../../src/tooling/static-server';
 import { percentile } from '../bench/stats';
 import { runTask } from '../e2e/kit/panel-calls';

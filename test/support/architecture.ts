@@ -2,7 +2,8 @@
 // import graph is read from the sources as text (every `import … from`, `export … from` and `import()`, types included:
 // a type-only circle is still two files that cannot be understood apart). The rules are a table of allowed dependencies
 // per folder, in the manner of Playwright's DEPS.list files. test/unit/architecture.test.ts applies them to src/;
-// test/unit/support/architecture.test.ts shows that they fail on planted violations.
+// test/unit/support/architecture.test.ts shows that they fail on planted violations. Inside the panel, the agent core
+// has its own sub-layers (AGENT_LAYERS), checked the same way.
 
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -86,27 +87,64 @@ export function contextViolations(graph: ImportGraph): string[] {
   return found;
 }
 
-/** The layer of a panel file: its folder under src/panel, or '.' for the panel's root files. */
-export function panelLayer(file: string): string | null {
-  const parts = file.split('/');
-  if (parts[0] !== 'panel') return null;
-  return parts.length > 2 ? (parts[1] ?? null) : '.';
+/**
+ * The agent core's sub-layers, innermost first, the same way (Playwright keeps one DEPS.list per folder, e.g.
+ * https://github.com/microsoft/playwright/blob/4630f20f69fc5c45c71323397fd0bdf2b6b8bcac/packages/playwright-core/src/server/DEPS.list):
+ * each folder of src/panel/agent may import itself, src/shared, and the folders listed for it. core: the ports, the
+ * settings, time and abort; model: the model client; sites: site permissions, consent and the network hold; task:
+ * what a task keeps and tells (events, files, progress, endings); observe: the tab check, the observation and its
+ * site gate; proof: the done check; tools: what the model may call; run: the controller, the loop and the prompt.
+ * The agent's root holds only index.ts, its entry for the rest of the panel.
+ */
+export const AGENT_LAYERS: Readonly<Record<string, readonly string[]>> = {
+  core: [],
+  model: ['core'],
+  sites: ['core'],
+  task: ['core', 'model', 'sites'],
+  observe: ['core', 'sites', 'task'],
+  proof: ['core', 'sites', 'task', 'observe'],
+  tools: ['core', 'model', 'sites', 'task', 'observe', 'proof'],
+  run: ['core', 'model', 'sites', 'task', 'observe', 'proof', 'tools'],
+  '.': ['core', 'model', 'sites', 'task', 'observe', 'proof', 'tools', 'run'],
+};
+
+/** The layer of a file under `root`: its first folder there, '.' for root's own files, null outside `root`. */
+function layerUnder(root: string, file: string): string | null {
+  if (!file.startsWith(`${root}/`)) return null;
+  const parts = file.slice(root.length + 1).split('/');
+  return parts.length > 1 ? (parts[0] ?? null) : '.';
 }
 
-/** Imports inside the panel that go against `layers` (or from a folder the table does not know). */
-export function layerViolations(graph: ImportGraph, layers = PANEL_LAYERS): string[] {
+/** The layer of a panel file: its folder under src/panel, or '.' for the panel's root files. */
+export const panelLayer = (file: string): string | null => layerUnder('panel', file);
+
+/** The sub-layer of an agent file: its folder under src/panel/agent, or '.' for index.ts. */
+export const agentLayer = (file: string): string | null => layerUnder('panel/agent', file);
+
+/** Imports between the layers of `root` that go against `layers` (or from a folder the table does not know). */
+function violationsUnder(root: string, graph: ImportGraph, layers: Readonly<Record<string, readonly string[]>>) {
   const found: string[] = [];
   for (const [file, targets] of graph) {
-    const from = panelLayer(file);
+    const from = layerUnder(root, file);
     if (from === null) continue;
     const allowed = layers[from];
     for (const target of targets) {
-      const to = panelLayer(target);
+      const to = layerUnder(root, target);
       if (to === null || to === from) continue;
       if (!allowed?.includes(to)) found.push(`${file} → ${target} (${from} may not import ${to})`);
     }
   }
   return found;
+}
+
+/** Imports inside the panel that go against `layers` (or from a folder the table does not know). */
+export function layerViolations(graph: ImportGraph, layers = PANEL_LAYERS): string[] {
+  return violationsUnder('panel', graph, layers);
+}
+
+/** Imports inside the agent core that go against its sub-layers: an arrow up, or from a folder the table lacks. */
+export function agentLayerViolations(graph: ImportGraph, layers = AGENT_LAYERS): string[] {
+  return violationsUnder('panel/agent', graph, layers);
 }
 
 /** The agent core's one way in: its index. Files outside panel/agent that import another of its files. */

@@ -15,7 +15,7 @@ export interface ContractRow {
 }
 
 export interface ModuleRef {
-  /** From the repository's root, as written: `src/panel/agent/tab-check.ts`. */
+  /** From the repository's root, as written: `src/panel/agent/observe/tab-check.ts`. */
   path: string;
   /** The name after `§`, when the row points into the module. */
   name?: string;

@@ -2,8 +2,8 @@
 // the mask's Stop button seen through CDP, and the results of one tool in a run.
 
 import type { Page } from 'playwright-core';
-import type { AgentEvent } from '../../src/panel/agent/events';
-import type { AgentSettings } from '../../src/panel/agent/settings';
+import type { AgentSettings } from '../../src/panel/agent/core/settings';
+import type { AgentEvent } from '../../src/panel/agent/task/events';
 import type { PageApi, PageMethod, PageResult } from '../../src/shared/protocol';
 import { DEFAULT_CALL_TIMEOUT_MS } from '../../src/shared/rpc';
 import { call } from '../e2e/kit/page-calls';

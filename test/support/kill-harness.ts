@@ -3,7 +3,7 @@
 // events as they happen. The naive model is a policy of the suite itself (the kit's play).
 
 import type { Page } from 'playwright-core';
-import type { AgentEvent } from '../../src/panel/agent/events';
+import type { AgentEvent } from '../../src/panel/agent/task/events';
 import type { ExtensionHarness } from './extension';
 import type { PanelGlobal } from './panel';
 import { seededRandom } from './seeded-random';

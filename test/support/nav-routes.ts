@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import { join, normalize, resolve } from 'node:path';
-import { NAVIGATION_TIMEOUT_MS } from '../../src/panel/agent/tab-check';
+import { NAVIGATION_TIMEOUT_MS } from '../../src/panel/agent/observe/tab-check';
 import type { Route } from './fixture-server';
 
 const SITE = resolve(import.meta.dirname, '../fixtures/site');

@@ -4,7 +4,7 @@
 // a fake END marker stays inside. The marker lines are the prompt's own (UNTRUSTED_BEGIN, UNTRUSTED_END).
 
 import type Anthropic from '@anthropic-ai/sdk';
-import { UNTRUSTED_BEGIN, UNTRUSTED_END } from '../../src/panel/agent/prompt';
+import { UNTRUSTED_BEGIN, UNTRUSTED_END } from '../../src/panel/agent/run/prompt';
 import type { RecordedRequest } from './fake-anthropic';
 
 export interface SentText {

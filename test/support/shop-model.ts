@@ -3,7 +3,7 @@
 // against the stand-in (`tsx test/support/fake-anthropic/cli.ts --responder test/support/shop-model.ts`) and the
 // start test prove it on each model profile.
 
-import type { MessageParam } from '../../src/panel/agent/model';
+import type { MessageParam } from '../../src/panel/agent/model/agent-model';
 import { demoMove } from '../../src/panel/demo/demo-model';
 import { type Responder, toolTurn } from './fake-anthropic';
 

@@ -6,7 +6,10 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  AGENT_LAYERS,
   agentEntryViolations,
+  agentLayer,
+  agentLayerViolations,
   contextViolations,
   importCircles,
   layerViolations,
@@ -32,6 +35,14 @@ describe('architecture', () => {
     expect(layerViolations(graph)).toEqual([]);
     const folders = new Set([...graph.keys()].map(panelLayer).filter((layer) => layer !== null));
     expect([...folders].filter((folder) => !(folder in PANEL_LAYERS))).toEqual([]);
+  });
+
+  it('follows the agent core’s sub-layers (no arrow up), and every agent folder has a place in them', () => {
+    expect(agentLayerViolations(graph)).toEqual([]);
+    const folders = new Set([...graph.keys()].map(agentLayer).filter((layer) => layer !== null));
+    expect([...folders].filter((folder) => !(folder in AGENT_LAYERS))).toEqual([]);
+    // The agent's root holds its entry only; everything else sits in a folder that says what it holds.
+    expect([...graph.keys()].filter((file) => agentLayer(file) === '.')).toEqual(['panel/agent/index.ts']);
   });
 
   it('reaches the agent core only through its index', () => {

@@ -1,57 +1,6 @@
 // The agent core's public surface: the only way the rest of the panel reaches it (test/support/architecture.ts
 // enforces it). Unit tests of the core import its modules directly.
 
-export { type ConnectionResult, checkConnection } from './connection';
-export { CONSENT_DECISIONS, type ConsentBy, type ConsentDecision } from './consent';
-export { AgentController, type AgentControllerDeps, type TaskOptions, type TaskTabsOptions } from './controller';
-export { moneyDigits } from './cost-cap';
-export type {
-  AgentEvent,
-  AgentEventListener,
-  CallOutcome,
-  CostLimitDetails,
-  DoneEvidence,
-  StopCause,
-  TaskResult,
-  TaskStatus,
-  Verification,
-} from './events';
-export { STOP_TEXT } from './events';
-export {
-  type AttachedFileInfo,
-  attachmentsNote,
-  type DownloadReport,
-  type DownloadState,
-  describeSize,
-  type FetchConsent,
-  MAX_FILE_BYTES,
-  type TaskFiles,
-} from './files';
-export { createAnthropicModel, type ModelClientOptions } from './llm';
-export { ModelError, type ModelFailureKind } from './llm-errors';
-export type { TaskMetrics } from './metrics';
-export type {
-  AgentModel,
-  MessageParam,
-  ModelCallOptions,
-  ModelRequest,
-  ModelToolCall,
-  ModelTurn,
-  RefusalDetails,
-  TokenUsage,
-} from './model';
-export type { BlockedNavigation, NetRulesPort } from './net-hold';
-export type { HoldRule } from './net-hold-rules';
-export {
-  allText,
-  latestPage,
-  parseControl,
-  readObservation,
-  type SeenControl,
-  type SeenPage,
-  type SeenTab,
-} from './observation-reader';
-export { type PlanAnswer, type PlanEdits, type PlannedChange, siteCovers, type TaskPlan } from './plan';
 export type {
   AgentPage,
   AgentTabs,
@@ -61,9 +10,7 @@ export type {
   OwnedTab,
   TabSnapshot,
   UrlSettleResult,
-} from './ports';
-export { PRICES_AS_OF, requestCost } from './prices';
-export { OBSERVATION_LINE, SYSTEM_PROMPT, UNTRUSTED_BEGIN, UNTRUSTED_END } from './prompt';
+} from './core/ports';
 export {
   type AgentSettings,
   AUTONOMY_MODES,
@@ -81,15 +28,62 @@ export {
   VERIFY_MODES,
   type VerifyMode,
   withSettings,
-} from './settings';
+} from './core/settings';
+export { normalizeSiteEntry, normalizeSiteList } from './core/site-rules';
+export { type Clock, realSleep, type Sleep, systemClock, systemTimers, type Timers } from './core/time';
+export type {
+  AgentModel,
+  MessageParam,
+  ModelCallOptions,
+  ModelRequest,
+  ModelToolCall,
+  ModelTurn,
+  RefusalDetails,
+  TokenUsage,
+} from './model/agent-model';
+export { type ConnectionResult, checkConnection } from './model/connection';
+export { createAnthropicModel, type ModelClientOptions } from './model/llm';
+export { ModelError, type ModelFailureKind } from './model/llm-errors';
+export type { TaskMetrics } from './model/metrics';
+export { PRICES_AS_OF, requestCost } from './model/prices';
+export { AgentController, type AgentControllerDeps, type TaskOptions, type TaskTabsOptions } from './run/controller';
 export {
-  type DecidedBy,
-  normalizeSiteEntry,
-  normalizeSiteList,
-  SiteAccess,
-  type SiteAction,
-  type SiteDecision,
-  type SiteReason,
-} from './site-access';
-export { type Clock, realSleep, type Sleep, systemClock, systemTimers, type Timers } from './time';
+  allText,
+  latestPage,
+  parseControl,
+  readObservation,
+  type SeenControl,
+  type SeenPage,
+  type SeenTab,
+} from './run/observation-reader';
+export { OBSERVATION_LINE, SYSTEM_PROMPT, UNTRUSTED_BEGIN, UNTRUSTED_END } from './run/prompt';
+export { CONSENT_DECISIONS, type ConsentBy, type ConsentDecision } from './sites/consent';
+export type { BlockedNavigation, NetRulesPort } from './sites/net-hold';
+export type { HoldRule } from './sites/net-hold-rules';
+export { type PlanAnswer, type PlanEdits, type PlannedChange, siteCovers, type TaskPlan } from './sites/plan';
+export { type DecidedBy, SiteAccess, type SiteAction, type SiteDecision, type SiteReason } from './sites/site-access';
+export { moneyDigits } from './task/cost-cap';
+export type {
+  AgentEvent,
+  AgentEventListener,
+  CallOutcome,
+  CostLimitDetails,
+  DoneEvidence,
+  StopCause,
+  TaskEnding,
+  TaskResult,
+  TaskStatus,
+  Verification,
+} from './task/events';
+export { STOP_TEXT } from './task/events';
+export {
+  type AttachedFileInfo,
+  attachmentsNote,
+  type DownloadReport,
+  type DownloadState,
+  describeSize,
+  type FetchConsent,
+  MAX_FILE_BYTES,
+  type TaskFiles,
+} from './task/files';
 export type { CapturedImage, CaptureFn } from './tools/types';

@@ -1,4 +1,4 @@
-// The task's files for upload_file (src/panel/agent/files.ts §TaskFiles): the person's attachments, read from this
+// The task's files for upload_file (src/panel/agent/task/files.ts §TaskFiles): the person's attachments, read from this
 // page's memory, and the task's downloads, read again from where they came from. A download's bytes are not
 // readable from disk by an extension, so the panel fetches its URL: http(s) with the extension's host permission
 // (and the person's cookies), data: as it is. A blob: URL belongs to the page that made it: that page, if one of

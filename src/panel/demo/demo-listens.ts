@@ -6,7 +6,7 @@
 import type { MessageParam } from '../agent';
 import { DEMO_CUSTOMER } from './demo-task';
 
-/** How the conversation writes the person's instructions (src/panel/agent/conversation.ts `begin`). */
+/** How the conversation writes the person's instructions (src/panel/agent/model/conversation.ts `begin`). */
 const INSTRUCTION = /^(?:Task|Follow-up instruction from the person): ([\s\S]*)$/;
 /** The shop's address in the example, `(http://127.0.0.1:4173/)`: not words to compare. */
 const SHOP_ADDRESS = /\(\s*https?:\/\/[^\s)]*\s*\)/giu;

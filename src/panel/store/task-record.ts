@@ -2,22 +2,16 @@
 // as the JSON trace (docs/trace-format.md), so a field added here is a format change: bump TRACE_VERSION. The one
 // exception is `tabs`: tab, group and window ids mean nothing outside the browser they came from.
 
-import type { ConsentKind, Consequence } from '../../shared/consent-types';
+import type { Consequence } from '../../shared/consent-types';
 import type {
   AgentEvent,
   AgentSettings,
   CallOutcome,
-  ConsentBy,
-  ConsentDecision,
-  CostLimitDetails,
   DecidedBy,
-  DoneEvidence,
-  ModelFailureKind,
   PlanEdits,
-  RefusalDetails,
   SiteDecision,
   SiteReason,
-  StopCause,
+  TaskEnding,
   TaskMetrics,
   TaskPlan,
   TaskStatus,
@@ -98,42 +92,17 @@ export interface ConsentRequest {
   consequence: Consequence;
 }
 
-/** A consequential step decided: by the person, or let through by what covered it. */
-export interface ConsentView {
-  step: number;
-  origin: string;
-  kind: ConsentKind;
-  control: string;
-  decision: ConsentDecision;
-  by: ConsentBy;
-}
+/** A consequential step decided: by the person, or let through by what covered it (its event, without the envelope). */
+export type ConsentView = Omit<Extract<AgentEvent, { type: 'consent_decided' }>, 'type' | 'taskId' | 'requestId'>;
 
-export interface TaskRecord {
+/** Its ending as the task's result gave it (`costLimit` is not in the trace: its summary says the same in words). */
+export interface TaskRecord extends Partial<TaskEnding> {
   taskId: string;
   instructions: string[];
   model: string;
   status: RecordStatus;
   startedAt: number;
   finishedAt?: number;
-  summary?: string;
-  answer?: string;
-  verified?: boolean;
-  evidence?: DoneEvidence;
-  /** A verified done's proof: an outcome of the task, or an answer read from a page (decision 0024). */
-  verifiedAs?: 'outcome' | 'reading';
-  /** A verified reading whose proof was on the page before the task started. */
-  alreadyThere?: boolean;
-  /** Why a `stopped` task stopped (the person, or a tab check). */
-  stopCause?: StopCause;
-  /** For an `error` from the model API: the kind of failure. */
-  errorKind?: ModelFailureKind;
-  /** For a `failed` task the model declined to continue: what the API said about it. */
-  refusal?: RefusalDetails;
-  /**
-   * For a `cost_limit` task: its limit, what it spent and the predicted cost of the request not sent (absent in
-   * records from before the cost cap). Not in the trace: its summary says the same in words.
-   */
-  costLimit?: CostLimitDetails;
   metrics?: TaskMetrics;
   steps: StepRecord[];
   /** The settings of the task's latest run, without the API key. */

@@ -4,7 +4,7 @@
 // import here: the live runner may use it too.
 
 import type { Page } from 'playwright-core';
-import type { ConsentDecision } from '../../../src/panel/agent/consent';
+import type { ConsentDecision } from '../../../src/panel/agent/sites/consent';
 import type { PanelGlobal } from '../../support/panel';
 
 const LABELS: Record<ConsentDecision, string> = {

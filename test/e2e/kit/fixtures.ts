@@ -4,7 +4,7 @@
 
 import type { Page } from 'playwright-core';
 import { test as base } from 'vitest';
-import type { ConsentDecision } from '../../../src/panel/agent/consent';
+import type { ConsentDecision } from '../../../src/panel/agent/sites/consent';
 import { type ExtensionHarness, launchExtension } from '../../support/extension';
 import { type FakeAnthropic, type FakeAnthropicOptions, startFakeAnthropic } from '../../support/fake-anthropic';
 import { type FixtureServer, type Route, startFixtureServer } from '../../support/fixture-server';

@@ -1,6 +1,6 @@
 // The one way an e2e test scripts the model: `play(model, policy)`. Every request that reaches the stand-in of the
 // Messages API is answered by the policy, from what that request showed the model (read by the product's own
-// observation reader, src/panel/agent/observation-reader.ts), the way a real model decides from the same text.
+// observation reader, src/panel/agent/run/observation-reader.ts), the way a real model decides from the same text.
 // Fixed scripts (`inOrder`) and a model the test answers by hand (`hold`) are policies too.
 
 import { latestPage, type MessageParam, type SeenControl, type SeenPage } from '../../../src/panel/agent';

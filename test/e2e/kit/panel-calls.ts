@@ -2,7 +2,7 @@
 // panel at the stand-in of the Messages API. No vitest import here: the live runner (test/live) uses it too.
 
 import type { Page } from 'playwright-core';
-import type { AgentEvent, TaskResult } from '../../../src/panel/agent/events';
+import type { AgentEvent, TaskResult } from '../../../src/panel/agent/task/events';
 import type { PanelGlobal } from '../../support/panel';
 
 /** Points the panel's settings at the stand-in (or any Messages API) with this key. */

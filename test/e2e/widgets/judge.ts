@@ -3,7 +3,7 @@
 // the page's state probe (the rule: docs/decisions/0023-widget-suite.md).
 
 import type { Page } from 'playwright-core';
-import type { AgentEvent, TaskResult } from '../../../src/panel/agent/events';
+import type { AgentEvent, TaskResult } from '../../../src/panel/agent/task/events';
 import type { TaskAttachment, WidgetTaskWindow } from '../../fixtures/widgets/src/contract';
 import type { PanelGlobal } from '../../support/panel';
 import {

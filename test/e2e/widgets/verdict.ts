@@ -3,7 +3,7 @@
 
 import type { Rate } from './report';
 
-/** A tool result as the agent's events report it (src/panel/agent/events.ts, `tool_result`). */
+/** A tool result as the agent's events report it (src/panel/agent/task/events.ts, `tool_result`). */
 export interface ResultSeen {
   name: string;
   outcome: string;

@@ -2,8 +2,8 @@
 // events tell the whole run in order; metrics count tokens, cost and where the time went.
 
 import { describe, expect, it } from 'vitest';
-import type { ModelRequest } from '../../../src/panel/agent/model';
-import { requestCost } from '../../../src/panel/agent/prices';
+import type { ModelRequest } from '../../../src/panel/agent/model/agent-model';
+import { requestCost } from '../../../src/panel/agent/model/prices';
 import { setupAgent } from './fakes/harness';
 import { call, lastUserText, say, toolResults } from './fakes/scripted-model';
 import { DOCS, SHOP, SITE } from './fakes/sites';

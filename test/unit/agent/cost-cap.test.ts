@@ -3,8 +3,8 @@
 // The scripted model runs on claude-sonnet-5-5 (2 USD per million input tokens), so 100,000 input tokens cost 0.20.
 
 import { describe, expect, it } from 'vitest';
-import { costLimitEnding, costLimitReached, moneyDigits, usd } from '../../../src/panel/agent/cost-cap';
-import { MetricsRecorder } from '../../../src/panel/agent/metrics';
+import { MetricsRecorder } from '../../../src/panel/agent/model/metrics';
+import { costLimitEnding, costLimitReached, moneyDigits, usd } from '../../../src/panel/agent/task/cost-cap';
 import { setupAgent } from './fakes/harness';
 import { call, type ScriptTurn } from './fakes/scripted-model';
 import { SITE } from './fakes/sites';

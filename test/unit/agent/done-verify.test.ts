@@ -2,7 +2,7 @@
 // what an unconfirmed success becomes.
 
 import { describe, expect, it } from 'vitest';
-import { normalizeText } from '../../../src/panel/agent/verify';
+import { normalizeText } from '../../../src/panel/agent/proof/verify';
 import { setupAgent } from './fakes/harness';
 import { call, calls, toolResults } from './fakes/scripted-model';
 import { RESULTS, SITE } from './fakes/sites';

@@ -3,7 +3,7 @@
 // its channel) costs no repair and is no repeat.
 
 import { describe, expect, it } from 'vitest';
-import { normalizeQuestion } from '../../../src/panel/agent/progress';
+import { normalizeQuestion } from '../../../src/panel/agent/task/progress';
 import { PageError, RelayError } from '../../../src/shared/errors';
 import type { Site } from './fakes/browser';
 import { type AgentHarness, setupAgent } from './fakes/harness';

@@ -3,8 +3,8 @@
 // person, on the step's line).
 
 import { describe, expect, it } from 'vitest';
-import { HIDDEN_TAB_LINE, hiddenLimitNote } from '../../../src/panel/agent/hidden-tab';
-import { type Observation, observationText } from '../../../src/panel/agent/prompt';
+import { HIDDEN_TAB_LINE, hiddenLimitNote } from '../../../src/panel/agent/observe/hidden-tab';
+import { type Observation, observationText } from '../../../src/panel/agent/run/prompt';
 import { reportAction } from '../../../src/panel/agent/tools/common';
 import type { ToolContext } from '../../../src/panel/agent/tools/types';
 import { resultText } from '../../../src/panel/ui/status-text';

@@ -4,8 +4,8 @@
 // being replaced the same way.
 
 import { describe, expect, it } from 'vitest';
-import { NAVIGATION_DID_NOT_HAPPEN } from '../../../src/panel/agent/loop';
-import { NAVIGATION_TIMEOUT_MS } from '../../../src/panel/agent/tab-check';
+import { NAVIGATION_TIMEOUT_MS } from '../../../src/panel/agent/observe/tab-check';
+import { NAVIGATION_DID_NOT_HAPPEN } from '../../../src/panel/agent/run/look';
 import { PageError } from '../../../src/shared/errors';
 import type { Site } from './fakes/browser';
 import { setupAgent } from './fakes/harness';

@@ -1,10 +1,10 @@
-// The one reader of the observation (src/panel/agent/observation-reader.ts) reads back what observationText writes,
+// The one reader of the observation (src/panel/agent/run/observation-reader.ts) reads back what observationText writes,
 // and takes its header lines only from outside the page's content: a page cannot move the agent's tab or title.
 
 import { describe, expect, it } from 'vitest';
-import { latestPage, readObservation } from '../../../src/panel/agent/observation-reader';
-import type { OwnedTab } from '../../../src/panel/agent/ports';
-import { type Observation, observationText } from '../../../src/panel/agent/prompt';
+import type { OwnedTab } from '../../../src/panel/agent/core/ports';
+import { latestPage, readObservation } from '../../../src/panel/agent/run/observation-reader';
+import { type Observation, observationText } from '../../../src/panel/agent/run/prompt';
 import type { Snapshot } from '../../../src/shared/page-types';
 
 const tab = (tabId: number, url: string, isCurrent = false): OwnedTab =>

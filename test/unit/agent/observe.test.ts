@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { observe } from '../../../src/panel/agent/observe';
-import type { AgentPage, AgentTabs, Navigation, TabSnapshot } from '../../../src/panel/agent/ports';
+import type { AgentPage, AgentTabs, Navigation, TabSnapshot } from '../../../src/panel/agent/core/ports';
+import { observe } from '../../../src/panel/agent/observe/observe';
 import { TabError } from '../../../src/shared/errors';
 import type { Snapshot } from '../../../src/shared/page-types';
 
@@ -36,6 +36,9 @@ function fakeTabs(options: { current?: number; openUrl?: () => Promise<void> } =
           return { snapshotId: 's1', url: URL_A, digest: 'd1', text: '[1] button "Pay"' } as Snapshot;
         },
       }) as unknown as AgentPage,
+    beginRun: async () => null,
+    endRun: async () => {},
+    subscribe: () => {},
   };
   const navigation: Navigation = {
     waitForUrlSettle: async () => ({ committed: true, url: URL_A }),

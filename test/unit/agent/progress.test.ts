@@ -2,7 +2,7 @@
 // different states (a calendar's months) is progress.
 
 import { describe, expect, it } from 'vitest';
-import { normalizeArgs, ProgressTracker } from '../../../src/panel/agent/progress';
+import { normalizeArgs, ProgressTracker } from '../../../src/panel/agent/task/progress';
 import { setupAgent } from './fakes/harness';
 import { call } from './fakes/scripted-model';
 import { CALENDAR, SITE } from './fakes/sites';

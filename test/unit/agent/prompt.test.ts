@@ -2,8 +2,8 @@
 // on the shared system prompt, and page content fenced by a nonce drawn for each step.
 
 import { describe, expect, it } from 'vitest';
-import type { ModelRequest } from '../../../src/panel/agent/model';
-import { SYSTEM_PROMPT, wrapUntrusted } from '../../../src/panel/agent/prompt';
+import type { ModelRequest } from '../../../src/panel/agent/model/agent-model';
+import { SYSTEM_PROMPT, wrapUntrusted } from '../../../src/panel/agent/run/prompt';
 import { setupAgent } from './fakes/harness';
 import { call, lastUserText } from './fakes/scripted-model';
 import { CALENDAR, SHOP, SITE } from './fakes/sites';

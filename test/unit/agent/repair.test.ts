@@ -2,7 +2,7 @@
 // second no_progress after a repair ends the task.
 
 import { describe, expect, it } from 'vitest';
-import { decideRepair, MAX_REPAIRS } from '../../../src/panel/agent/repair';
+import { decideRepair, MAX_REPAIRS } from '../../../src/panel/agent/run/repair';
 import type { CallResult } from '../../../src/panel/agent/tools/execute';
 import { setupAgent } from './fakes/harness';
 import { call, lastUserText } from './fakes/scripted-model';
@@ -110,6 +110,7 @@ describe('decideRepair', () => {
     text: `click: ${outcome}`,
     brief: outcome,
     mayNavigate: true,
+    effects: {},
   });
   const fresh = { repairsUsed: 0, noProgressRepaired: false };
   const loop = { kind: 'repeat' as const, tool: 'click', count: 3, description: 'repeating click' };

@@ -8,7 +8,7 @@ import {
   SETTINGS_VERSION,
   TASK_COST_LIMIT,
   withSettings,
-} from '../../../src/panel/agent/settings';
+} from '../../../src/panel/agent/core/settings';
 
 describe('settings', () => {
   it('defaults to the safe choices', () => {

@@ -1,9 +1,9 @@
 // Every final status a task can end with, each with a summary a person can read.
 
 import { describe, expect, it } from 'vitest';
-import { ModelError } from '../../../src/panel/agent/llm-errors';
-import { MAX_DONE_REJECTIONS } from '../../../src/panel/agent/loop';
-import type { AgentTabsChange } from '../../../src/panel/agent/ports';
+import type { AgentTabsChange } from '../../../src/panel/agent/core/ports';
+import { ModelError } from '../../../src/panel/agent/model/llm-errors';
+import { MAX_DONE_REJECTIONS } from '../../../src/panel/agent/run/loop';
 import { setupAgent } from './fakes/harness';
 import { call, calls, say } from './fakes/scripted-model';
 import { RESULTS, SHOP, SITE } from './fakes/sites';

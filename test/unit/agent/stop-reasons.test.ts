@@ -3,9 +3,9 @@
 // turn without tool calls gets the reminder.
 
 import { describe, expect, it } from 'vitest';
-import { NOT_RUN_TEXT, WITHHELD_TEXT } from '../../../src/panel/agent/conversation';
-import type { ModelRequest } from '../../../src/panel/agent/model';
-import { OUTPUT_TOKENS_FOR } from '../../../src/panel/agent/settings';
+import { OUTPUT_TOKENS_FOR } from '../../../src/panel/agent/core/settings';
+import type { ModelRequest } from '../../../src/panel/agent/model/agent-model';
+import { NOT_RUN_TEXT, WITHHELD_TEXT } from '../../../src/panel/agent/model/conversation';
 import { setupAgent } from './fakes/harness';
 import { call, lastUserText, toolResults } from './fakes/scripted-model';
 import { SITE } from './fakes/sites';

@@ -2,7 +2,7 @@
 // are in done-verify.test.ts; here its effect on actions.
 
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS } from '../../../src/panel/agent/settings';
+import { DEFAULT_SETTINGS } from '../../../src/panel/agent/core/settings';
 import { setupAgent } from './fakes/harness';
 import { call, lastUserText, toolResults } from './fakes/scripted-model';
 import { DOCS, SITE } from './fakes/sites';

@@ -3,9 +3,9 @@
 // wait.
 
 import { describe, expect, it } from 'vitest';
-import { STOP_TEXT } from '../../../src/panel/agent/events';
-import type { AgentTabs, Navigation, TabSnapshot, UrlSettleResult } from '../../../src/panel/agent/ports';
-import { checkAgentTab, NAVIGATION_TIMEOUT_MS } from '../../../src/panel/agent/tab-check';
+import type { AgentTabs, Navigation, TabSnapshot, UrlSettleResult } from '../../../src/panel/agent/core/ports';
+import { checkAgentTab, NAVIGATION_TIMEOUT_MS } from '../../../src/panel/agent/observe/tab-check';
+import { STOP_TEXT } from '../../../src/panel/agent/task/events';
 import { TabError } from '../../../src/shared/errors';
 import { type AgentHarness, setupAgent } from './fakes/harness';
 import { call, calls, lastUserText, toolResults } from './fakes/scripted-model';

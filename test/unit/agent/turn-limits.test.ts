@@ -2,7 +2,7 @@
 // most MAX_TURN_WAIT_MS; every call past a cap still gets its own result saying which cap it hit.
 
 import { describe, expect, it } from 'vitest';
-import { MAX_CALLS_PER_TURN, MAX_TURN_WAIT_MS } from '../../../src/panel/agent/turn-limits';
+import { MAX_CALLS_PER_TURN, MAX_TURN_WAIT_MS } from '../../../src/panel/agent/task/turn-limits';
 import { setupAgent } from './fakes/harness';
 import { call, calls, toolResults } from './fakes/scripted-model';
 import { SHOP, SITE } from './fakes/sites';

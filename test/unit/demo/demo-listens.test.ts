@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Conversation } from '../../../src/panel/agent/conversation';
+import { Conversation } from '../../../src/panel/agent/model/conversation';
 import { isDemoTask, latestInstruction } from '../../../src/panel/demo/demo-listens';
 import { DEMO_REFUSAL, DemoModel } from '../../../src/panel/demo/demo-model';
 import { demoInstruction } from '../../../src/panel/demo/demo-task';

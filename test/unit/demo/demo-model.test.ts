@@ -1,6 +1,6 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import { describe, expect, it } from 'vitest';
-import { parseControl } from '../../../src/panel/agent/observation-reader';
+import { parseControl } from '../../../src/panel/agent/run/observation-reader';
 import { DemoModel } from '../../../src/panel/demo/demo-model';
 import { demoInstruction } from '../../../src/panel/demo/demo-task';
 

@@ -2,7 +2,7 @@
 // the order it will place), and plays the task once the plan was proposed.
 
 import { describe, expect, it } from 'vitest';
-import { Conversation } from '../../../src/panel/agent/conversation';
+import { Conversation } from '../../../src/panel/agent/model/conversation';
 import { proposePlan } from '../../../src/panel/agent/tools/plan-tool';
 import { DemoModel } from '../../../src/panel/demo/demo-model';
 import { demoInstruction } from '../../../src/panel/demo/demo-task';

@@ -4,7 +4,7 @@
 // not use). Download names and URLs are the page's words: they ride in the error's pageText, never its message.
 
 import { describe, expect, it } from 'vitest';
-import { MAX_FILE_BYTES } from '../../../src/panel/agent/files';
+import { MAX_FILE_BYTES } from '../../../src/panel/agent/task/files';
 import { createTaskFiles } from '../../../src/panel/chrome/task-files';
 import { DownloadTracker } from '../../../src/panel/tabs/downloads';
 import { TabEventBus } from '../../../src/panel/tabs/tab-event-bus';

@@ -2,7 +2,7 @@
 // follow-up takes along.
 
 import { beforeEach, describe, expect, it } from 'vitest';
-import { MAX_FILE_BYTES } from '../../../src/panel/agent/files';
+import { MAX_FILE_BYTES } from '../../../src/panel/agent/task/files';
 import { useAttachments } from '../../../src/panel/store/attachments';
 
 const file = (name: string, size = 4) => new File([new Uint8Array(size)], name, { type: 'text/plain' });

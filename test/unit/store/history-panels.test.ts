@@ -3,7 +3,7 @@
 // other's writes as chrome.storage.onChanged reports them (delivered by hand here, so writes can cross on their way).
 
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AgentEvent } from '../../../src/panel/agent/events';
+import type { AgentEvent } from '../../../src/panel/agent/task/events';
 import { mergeHistory } from '../../../src/panel/store/history-merge';
 import type { TaskRecord } from '../../../src/panel/store/task-record';
 import { METRICS } from '../ui/scenario';

@@ -3,7 +3,7 @@
 
 import { chrome } from 'jest-chrome';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AgentEvent } from '../../../src/panel/agent/events';
+import type { AgentEvent } from '../../../src/panel/agent/task/events';
 
 const written: Record<string, unknown>[] = [];
 let useHistory: typeof import('../../../src/panel/store/history').useHistory;

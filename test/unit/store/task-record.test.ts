@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { AgentEvent } from '../../../src/panel/agent/events';
-import { emptyMetrics } from '../../../src/panel/agent/metrics';
+import { emptyMetrics } from '../../../src/panel/agent/model/metrics';
+import type { AgentEvent } from '../../../src/panel/agent/task/events';
 import { interruptRunning } from '../../../src/panel/store/history';
 import { applyEvent, type TaskRecord } from '../../../src/panel/store/task-record';
 

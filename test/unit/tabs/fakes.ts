@@ -1,7 +1,7 @@
 // Fakes for the panel's tab logic: timers that advance by hand, and a small browser model (tabs, windows, groups)
 // that implements TabsAdapter and emits the same events the service worker forwards.
 
-import type { Timers } from '../../../src/panel/agent/time';
+import type { Timers } from '../../../src/panel/agent/core/time';
 import type { TabEventBus } from '../../../src/panel/tabs/tab-event-bus';
 import {
   type AdapterGroup,

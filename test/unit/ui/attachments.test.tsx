@@ -4,7 +4,7 @@
 
 import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_FILE_BYTES } from '../../../src/panel/agent/files';
+import { MAX_FILE_BYTES } from '../../../src/panel/agent/task/files';
 import { useAttachments } from '../../../src/panel/store/attachments';
 import { App } from '../../../src/panel/ui/app';
 import { byTestId, click, freshUi, mount, type SpyCommands, unmountAll } from './harness';

@@ -4,8 +4,8 @@
 // the task's list of decided steps, kept in history and in the trace; the settings list with a Remove per site.
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AgentEvent } from '../../../src/panel/agent/events';
-import { DEFAULT_SETTINGS } from '../../../src/panel/agent/settings';
+import { DEFAULT_SETTINGS } from '../../../src/panel/agent/core/settings';
+import type { AgentEvent } from '../../../src/panel/agent/task/events';
 import { useHistory } from '../../../src/panel/store/history';
 import { markInterrupted } from '../../../src/panel/store/task-record';
 import { buildTrace } from '../../../src/panel/store/trace';

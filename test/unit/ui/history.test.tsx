@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { costLimitEnding } from '../../../src/panel/agent/cost-cap';
-import type { AgentEvent } from '../../../src/panel/agent/events';
+import { costLimitEnding } from '../../../src/panel/agent/task/cost-cap';
+import type { AgentEvent } from '../../../src/panel/agent/task/events';
 import { HISTORY_KEY, HISTORY_VERSION, useHistory } from '../../../src/panel/store/history';
 import { useUi } from '../../../src/panel/store/ui';
 import { App } from '../../../src/panel/ui/app';

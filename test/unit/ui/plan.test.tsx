@@ -5,8 +5,8 @@
 
 import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AgentEvent } from '../../../src/panel/agent/events';
-import { DEFAULT_SETTINGS } from '../../../src/panel/agent/settings';
+import { DEFAULT_SETTINGS } from '../../../src/panel/agent/core/settings';
+import type { AgentEvent } from '../../../src/panel/agent/task/events';
 import { useHistory } from '../../../src/panel/store/history';
 import { useSettings } from '../../../src/panel/store/settings';
 import { buildTrace } from '../../../src/panel/store/trace';

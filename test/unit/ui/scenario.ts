@@ -1,7 +1,7 @@
 // A task as the agent core reports it, step by step: the events the panel's components are rendered from.
 
-import type { AgentEvent } from '../../../src/panel/agent/events';
-import type { TaskMetrics } from '../../../src/panel/agent/metrics';
+import type { TaskMetrics } from '../../../src/panel/agent/model/metrics';
+import type { AgentEvent } from '../../../src/panel/agent/task/events';
 
 export const TASK = 'k3f9';
 const taskId = TASK;

@@ -2,7 +2,7 @@
 // effort level (one of the levels the schema knows) and the cost limit per task (US dollars within the bounds).
 
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, type Effort, withSettings } from '../../../src/panel/agent/settings';
+import { DEFAULT_SETTINGS, type Effort, withSettings } from '../../../src/panel/agent/core/settings';
 import { draftOf, validateDraft } from '../../../src/panel/ui/settings/settings-form';
 import { useEnglish } from './harness';
 

@@ -1,6 +1,6 @@
 import { chrome } from 'jest-chrome';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_SETTINGS, SETTINGS_VERSION } from '../../../src/panel/agent/settings';
+import { DEFAULT_SETTINGS, SETTINGS_VERSION } from '../../../src/panel/agent/core/settings';
 import { watchStoredKey } from '../../../src/panel/chrome/local-storage';
 import { followSavedSettings, SETTINGS_KEY, useSettings } from '../../../src/panel/store/settings';
 import { fakeStorage } from './harness';

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS } from '../../../src/panel/agent/settings';
+import { DEFAULT_SETTINGS } from '../../../src/panel/agent/core/settings';
 import { useSettings } from '../../../src/panel/store/settings';
 import { SettingsView } from '../../../src/panel/ui/settings/settings-view';
 import {

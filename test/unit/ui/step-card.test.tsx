@@ -2,7 +2,7 @@
 // The model's reasoning in a step card: shown as it streams and after, apart from (and quieter than) its text.
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AgentEvent } from '../../../src/panel/agent/events';
+import type { AgentEvent } from '../../../src/panel/agent/task/events';
 import { App } from '../../../src/panel/ui/app';
 import { allByTestId, byTestId, click, emit, freshUi, mount, type SpyCommands, unmountAll } from './harness';
 import { firstSteps, lastSteps, started, TASK } from './scenario';

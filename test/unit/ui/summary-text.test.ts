@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { costLimitEnding } from '../../../src/panel/agent/cost-cap';
+import { costLimitEnding } from '../../../src/panel/agent/task/cost-cap';
 import type { TaskRecord } from '../../../src/panel/store/task-record';
 import { t } from '../../../src/panel/ui/i18n';
 import { announcement } from '../../../src/panel/ui/live-region';

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MetricsRecorder } from '../../../src/panel/agent/metrics';
+import { MetricsRecorder } from '../../../src/panel/agent/model/metrics';
 import { App } from '../../../src/panel/ui/app';
 import {
   allByTestId,

@@ -3,7 +3,7 @@
 // progress line while a task runs, "New task", the compact tab line, and running a past task again from the history.
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AgentEvent } from '../../../src/panel/agent/events';
+import type { AgentEvent } from '../../../src/panel/agent/task/events';
 import { useHistory } from '../../../src/panel/store/history';
 import { useSettings } from '../../../src/panel/store/settings';
 import { useTaskTabs } from '../../../src/panel/store/task-tabs';

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { AgentEvent } from '../../../src/panel/agent/events';
-import { DEFAULT_SETTINGS } from '../../../src/panel/agent/settings';
+import { DEFAULT_SETTINGS } from '../../../src/panel/agent/core/settings';
+import type { AgentEvent } from '../../../src/panel/agent/task/events';
 import type { TaskRecord } from '../../../src/panel/store/task-record';
 import { buildTrace, TRACE_FORMAT, TRACE_VERSION, traceFileName } from '../../../src/panel/store/trace';
 import { recordOf } from './harness';

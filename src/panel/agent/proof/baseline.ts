@@ -3,9 +3,9 @@
 // not brought about by this instruction. A tab that appeared during the instruction by the task's own doing (a popup
 // its click opened) has an empty baseline: everything on it came after the task acted.
 
-import { isAbort } from '../abort';
-import type { StepView } from '../observe';
-import type { AgentTabs } from '../ports';
+import { isAbort } from '../core/abort';
+import type { AgentTabs } from '../core/ports';
+import type { StepView } from '../observe/observe';
 import { readWholePage } from './page-text';
 import type { ProofLedger } from './proof-ledger';
 

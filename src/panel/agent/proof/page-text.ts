@@ -1,7 +1,7 @@
 // The page's whole text as the done gate reads it, for a quote off screen and for a tab's baseline (decision 0024):
 // read_page's largest pages, up to READ_LIMIT_CHARS.
 
-import type { AgentTabs } from '../ports';
+import type { AgentTabs } from '../core/ports';
 
 const READ_LIMIT_CHARS = 200_000;
 

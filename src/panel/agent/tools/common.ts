@@ -5,10 +5,10 @@ import type Anthropic from '@anthropic-ai/sdk';
 import { z } from 'zod';
 import type { ActionResult } from '../../../shared/page-types';
 import { safeParseOrigin } from '../../../shared/urls';
-import { raceAbort } from '../abort';
-import { capEcho, ECHO_MAX_CHARS } from '../echo';
-import { hiddenLimitNote } from '../hidden-tab';
-import { actGate, frameGate } from '../site-gate';
+import { raceAbort } from '../core/abort';
+import { capEcho, ECHO_MAX_CHARS } from '../core/echo';
+import { hiddenLimitNote } from '../observe/hidden-tab';
+import { actGate, frameGate } from '../observe/site-gate';
 import type { AnyTool, ToolContext, ToolOutput, ToolSpec } from './types';
 
 export function defineTool<S extends z.ZodType>(spec: ToolSpec<S>): AnyTool {
@@ -137,7 +137,7 @@ export function reportAction(
   const shared = {
     verification,
     ...fromPage,
-    ...(navigated && ctx.tabId !== null ? { pageChanged: true, navigatedTabId: ctx.tabId } : {}),
+    ...(navigated && ctx.tabId !== null ? { effects: { pageChanged: true, navigatedTabId: ctx.tabId } } : {}),
   };
   if (!result.ok) {
     const reason = result.reason ?? 'the page could not perform it';
@@ -201,8 +201,6 @@ export async function withheldRead(ctx: ToolContext, tool: string, tabId: number
       `${tool}: the page moved to ${origin} while it was read, a site this task has not been allowed to use, so ` +
       'nothing it read is shown. The next observation shows where the tab is.',
     brief: `withheld: the page moved to ${origin}`,
-    pageChanged: true,
-    navigatedTabId: tabId,
-    siteDenied: origin,
+    effects: { pageChanged: true, navigatedTabId: tabId, siteDenied: origin },
   };
 }

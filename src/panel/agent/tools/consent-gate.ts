@@ -28,7 +28,12 @@ export function declined(what: string, origin: string, step: Consequence): ToolO
     `declined it, so it was not done: ${sent}. Do not try to do it another way (another button, Enter, a script ` +
     'or another page). Go on with what does not need it, or call done with success: false and say the person ' +
     'declined this step.';
-  return { outcome: 'execute_error', text, brief: `declined by the person: ${step.kind}`, siteDenied: origin };
+  return {
+    outcome: 'execute_error',
+    text,
+    brief: `declined by the person: ${step.kind}`,
+    effects: { siteDenied: origin },
+  };
 }
 
 /**

@@ -2,10 +2,10 @@
 // fresh observation confirms (verify.ts).
 
 import { z } from 'zod';
-import { NOTE_TOOL } from '../context-budget';
-import { type DoneInput, decideDone } from '../verify';
+import { NOTE_TOOL } from '../model/context-budget';
+import { type DoneDecision, type DoneInput, decideDone } from '../proof/verify';
 import { defineTool } from './common';
-import type { DoneDecision, ToolContext } from './types';
+import type { ToolContext } from './types';
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…` : text);
 
@@ -20,7 +20,7 @@ export const askUser = defineTool({
   mayNavigate: true,
   usesPage: false,
   async run(input, ctx) {
-    const reply = await ctx.askUser(input.question);
+    const reply = await ctx.ask(ctx.step, input.question);
     return {
       outcome: 'ok',
       text: `The person answered: ${reply}`,
@@ -66,7 +66,7 @@ export const done = defineTool({
         text: `done rejected: ${decision.reason}.`,
         ...(decision.pageText === undefined ? {} : { pageText: decision.pageText }),
         brief: `rejected: ${decision.reason}`,
-        done: decision,
+        effects: { done: decision },
       };
     }
     const verified = decision.verified ? 'verified' : 'not verified';
@@ -74,7 +74,7 @@ export const done = defineTool({
       outcome: 'ok',
       text: `done accepted (${decision.status}, ${verified}).`,
       brief: `accepted (${decision.status}, ${verified})`,
-      done: decision,
+      effects: { done: decision },
     };
   },
 });

@@ -3,15 +3,16 @@
 // only Stop (an abort) leaves this function by throwing.
 
 import { isSteadyhandError } from '../../../shared/errors';
-import { isAbort } from '../abort';
-import { capEcho, RESULT_TEXT_MAX_CHARS } from '../echo';
-import type { CallOutcome } from '../events';
-import type { ModelToolCall } from '../model';
-import { isSendableToolName, quotedToolName } from '../tool-names';
+import { isAbort } from '../core/abort';
+import { capEcho, RESULT_TEXT_MAX_CHARS } from '../core/echo';
+import type { ModelToolCall } from '../model/agent-model';
+import { isSendableToolName, quotedToolName } from '../model/tool-names';
+import type { CallOutcome } from '../task/events';
 import { offeredTools, toolNamed, unavailableReason } from './registry';
-import type { AnyTool, ToolContext, ToolOutput } from './types';
+import type { AnyTool, ModelReply, ToolContext, ToolEffects, ToolOutput } from './types';
 
-export interface CallResult extends Omit<ToolOutput, 'outcome'> {
+/** A call's result. The prompt reads its ModelReply fields and `isError`; the loop reads `effects` and `outcome`. */
+export interface CallResult extends Omit<ToolOutput, 'outcome' | 'effects'> {
   id: string;
   name: string;
   input: unknown;
@@ -19,7 +20,14 @@ export interface CallResult extends Omit<ToolOutput, 'outcome'> {
   isError: boolean;
   /** The call was run and may have moved the agent's tab (decision 0006: the pinned origin may follow). */
   mayNavigate: boolean;
+  effects: ToolEffects;
 }
+
+/** What prompt.ts may read of a call's result: its reply, whose call it answers, and whether it failed. */
+export type ModelFacing = ModelReply & Pick<CallResult, 'id' | 'isError'>;
+
+/** What the loop decides from: a call's result without its reply (only the repair nudge quotes that, repair.ts). */
+export type LoopFacing = Omit<CallResult, keyof ModelReply>;
 
 /** Carried across the calls of one turn. */
 export interface TurnState {
@@ -66,6 +74,7 @@ export function refusedCall(call: ModelToolCall, outcome: CallOutcome, text: str
     text,
     brief: `${outcome}: ${clip(text, 120)}`,
     mayNavigate: false,
+    effects: {},
   };
 }
 
@@ -90,10 +99,8 @@ function failed(call: ModelToolCall, tool: AnyTool, error: unknown, tabId: numbe
     // The page's own words stay in the brief: the trace (and the worker-kill suite) must still tell one from another.
     brief: interrupted ? `interrupted by a page change (${code}): ${clip(message)}` : `error: ${clip(message)}`,
     mayNavigate: tool.mayNavigate,
-    ...changing,
-    ...(interrupted ? { interrupted: true } : {}),
     ...pageText,
-    ...siteDenied,
+    effects: { ...changing, ...(interrupted ? { interrupted: true } : {}), ...siteDenied },
   };
 }
 
@@ -139,12 +146,13 @@ export async function executeCall(call: ModelToolCall, ctx: ToolContext, turn: T
     if (isAbort(error, ctx.signal)) throw error;
     const result = failed(call, tool, error, ctx.tabId);
     // The page was left under the call: the turn's later page calls would reach a page that is gone, or refs of it.
-    if (result.interrupted) turn.pageChangedBy = `${tool.name} (the page was left under it)`;
+    if (result.effects.interrupted) turn.pageChangedBy = `${tool.name} (the page was left under it)`;
     return result;
   }
-  if (output.pageChanged) turn.pageChangedBy = tool.name;
-  const outcome: CallOutcome = output.done
-    ? output.done.accepted
+  const effects = output.effects ?? {};
+  if (effects.pageChanged) turn.pageChangedBy = tool.name;
+  const outcome: CallOutcome = effects.done
+    ? effects.done.accepted
       ? 'done_accepted'
       : 'done_rejected'
     : output.outcome;
@@ -158,5 +166,6 @@ export async function executeCall(call: ModelToolCall, ctx: ToolContext, turn: T
     outcome,
     isError: outcome !== 'ok' && outcome !== 'done_accepted',
     mayNavigate: tool.mayNavigate,
+    effects,
   };
 }

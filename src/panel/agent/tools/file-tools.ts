@@ -7,7 +7,7 @@
 
 import { z } from 'zod';
 import { SteadyhandError } from '../../../shared/errors';
-import { describeSize, type FetchConsent } from '../files';
+import { describeSize, type FetchConsent } from '../task/files';
 import { refLabel, reportAction } from './common';
 import { pageTool } from './page-tool';
 import type { ToolContext, ToolOutput } from './types';
@@ -70,7 +70,12 @@ function refusedDownload(origin: string, ctx: ToolContext): ToolOutput {
     `again from there with the person's cookies, and ${ctx.sites.describeDenial(origin)}. Nothing was fetched or ` +
     'uploaded. Do not try to reach that file another way: ask_user to attach it if the task needs it, or go on ' +
     'without it.';
-  return { outcome: 'execute_error', text, brief: `not allowed: download from ${origin}`, siteDenied: origin };
+  return {
+    outcome: 'execute_error',
+    text,
+    brief: `not allowed: download from ${origin}`,
+    effects: { siteDenied: origin },
+  };
 }
 
 export const FILE_TOOLS = [uploadFile];

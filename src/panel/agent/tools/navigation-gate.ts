@@ -6,7 +6,7 @@
 
 import type { NavigationVia } from '../../../shared/page-types';
 import { safeParseOrigin } from '../../../shared/urls';
-import { mayNavigate, navigationTier } from '../site-gate';
+import { mayNavigate, navigationTier } from '../observe/site-gate';
 import { callOptions } from './common';
 import { refusedConsent } from './consent-gate';
 import type { PageHandle, ToolContext, ToolOutput } from './types';
@@ -48,5 +48,5 @@ export async function refusedNavigation(
     `${what}: not_allowed: it would go to ${origin}, and ${ctx.sites.describeDenial(origin)}, so it was not done: ` +
     `${sent}. That is final for this task: do not try to reach ${origin} another way. Go on with the sites you may ` +
     'use, or call done with success: false and say that the task needs this site.';
-  return { outcome: 'execute_error', text, brief: `not allowed: ${origin}`, siteDenied: origin };
+  return { outcome: 'execute_error', text, brief: `not allowed: ${origin}`, effects: { siteDenied: origin } };
 }

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { CONSENT_KINDS } from '../../../shared/consent-types';
 import { safeParseOrigin } from '../../../shared/urls';
-import { approvedPlanText, CANCELLED_PLAN_TEXT, KIND_LIST, planSite, siteCovers } from '../plan';
+import { approvedPlanText, CANCELLED_PLAN_TEXT, KIND_LIST, planSite, siteCovers } from '../sites/plan';
 import { defineTool } from './common';
 
 export const PROPOSE_PLAN = 'propose_plan';
@@ -83,9 +83,14 @@ export const proposePlan = defineTool({
       })),
       steps: input.steps.trim(),
     };
-    const outcome = await ctx.proposePlan(proposed);
+    const outcome = await ctx.proposePlan(ctx.step, proposed);
     if (!outcome.approved) {
-      return { outcome: 'ok', text: CANCELLED_PLAN_TEXT, brief: 'cancelled by the person', planCancelled: true };
+      return {
+        outcome: 'ok',
+        text: CANCELLED_PLAN_TEXT,
+        brief: 'cancelled by the person',
+        effects: { planCancelled: true },
+      };
     }
     // The approval allowed the plan's sites: the network hold lets their requests through from now on.
     await ctx.hold?.refresh();

@@ -4,9 +4,9 @@
 
 import { z } from 'zod';
 import { isSteadyhandError, PageError, SteadyhandError } from '../../../shared/errors';
-import { isAbort } from '../abort';
-import { capEcho } from '../echo';
-import { MAX_TURN_WAIT_MS, seconds } from '../turn-limits';
+import { isAbort } from '../core/abort';
+import { capEcho } from '../core/echo';
+import { MAX_TURN_WAIT_MS, seconds } from '../task/turn-limits';
 import { withheldRead } from './common';
 import { pageTool } from './page-tool';
 import type { ToolContext } from './types';

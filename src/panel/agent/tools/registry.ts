@@ -2,7 +2,7 @@
 // can be used in the current context (a tool that cannot stays listed and answers with an error saying why).
 
 import type Anthropic from '@anthropic-ai/sdk';
-import type { AgentSettings } from '../settings';
+import type { AgentSettings } from '../core/settings';
 import { toAnthropicTool } from './common';
 import { CONTROL_TOOLS } from './control-tools';
 import { FILE_TOOLS } from './file-tools';

@@ -7,9 +7,9 @@
 import { z } from 'zod';
 import { abortedError } from '../../../shared/rpc';
 import { describeRestriction, isRestrictedUrl } from '../../../shared/urls';
-import { isAbort, raceAbort } from '../abort';
-import { capEcho, ECHO_MAX_CHARS } from '../echo';
-import { NAVIGATION_TIMEOUT_MS } from '../tab-check';
+import { isAbort, raceAbort } from '../core/abort';
+import { capEcho, ECHO_MAX_CHARS } from '../core/echo';
+import { NAVIGATION_TIMEOUT_MS } from '../observe/tab-check';
 import { defineTool } from './common';
 import type { ToolContext, ToolOutput } from './types';
 import { describeBadUrl } from './url-parts';
@@ -64,7 +64,12 @@ export const openUrl = defineTool({
         `open_url: ${target.origin} was not opened: ${ctx.sites.describeDenial(target.origin)}. That is final for ` +
         'this task: do not try to reach it another way (another address, a link, a new tab). Go on with the sites ' +
         'you may use, or call done with success: false and say that the task needs this site.';
-      return { outcome: 'execute_error', text, brief: `not allowed: ${target.origin}`, siteDenied: target.origin };
+      return {
+        outcome: 'execute_error',
+        text,
+        brief: `not allowed: ${target.origin}`,
+        effects: { siteDenied: target.origin },
+      };
     }
     // The network hold lets the load through only once its rules know the site.
     await ctx.hold?.refresh();
@@ -88,12 +93,12 @@ export const openUrl = defineTool({
         `open_url: tab ${tabId} ${verb} but navigation did not commit to ${target.origin} within ` +
         `${NAVIGATION_TIMEOUT_MS / 1000}s (${settle.reason}). The tab is kept; look at it or close it.${where}` +
         (settle.observedUrl ? ' Where the tab is now:' : '');
-      const changed = { pageChanged: ctx.tabs.currentTabId === tabId || ctx.tabId === tabId, navigatedTabId: tabId };
-      return { outcome: 'execute_error', text, brief: `no commit (${settle.reason})`, ...landed, ...changed };
+      const effects = { pageChanged: ctx.tabs.currentTabId === tabId || ctx.tabId === tabId, navigatedTabId: tabId };
+      return { outcome: 'execute_error', text, brief: `no commit (${settle.reason})`, ...landed, effects };
     }
     const isCurrent = ctx.tabs.currentTabId === tabId;
     // The tab now shows another document: later page calls of this turn must not act on the old one.
-    const changed = { pageChanged: isCurrent || ctx.tabId === tabId, navigatedTabId: tabId };
+    const effects = { pageChanged: isCurrent || ctx.tabId === tabId, navigatedTabId: tabId };
     const where =
       createdTab && !isCurrent
         ? ` It is a new background tab; the agent is still on tab ${ctx.tabs.currentTabId ?? 'none'}: ` +
@@ -106,7 +111,7 @@ export const openUrl = defineTool({
       pageText: urlLine(settle.url),
       verification: { verified: true, effects: ['navigation'] },
       brief: `ok, tab ${tabId} at ${settle.url}`,
-      ...changed,
+      effects,
     };
   },
 });
@@ -148,7 +153,7 @@ export const switchTab = defineTool({
       pageText: urlLine(tab.url),
       verification: { verified: true, effects: [] },
       brief: `ok, on tab ${input.tabId}`,
-      pageChanged: true,
+      effects: { pageChanged: true },
     };
   },
 });
@@ -168,7 +173,7 @@ export const closeTab = defineTool({
       outcome: 'ok',
       text: `close_tab: closed tab ${input.tabId}. ${after}`,
       brief: `ok, closed ${input.tabId}`,
-      pageChanged: input.tabId === ctx.tabId,
+      effects: { pageChanged: input.tabId === ctx.tabId },
     };
   },
 });
@@ -187,8 +192,7 @@ export const goBack = defineTool({
       outcome: 'ok',
       text: 'go_back: went back; the next observation shows the page it landed on.',
       brief: 'ok',
-      pageChanged: true,
-      ...(tabId === null ? {} : { navigatedTabId: tabId }),
+      effects: { pageChanged: true, ...(tabId === null ? {} : { navigatedTabId: tabId }) },
     };
   },
 });

@@ -4,16 +4,17 @@
 
 import type { z } from 'zod';
 import type { Snapshot } from '../../../shared/page-types';
-import type { TaskConsent } from '../consent';
-import type { CallOutcome, DoneEvidence, TaskStatus, Verification } from '../events';
-import type { TaskFiles } from '../files';
-import type { PlanOutcome, TaskPlan } from '../plan';
-import type { AgentPage, AgentTabs, Navigation } from '../ports';
-import type { DoneKind } from '../proof/judge-evidence';
+import type { AgentPage, AgentTabs, Navigation } from '../core/ports';
+import type { AgentSettings } from '../core/settings';
+import type { Clock, Sleep } from '../core/time';
 import type { ProofLedger } from '../proof/proof-ledger';
-import type { AgentSettings } from '../settings';
-import type { SiteAccess } from '../site-access';
-import type { Clock, Sleep } from '../time';
+import type { DoneDecision } from '../proof/verify';
+import type { TaskConsent } from '../sites/consent';
+import type { HoldControl } from '../sites/net-hold';
+import type { PlanOutcome, TaskPlan } from '../sites/plan';
+import type { SiteAccess } from '../sites/site-access';
+import type { CallOutcome, Verification } from '../task/events';
+import type { TaskFiles } from '../task/files';
 
 export interface CapturedImage {
   mediaType: 'image/png' | 'image/jpeg';
@@ -27,84 +28,79 @@ export interface CapturedImage {
  */
 export type CaptureFn = (tabId: number, options: { signal: AbortSignal }) => Promise<CapturedImage>;
 
-export interface HoldControl {
-  /** Brings the rules up to the sites allowed now; resolves once Chrome has them. */
-  refresh(): Promise<void>;
-  /** Holds every request of the agent's tab to sites outside the allowed set, not only page loads, until `release`. */
-  strict(): Promise<{ release(): Promise<void> }>;
-}
-
-export interface ToolContext {
-  tabs: AgentTabs;
-  navigation: Navigation;
-  settings: AgentSettings;
-  signal: AbortSignal;
-  clock: Clock;
-  sleep: Sleep;
-  /** The agent's tab when this step's observation was taken (null: it has none). */
-  tabId: number | null;
-  /** The observation the model acted on; page tools act against its snapshotId. */
-  snapshot: Snapshot | null;
+/**
+ * The part of a run's context (run-context.ts) that tools use: the same object for every call of the run, seen through
+ * a narrower type, so a tool cannot reach the model, the conversation or the loop's state.
+ */
+export interface ToolRun {
+  readonly tabs: AgentTabs;
+  readonly navigation: Navigation;
+  readonly settings: AgentSettings;
+  readonly signal: AbortSignal;
+  readonly clock: Clock;
+  readonly sleep: Sleep;
   /** chrome-extension://<id>, so the panel's own pages are not treated as restricted. */
-  ownOrigin: string | undefined;
-  capture: CaptureFn | undefined;
+  readonly ownOrigin: string | undefined;
+  readonly capture: CaptureFn | undefined;
   /** The task's attached files and downloads; absent where the panel offers none (upload_file then says so). */
-  files: TaskFiles | undefined;
+  readonly files: TaskFiles | undefined;
   /** The task's site permissions: open_url asks them before it loads another origin. */
-  sites: Pick<SiteAccess, 'ask' | 'askToAct' | 'verdict' | 'describeDenial' | 'allowWithStep'>;
+  readonly sites: Pick<SiteAccess, 'ask' | 'askToAct' | 'verdict' | 'describeDenial' | 'allowWithStep'>;
   /** The task's consent gate (decision 0026): consequential steps wait for the person; absent, none is asked about. */
-  consent?: Pick<TaskConsent, 'settle'>;
+  readonly consent?: Pick<TaskConsent, 'settle'>;
   /**
    * The task's network hold (net-hold.ts), where the panel has one: `refresh` after a site was allowed, before the
    * request goes; `strict` while a script the agent evaluates runs.
    */
-  hold?: HoldControl;
-  /** The origin of the agent's page when the task may not work there (denied, blocked): nothing on it is read. */
-  deniedOrigin: string | null;
-  /** Shows the question to the person and resolves with their reply. */
-  askUser(question: string): Promise<string>;
+  readonly hold?: HoldControl;
+  /** What this instruction's tabs showed before it acted, and what it supplied itself (decision 0024). */
+  readonly proof: ProofLedger;
+  /** Shows the question to the person and resolves with their reply; the wait is counted as person time. */
+  ask(step: number, question: string): Promise<string>;
   /**
    * Shows the plan to the person ("Ask before acting") and resolves with what they made of it, once the approval has
    * been applied to the task (its sites allowed, its changes kept). Absent where no one can approve a plan.
    */
-  proposePlan?(plan: TaskPlan): Promise<PlanOutcome>;
-  /** What this instruction's tabs showed before it acted, and what it supplied itself (decision 0024). */
-  proof: ProofLedger;
+  proposePlan?(step: number, plan: TaskPlan): Promise<PlanOutcome>;
+}
+
+/** What one step adds for its tool calls: the observation the model acted on. */
+export interface ToolStep {
+  step: number;
+  /** The agent's tab when this step's observation was taken (null: it has none). */
+  tabId: number | null;
+  /** The observation the model acted on; page tools act against its snapshotId. */
+  snapshot: Snapshot | null;
+  /** The origin of the agent's page when the task may not work there (denied, blocked): nothing on it is read. */
+  deniedOrigin: string | null;
   /** How long this turn may still wait (turn-limits.ts): wait_for waits no longer. Absent: no turn cap applies. */
   waitLeftMs?: number;
 }
 
-/** A done the loop may accept (ending the task) or must reject back to the model. */
-export type DoneDecision =
-  | {
-      accepted: true;
-      status: Extract<TaskStatus, 'succeeded' | 'failed'>;
-      verified: boolean;
-      answer: string;
-      summary: string;
-      evidence?: DoneEvidence;
-      /** For a verified done: what its evidence proved (decision 0024). */
-      verifiedAs?: DoneKind;
-      /** A verified reading whose every proof was on the page before the task acted. */
-      alreadyThere?: boolean;
-    }
-  /** `pageText`: the page's words the reason points to (its URL), sent to the model fenced. */
-  | { accepted: false; reason: string; forPerson?: string; pageText?: string };
+export type ToolContext = ToolRun & ToolStep;
 
-export interface ToolOutput {
-  outcome: Extract<CallOutcome, 'ok' | 'failed_verify' | 'execute_error'>;
+/**
+ * What the model reads of a call (prompt.ts §toolResultBlock): the harness's words, the page's words (fenced when
+ * sent) and a screenshot. No loop code reads these.
+ */
+export interface ModelReply {
   /** What the harness tells the model (trusted text). */
   text: string;
   /** Page-derived text; wrapped in nonce markers as untrusted data when sent. */
   pageText?: string;
   image?: CapturedImage;
-  verification?: Verification;
+}
+
+/**
+ * What the loop acts on after a call, kept apart from what the model reads (as chrome-devtools-mcp's McpResponse keeps
+ * its flags apart from its response lines): no prompt code reads these, so rewording a result never changes what the
+ * loop does.
+ */
+export interface ToolEffects {
   /** The page the model saw is no longer the agent's page: later page calls in this turn are not run. */
   pageChanged?: boolean;
   /** A navigation committed (or may have) in this tab: wait for the new document before the next snapshot. */
   navigatedTabId?: number;
-  /** A short clause for the step card and the trace, e.g. "ok (navigation)". */
-  brief: string;
   /**
    * The origin the call was refused for by the task's site permissions. The person decided, so it is no failure to
    * repair: a repair nudge would send the model looking for another route to the site.
@@ -118,6 +114,16 @@ export interface ToolOutput {
   done?: DoneDecision;
   /** The person cancelled the plan: the task ends, with nothing done (decision 0026). */
   planCancelled?: boolean;
+}
+
+export interface ToolOutput extends ModelReply {
+  outcome: Extract<CallOutcome, 'ok' | 'failed_verify' | 'execute_error'>;
+  /** For the person: the step card's check of the action. */
+  verification?: Verification;
+  /** For the person: a short clause for the step card and the trace, e.g. "ok (navigation)". */
+  brief: string;
+  /** For the loop; absent: the call changed nothing the loop acts on. */
+  effects?: ToolEffects;
 }
 
 export type ToolGroup = 'page' | 'nav' | 'control';

@@ -2,7 +2,7 @@
 // web pages can be operated" for `http://example.com:99999/` sends a model looking for another scheme, when the port
 // is what to fix. Every quoted part is capped (echo.ts).
 
-import { capEcho } from '../echo';
+import { capEcho } from '../core/echo';
 
 const quote = (part: string) => `"${capEcho(part, 100)}"`;
 

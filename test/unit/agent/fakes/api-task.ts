@@ -1,10 +1,10 @@
 // A task run by the real model client (createAnthropicModel, the real SDK over HTTP) against the stand-in of the
 // Messages API, on a fake browser: how the agent talks to today's models, without Chromium.
 
-import { AgentController } from '../../../../src/panel/agent/controller';
-import type { AgentEvent } from '../../../../src/panel/agent/events';
-import { createAnthropicModel, type ModelClientOptions } from '../../../../src/panel/agent/llm';
-import { type AgentSettings, DEFAULT_SETTINGS, withSettings } from '../../../../src/panel/agent/settings';
+import { type AgentSettings, DEFAULT_SETTINGS, withSettings } from '../../../../src/panel/agent/core/settings';
+import { createAnthropicModel, type ModelClientOptions } from '../../../../src/panel/agent/model/llm';
+import { AgentController } from '../../../../src/panel/agent/run/controller';
+import type { AgentEvent } from '../../../../src/panel/agent/task/events';
 import type { FakeAnthropic } from '../../../support/fake-anthropic';
 import { FakeAgentBrowser, type Site } from './browser';
 import { FakeClock } from './clock';

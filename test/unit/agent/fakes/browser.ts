@@ -2,7 +2,7 @@
 // pendingUrl while loading, then a commit), documents defined per URL by the test, and the navigation waits on top
 // of them. Time is a FakeClock: a commit "after 1200 ms" advances the clock, nobody waits.
 
-import type { TabSnapshot } from '../../../../src/panel/agent/ports';
+import type { TabSnapshot } from '../../../../src/panel/agent/core/ports';
 import type { Consequence } from '../../../../src/shared/consent-types';
 import type { ActionResult, NavigationTarget } from '../../../../src/shared/page-types';
 import { isRestrictedUrl } from '../../../../src/shared/urls';

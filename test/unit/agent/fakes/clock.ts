@@ -1,7 +1,7 @@
 // A clock tests move by hand. `sleep` advances it instead of waiting, and records what was asked for, so backoff
 // and retry-after can be asserted without any test waiting real seconds.
 
-import type { Clock, Sleep } from '../../../../src/panel/agent/time';
+import type { Clock, Sleep } from '../../../../src/panel/agent/core/time';
 import { abortedError } from '../../../../src/shared/rpc';
 
 export class FakeClock implements Clock {

@@ -1,7 +1,7 @@
 // The fake Messages API for the model client's tests: one server per test file, emptied before each test.
 
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { ModelError } from '../../../../src/panel/agent/llm-errors';
+import { ModelError } from '../../../../src/panel/agent/model/llm-errors';
 import { type FakeAnthropic, startFakeAnthropic } from '../../../support/fake-anthropic';
 
 export const API_KEY = 'sk-ant-test-key';

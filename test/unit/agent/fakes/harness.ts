@@ -2,12 +2,12 @@
 // tabs and navigation, a fake clock. Events are collected for assertions. Site permission questions stay open
 // unless the setup says how the person answers them.
 
-import type { ConsentDecision } from '../../../../src/panel/agent/consent';
-import { AgentController } from '../../../../src/panel/agent/controller';
-import type { AgentEvent } from '../../../../src/panel/agent/events';
-import type { TaskFiles } from '../../../../src/panel/agent/files';
-import { type AgentSettings, DEFAULT_SETTINGS, withSettings } from '../../../../src/panel/agent/settings';
-import type { SiteDecision } from '../../../../src/panel/agent/site-access';
+import { type AgentSettings, DEFAULT_SETTINGS, withSettings } from '../../../../src/panel/agent/core/settings';
+import { AgentController } from '../../../../src/panel/agent/run/controller';
+import type { ConsentDecision } from '../../../../src/panel/agent/sites/consent';
+import type { SiteDecision } from '../../../../src/panel/agent/sites/site-access';
+import type { AgentEvent } from '../../../../src/panel/agent/task/events';
+import type { TaskFiles } from '../../../../src/panel/agent/task/files';
 import type { CaptureFn } from '../../../../src/panel/agent/tools/types';
 import { FakeAgentBrowser, type Site } from './browser';
 import { FakeClock } from './clock';

@@ -2,7 +2,12 @@
 // 000-T1..T7). A scheduled commit within the timeout happens (advancing the fake clock by its delay); one that comes
 // later or never is a timeout.
 
-import type { Navigation, NavigationMark, NavigationOutcome, UrlSettleResult } from '../../../../src/panel/agent/ports';
+import type {
+  Navigation,
+  NavigationMark,
+  NavigationOutcome,
+  UrlSettleResult,
+} from '../../../../src/panel/agent/core/ports';
 import { abortedError } from '../../../../src/shared/rpc';
 import { isTransientUrl, safeParseOrigin } from '../../../../src/shared/urls';
 import type { FakeAgentBrowser } from './browser';

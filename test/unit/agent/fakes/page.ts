@@ -2,7 +2,7 @@
 // they came from (a ref of an older document is `stale_ref`), actions handed to the document's `act`. Like the real
 // page proxy (framed-page.ts), an act waits for the task's act gate (CallOptions.mayAct) and, refused, reaches nothing.
 
-import type { AgentPage } from '../../../../src/panel/agent/ports';
+import type { AgentPage } from '../../../../src/panel/agent/core/ports';
 import { isAct } from '../../../../src/panel/page/page-acts';
 import { PageError, RelayError, TabError } from '../../../../src/shared/errors';
 import type { ActionResult, RefTarget, Snapshot } from '../../../../src/shared/page-types';

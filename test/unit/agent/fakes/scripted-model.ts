@@ -8,7 +8,7 @@ import type {
   ModelRequest,
   ModelTurn,
   TokenUsage,
-} from '../../../../src/panel/agent/model';
+} from '../../../../src/panel/agent/model/agent-model';
 import { abortedError } from '../../../../src/shared/rpc';
 import type { FakeClock } from './clock';
 

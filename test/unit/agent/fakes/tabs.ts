@@ -1,8 +1,8 @@
 // AgentTabs over the fake browser, with the TabsManager's rules as far as the agent core can see them: an owned
 // set, a current tab that changes only through the agent's calls (or, with stickiness off, follows the person).
 
-import type { TaskTabsOptions } from '../../../../src/panel/agent/controller';
-import type { AgentTabs, OwnedTab, TabSnapshot } from '../../../../src/panel/agent/ports';
+import type { AgentTabs, OwnedTab, TabSnapshot } from '../../../../src/panel/agent/core/ports';
+import type { TaskTabsOptions } from '../../../../src/panel/agent/run/controller';
 import { TabError } from '../../../../src/shared/errors';
 import type { CallOptions } from '../../../../src/shared/rpc';
 import type { FakeAgentBrowser } from './browser';
@@ -16,8 +16,8 @@ export class FakeTabs implements AgentTabs {
   readonly createdFor: TaskTabsOptions[] = [];
   beginRuns = 0;
   readonly endRuns: string[] = [];
-  /** Unset, the loop does not watch the tab while the model thinks; a test sets it to play TabsManager's changes. */
-  subscribe?: AgentTabs['subscribe'];
+  /** Tells of no change by default; a test sets it to play TabsManager's changes. */
+  subscribe: AgentTabs['subscribe'] = () => {};
   readonly openCalls: { url: string; newTab: boolean }[] = [];
   /** How long the next navigations started by openUrl take to commit (fake ms), or 'never'. */
   commitAfterMs: number | 'never' = 0;

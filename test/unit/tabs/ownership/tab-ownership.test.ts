@@ -2,7 +2,7 @@
 // two windows' panels, sharing one browser and one lock manager, as two pages of the extension share navigator.locks.
 
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { AgentPage } from '../../../../src/panel/agent/ports';
+import type { AgentPage } from '../../../../src/panel/agent/core/ports';
 import { webLocks } from '../../../../src/panel/chrome/web-locks';
 import { type Locks, TabLeases, tabLockName } from '../../../../src/panel/tabs/ownership/tab-locks';
 import { TabsManager, type TabsSettings } from '../../../../src/panel/tabs/ownership/tabs-manager';

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { AgentPage } from '../../../../src/panel/agent/ports';
+import type { AgentPage } from '../../../../src/panel/agent/core/ports';
 import { webLocks } from '../../../../src/panel/chrome/web-locks';
 import { type TabsChange, TabsManager, type TabsSettings } from '../../../../src/panel/tabs/ownership/tabs-manager';
 import { taskGroupColor } from '../../../../src/panel/tabs/ownership/task-group';

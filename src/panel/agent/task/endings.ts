@@ -1,0 +1,44 @@
+// How a run ends (`Ending`, the task's result without its id and metrics), and how one that did not end by itself
+// ended: Stop, the panel going away, a model API failure, or something unexpected, each with a summary a person can
+// act on.
+
+import { isSteadyhandError } from '../../../shared/errors';
+import { isAbort } from '../core/abort';
+import { ModelError } from '../model/llm-errors';
+import type { TaskResult, TaskStatus } from './events';
+
+export type Ending = Omit<TaskResult, 'taskId' | 'metrics'>;
+
+export const end = (status: TaskStatus, summary: string, extra: Partial<Ending> = {}): Ending => ({
+  status,
+  summary,
+  verified: false,
+  ...extra,
+});
+
+/** Why the run was aborted: the person pressed Stop, or the panel is going away. */
+export type StopReason = 'person' | 'interrupted';
+
+/** `steps`: the steps this run began, the one cut short included. */
+export function endingFor(error: unknown, reason: StopReason | null, signal: AbortSignal, steps: number): Ending {
+  if (isAbort(error, signal)) {
+    if (reason === 'interrupted') {
+      return {
+        status: 'interrupted',
+        summary: 'Interrupted: the panel closed while the task was running.',
+        verified: false,
+      };
+    }
+    const done = steps > 1 ? `after ${steps - 1} step${steps === 2 ? '' : 's'}` : 'before its first step finished';
+    return { status: 'stopped', summary: `Stopped by you ${done}.`, verified: false, stopCause: 'person' };
+  }
+  if (isSteadyhandError(error) && error.code === 'tab_taken') {
+    // Refused before it acted: another live task owns the tab (decision 0027). The person is told why.
+    return { status: 'stopped', summary: error.message, verified: false, stopCause: 'tab_taken' };
+  }
+  if (error instanceof ModelError) {
+    return { status: 'error', summary: error.message, verified: false, errorKind: error.kind };
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return { status: 'error', summary: `Steadyhand hit an unexpected error and stopped: ${message}`, verified: false };
+}
