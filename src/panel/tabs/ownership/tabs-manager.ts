@@ -176,9 +176,16 @@ export class TabsManager implements AgentTabs {
   async adoptPopup(tabId: number, sourceTabId: number): Promise<void> {
     const { owned } = this.state;
     if (!this.running || !owned.has(sourceTabId) || owned.has(tabId)) return;
-    if (!(await this.leases.take(tabId))) return; // another task adopted it first
+    // Owned (and followed) at once, as the event arrives: the look after the click that opened it must already see
+    // it. The lock comes after; a popup of our own tab is almost never another task's, and if it is, it is given back.
     this.state.own(tabId, 'popup');
-    if (this.settings.followPopups && sourceTabId === this.state.current) this.state.setCurrent(tabId, 'popup');
+    const followed = this.settings.followPopups && sourceTabId === this.state.current;
+    if (followed) this.state.setCurrent(tabId, 'popup');
+    if (!(await this.leases.take(tabId))) {
+      if (this.state.current === tabId) this.state.setCurrent(sourceTabId, 'popup');
+      this.state.forget(tabId);
+      return;
+    }
     await this.joinGroup([tabId]);
   }
 

@@ -105,6 +105,28 @@ describe('one owner per tab across panels', () => {
     lease?.release();
   });
 
+  it('follows a popup of its tab as the event arrives, before its lock is answered, and gives it back if taken', async () => {
+    const a = panelTask('aaaa', winA);
+    await a.beginRun();
+    // Seen synchronously: the look after the click that opened the popup must already be on it.
+    const popup = browser.addTab(winA, 'https://shop.example.com/help', { openerTabId: shared });
+    expect(a.currentTabId).toBe(popup);
+    expect(a.isOwned(popup)).toBe(true);
+    await flush();
+    expect(await locks.tryTake(tabLockName(popup))).toBeNull();
+
+    // A popup whose lock another task already holds is given back, and the agent stays on the tab that opened it.
+    const other = browser.addTab(winA, 'https://shop.example.com/other', { emit: false });
+    const lease = await locks.tryTake(tabLockName(other + 1));
+    const taken = browser.addTab(winA, 'https://shop.example.com/taken', { openerTabId: popup });
+    expect(taken).toBe(other + 1);
+    expect(a.currentTabId).toBe(taken);
+    await flush();
+    expect(a.isOwned(taken)).toBe(false);
+    expect(a.currentTabId).toBe(popup);
+    lease?.release();
+  });
+
   it('does not follow the person onto a tab another task owns (stickiness off)', async () => {
     const b = panelTask('bbbb', winB);
     const bTab = browser.addTab(winB, 'https://mail.example.com/', { active: true, emit: false });
