@@ -2,11 +2,11 @@
 // events, so the predicate and the fold cannot drift apart.
 
 import { describe, expect, it } from 'vitest';
-import type { Consequence } from '../../../src/shared/consent-types';
 import { emptyMetrics } from '../../../src/panel/agent/model/metrics';
 import type { AgentEvent } from '../../../src/panel/agent/task/events';
 import { applyEvent, markInterrupted, type TaskRecord } from '../../../src/panel/store/task-record';
 import { waitingFor, waitingTasks } from '../../../src/panel/store/waiting';
+import type { Consequence } from '../../../src/shared/consent-types';
 
 function fold(events: AgentEvent[], taskId = 't1'): TaskRecord {
   const record = events.reduce<TaskRecord | undefined>(
@@ -25,7 +25,14 @@ const started: AgentEvent = {
   model: 'm',
   at: 5,
 };
-const step: AgentEvent = { type: 'step_started', taskId: 't1', step: 1, tabId: 4, url: 'https://shop.test/', operable: true };
+const step: AgentEvent = {
+  type: 'step_started',
+  taskId: 't1',
+  step: 1,
+  tabId: 4,
+  url: 'https://shop.test/',
+  operable: true,
+};
 const ORDER: Consequence = { kind: 'order', control: 'Place order', signals: ['the button’s name'], fields: [] };
 
 const asked: AgentEvent = { type: 'ask_user', taskId: 't1', step: 1, questionId: 'q1', question: 'Which size?' };
@@ -113,7 +120,7 @@ describe('waiting for the person', () => {
       origin: 'https://shop.test',
       kind: 'order',
       control: 'Place order',
-      decision: 'allow',
+      decision: 'once',
       by: 'person',
       requestId: 'c1',
     };
