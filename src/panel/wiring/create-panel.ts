@@ -5,6 +5,7 @@
 // (test/unit/panel/create-panel.test.ts) gives it fakes.
 
 import type { PanelQueries } from '../../shared/protocol';
+import type { ToolbarBadge } from '../chrome/badge';
 import type { TabAccess } from '../page/remote-page';
 import { remotePageFactory } from '../page/remote-page-factory';
 import { usePageView } from '../store/page-view';
@@ -19,6 +20,7 @@ import { type AgentAdapters, createAgent } from './agent';
 import { type CommandsBrowser, panelCommands } from './commands';
 import type { PanelHandle, PanelTransport } from './handle';
 import { createTabsKit } from './tabs-kit';
+import { watchWaitingBadge } from './waiting-badge';
 
 /** The panel's adapters over chrome.* (src/panel/chrome/), as the composition root receives them. */
 export interface PanelAdapters extends AgentAdapters {
@@ -39,6 +41,8 @@ export interface PanelAdapters extends AgentAdapters {
   locks: Locks;
   /** Starts watching which tab requests what (chrome/request-tabs.ts): a download goes to the task whose tab asked. */
   watchRequestTabs(signal: AbortSignal): (url: string) => readonly number[];
+  /** The toolbar icon's badge (chrome/badge.ts): how many tasks wait for the person, in every window. */
+  badge: ToolbarBadge;
 }
 
 /** Builds the panel; it lives until `signal` aborts (the panel page goes away). */
@@ -77,6 +81,8 @@ export function createPanel(adapters: PanelAdapters, signal: AbortSignal): Panel
   });
   agent = controller;
   const commands = panelCommands(controller, manager, adapters.personTabs);
+
+  watchWaitingBadge(adapters.badge, signal);
 
   void watchPersonTab({
     bus,
