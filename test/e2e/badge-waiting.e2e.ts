@@ -79,7 +79,7 @@ async function answerStartedTask(panel: Page, reply: string): Promise<void> {
   const answered = await panel.evaluate((text) => {
     const g = globalThis as PanelGlobal & { startedEvents?: AgentEvent[] };
     const asked = (g.startedEvents ?? []).findLast((event) => event.type === 'ask_user');
-    return asked?.type === 'ask_user' && g.steadyhand.controller.answer(asked.questionId, text);
+    return asked?.type === 'ask_user' && g.steadyhand.host.answer(asked.questionId, text);
   }, reply);
   expect(answered).toBe(true);
 }
@@ -101,10 +101,10 @@ async function openOtherWindow(browser: ExtensionHarness): Promise<{ windowId: n
 async function gardenIn(browser: ExtensionHarness, site: FixtureServer, windowId: number): Promise<void> {
   const url = site.url('/panel/ui-garden.html?window=other');
   const opened = browser.context.waitForEvent('page', (page) => page.url() === url);
-  await browser.panel.evaluate(
-    async ([u, win]) => chrome.tabs.create({ url: u, windowId: win, active: true }),
-    [url, windowId] as const,
-  );
+  await browser.panel.evaluate(async ([u, win]) => chrome.tabs.create({ url: u, windowId: win, active: true }), [
+    url,
+    windowId,
+  ] as const);
   await (await opened).waitForLoadState('load');
 }
 
