@@ -11,6 +11,7 @@
 import type { Page } from 'playwright-core';
 import type { AgentEvent, TaskResult } from '../../src/panel/agent/task/events';
 import { demoInstruction } from '../../src/panel/demo/demo-task';
+import { killWorker } from '../support/kill-harness';
 import type { PanelGlobal } from '../support/panel';
 import { playShop } from '../support/shop-model';
 import { type SlowShop, startSlowShop } from '../support/slow-shop';
@@ -283,5 +284,106 @@ describe('three tasks at once', () => {
     expect(counted.activations).toEqual(moves.slice(1));
     expect(counted.focusChanges).toEqual([]);
     await hideBehind(shopTab.page, personTab.page);
+  }, 180_000);
+
+  it('goes on with the others when the worker is killed, one task is stopped and a group tab is closed: nothing doubled', async ({
+    browser,
+    site,
+    model,
+    panel,
+  }) => {
+    await panelApart(browser);
+    shop = await startSlowShop();
+    const shopTab = await tab(browser, shop.url('/index.html'));
+    const formTab = await tab(browser, site.url('/panel/ui-garden.html'));
+    const readTab = await tab(browser, `${site.otherOrigin}/panel/ui-garden.html`);
+    const personTab = await tab(browser, site.url('/page/pc-form.html'));
+    await lookAt(personTab.page);
+    await panel.evaluate(() => {
+      (globalThis as HostGlobal).hostEvents = [];
+    });
+
+    const [shopMidway, shopGoesOn, formMidway, formGoesOn, readMidway, readHeld] = [1, 2, 3, 4, 5, 6].map(gate);
+    const secondUrl = site.url('/page2.html');
+    play(
+      model,
+      byTask([
+        [
+          /Fern & Fig|Monstera/i,
+          async (seen) => {
+            if (seen.index === 2) {
+              shopMidway?.open();
+              await shopGoesOn?.opened;
+            }
+            return playShop(seen.request, seen.index);
+          },
+        ],
+        [
+          /Note down that the blue fern/,
+          async (seen) => {
+            // A second tab in the task's group, then back to the form, where the task waits for the test.
+            if (seen.index === 0) return act('open_url', { url: secondUrl, newTab: true });
+            if (seen.index === 1) return act('switch_tab', { tabId: formTab.tabId });
+            if (seen.index === 2) {
+              formMidway?.open();
+              await formGoesOn?.opened;
+            }
+            return formPolicy(seen);
+          },
+        ],
+        [
+          /Tell me when the copper rose/,
+          async (seen) => {
+            if (seen.index === 1) {
+              readMidway?.open();
+              await readHeld?.opened;
+            }
+            return readPolicy(seen);
+          },
+        ],
+      ]),
+    );
+
+    await start(panel, 'shop', demoInstruction(shop.origin), shopTab.tabId);
+    await start(panel, 'form', FORM, formTab.tabId);
+    await start(panel, 'read', READ, readTab.tabId);
+    await Promise.all([shopMidway?.opened, formMidway?.opened, readMidway?.opened]);
+
+    // The worker goes away mid-way; the panel reconnects.
+    await killWorker(browser);
+    // The person stops the read task.
+    const readId = await panel.evaluate((instruction) => {
+      const g = globalThis as HostGlobal;
+      const started = g.hostEvents?.find((e) => e.type === 'task_started' && e.instruction === instruction);
+      if (started) g.steadyhand.host.stop(started.taskId);
+      return started?.taskId ?? null;
+    }, READ);
+    expect(readId).not.toBeNull();
+    // The person closes the form task's second tab (not the one it works on).
+    const second = browser.context.pages().find((page) => page.url().startsWith(secondUrl));
+    expect(second).toBeDefined();
+    await second?.close();
+    shopGoesOn?.open();
+    formGoesOn?.open();
+
+    const [shopResult, formResult, readResult] = await Promise.all([
+      result(panel, 'shop'),
+      result(panel, 'form'),
+      result(panel, 'read'),
+    ]);
+    readHeld?.open();
+    expect(readResult).toMatchObject({ taskId: readId, status: 'stopped', stopCause: 'person' });
+    expect(shopResult, shopResult.summary).toMatchObject({ status: 'succeeded', verified: true });
+    expect(formResult, formResult.summary).toMatchObject({ status: 'succeeded', verified: true });
+    // Nothing doubled: one order, one save; the form task's group holds the tab it kept.
+    expect(shop.orders()).toHaveLength(1);
+    const saves = await panel.evaluate((taskId) => {
+      const events = (globalThis as HostGlobal).hostEvents ?? [];
+      return events.filter((e) => e.type === 'tool_call' && e.taskId === taskId && e.name === 'click').length;
+    }, formResult.taskId);
+    expect(saves).toBe(1);
+    expect(await formTab.page.inputValue('#note')).toBe('Deep shade');
+    expect((await groups(panel))[`Task(${formResult.taskId})`]).toEqual([formTab.tabId]);
+    expect(await readTab.page.inputValue('#note')).toBe('');
   }, 180_000);
 });
