@@ -75,7 +75,10 @@ describe('Stop while a click is on its way', () => {
     await startTask(panel, 'Ring the bell');
     await rings.arrived();
     // The click is out: its handler waits on the server. Stop now, then let the page finish what it started.
-    await panel.evaluate(() => (globalThis as PanelGlobal).steadyhand.controller.stop());
+    await panel.evaluate(() => {
+      const { host } = (globalThis as PanelGlobal).steadyhand;
+      host.stop(host.latest()?.controller.taskId ?? '');
+    });
     rings.release('The bell rang.');
     const { result, events } = await taskResult(panel);
 
@@ -108,11 +111,11 @@ describe('Stop while a click is on its way', () => {
     ringTheBell(model);
     // Stop as the click is announced: the model has replied, the page call has not been made.
     await panel.evaluate(() => {
-      const { controller } = (globalThis as PanelGlobal).steadyhand;
-      const off = controller.subscribe((event) => {
+      const { host } = (globalThis as PanelGlobal).steadyhand;
+      const off = host.subscribe((event) => {
         if (event.type !== 'tool_call' || event.name !== 'click') return;
         off();
-        controller.stop();
+        host.stop(event.taskId);
       });
     });
     await startTask(panel, 'Ring the bell');
