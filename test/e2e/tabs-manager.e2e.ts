@@ -116,7 +116,8 @@ describe('TabsManager in Chromium', () => {
     });
     await waitForEvent(panel, { type: 'focusChanged', windowId });
     const third = await personOpens(browser, site.url('/navigation/nav-actions.html?name=third'));
-    // The whole group: a tab moved alone out of its group is the person's again (O-OWN-9).
+    // The whole group: a tab moved alone out of its group is the person's again (O-OWN-11).
+    const before = await tabInfo(panel, agent.tabId);
     await panel.evaluate(
       async ({ tabId, windowId }) => {
         const { groupId } = await chrome.tabs.get(tabId);
@@ -127,6 +128,12 @@ describe('TabsManager in Chromium', () => {
     await waitForEvent(panel, { type: 'attached', tabId: agent.tabId });
     await waitForEvent(panel, { type: 'activated', tabId: third.tabId });
     expect(await currentTab(panel, taskId)).toBe(agent.tabId);
+    // Chrome moves the group whole, under the same id, with its title.
+    expect(await tabInfo(panel, agent.tabId)).toMatchObject({
+      windowId,
+      groupId: before.groupId,
+      groupTitle: `Task(${taskId})`,
+    });
 
     const refusal = await panel.evaluate(
       ({ taskId, tabId }) =>
