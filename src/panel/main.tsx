@@ -60,7 +60,7 @@ const panel = createPanel(
     tabsAdapter: chromeTabsAdapter(),
     personTabs: chromePersonTabs,
     model: createAnthropicModel,
-    netRules: chromeNetRules(),
+    netRules: chromeNetRules,
     clearStaleNetRules: clearStaleRules,
     taskFiles: createTaskFiles,
     capture: captureAgentTab,
@@ -70,11 +70,9 @@ const panel = createPanel(
   lifetime.signal,
 );
 
-// The agent lives in this page: when it goes away, so does the task (recorded as interrupted).
-addEventListener('pagehide', () => {
-  panel.controller.interrupt();
-  lifetime.abort();
-});
+// The agent lives in this page: when it goes away, so do its tasks (recorded as interrupted: TaskHost stops them all
+// when its signal aborts).
+addEventListener('pagehide', () => lifetime.abort());
 
 // The handle for the end-to-end tests, the bench and `npm start`, which drive the panel's own objects.
 Object.assign(globalThis, { steadyhand: panel });

@@ -61,7 +61,7 @@ async function runDemoTask(
   });
   await panel.evaluate(() => {
     const g = globalThis as PanelHandleGlobal & { steadyhandReport(event: AgentEvent): void };
-    g.steadyhand.controller.subscribe((event) => g.steadyhandReport(event));
+    g.steadyhand.host.subscribe((event) => g.steadyhandReport(event));
   });
   await panel.bringToFront();
   await panel.getByRole('textbox').first().fill(instruction);

@@ -112,13 +112,13 @@ async function run(
     return toolTurn('wait_for', { text: 'a text this shop never shows', timeoutMs: HIDDEN_FOR_MS });
   });
   const { status, timed } = await harness.panel.evaluate(async (instruction) => {
-    const { controller } = (globalThis as PanelGlobal).steadyhand;
+    const { host } = (globalThis as PanelGlobal).steadyhand;
     const timed: { at: number; event: AgentEvent }[] = [];
-    const off = controller.subscribe((event) => {
+    const off = host.subscribe((event) => {
       if (event.type !== 'model_text' && event.type !== 'metrics') timed.push({ at: performance.now(), event });
     });
     try {
-      const result = await controller.execute(instruction);
+      const result = await host.execute(instruction);
       return { status: result.status === 'succeeded' ? result.status : `${result.status}: ${result.summary}`, timed };
     } finally {
       off();

@@ -128,7 +128,7 @@ export async function closeWebTabs(panel: Page): Promise<void> {
 /** The current task's tabs as the TabsManager owns them. */
 export function ownedTabIds(panel: Page): Promise<number[]> {
   return panel.evaluate(async () => {
-    const manager = (globalThis as PanelGlobal).steadyhand.manager();
+    const manager = (globalThis as PanelGlobal).steadyhand.host.latest()?.manager();
     return manager ? (await manager.owned()).map((t) => t.tabId) : [];
   });
 }

@@ -97,7 +97,7 @@ describe('agent navigation stops in Chromium (docs/contracts.md 000-D*, 000-E*)'
     expect(outcomes(events)[0]).toEqual(['click', 'ok']);
     // The stop came from the 5 s commit wait on the new tab: the agent's tab, still loading when the task ended.
     const webcam = await browser.panel.evaluate(async () => {
-      const current = (globalThis as PanelGlobal).steadyhand.manager()?.currentTabId ?? -1;
+      const current = (globalThis as PanelGlobal).steadyhand.host.latest()?.manager()?.currentTabId ?? -1;
       const tab = await chrome.tabs.get(current);
       return { url: tab.url ?? '', pendingUrl: tab.pendingUrl ?? '' };
     });

@@ -126,7 +126,11 @@ export function maskDiagnosis(browser: ExtensionHarness): Promise<string> {
   return browser.panel.evaluate(() => {
     const g = globalThis as PanelGlobal;
     const events = (g.recordedEvents ?? []).filter((e) => e.type !== 'updated').slice(-12);
-    return JSON.stringify({ inputs: g.steadyhand.mask.inputs(), shownOn: g.steadyhand.mask.shownOn, events });
+    return JSON.stringify({
+      inputs: g.steadyhand.host.latest()?.mask.inputs(),
+      shownOn: g.steadyhand.host.latest()?.mask.shownOn,
+      events,
+    });
   });
 }
 

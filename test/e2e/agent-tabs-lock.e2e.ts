@@ -115,7 +115,9 @@ async function runBusyTask(browser: ExtensionHarness, site: FixtureServer, model
   const views: BusyRun['views'] = [];
   let maskedAtEnd = -1;
   const viewTabId = () =>
-    browser.panel.evaluate(async () => (await (globalThis as PanelGlobal).steadyhand.manager()?.viewTabId()) ?? null);
+    browser.panel.evaluate(
+      async () => (await (globalThis as PanelGlobal).steadyhand.host.latest()?.manager()?.viewTabId()) ?? null,
+    );
   const frontTab = () =>
     browser.panel.evaluate(
       async (windowId) => (await chrome.tabs.query({ active: true, windowId }))[0]?.id ?? -1,
@@ -214,7 +216,7 @@ async function runBusyTask(browser: ExtensionHarness, site: FixtureServer, model
   const run = await runTask(browser.panel, 'Count once on each step page, then go to the next one.');
   finished = true;
   await person$;
-  await browser.panel.evaluate(() => (globalThis as PanelGlobal).steadyhand.mask.whenIdle());
+  await browser.panel.evaluate(() => (globalThis as PanelGlobal).steadyhand.masksIdle());
   const masksAfter = await Promise.all(
     browser.context
       .pages()
@@ -298,7 +300,7 @@ describe('one task while the person uses the browser', () => {
     if (!last) throw new Error('The person opened no tab.');
     await activate(browser, last.page, last.tabId);
     const view = await browser.panel.evaluate(
-      async () => (await (globalThis as PanelGlobal).steadyhand.manager()?.viewTabId()) ?? null,
+      async () => (await (globalThis as PanelGlobal).steadyhand.host.latest()?.manager()?.viewTabId()) ?? null,
     );
     expect(view).toBe(last.tabId);
     await expect.poll(() => browser.panel.getByTestId('page-tab-id').textContent()).toBe(`Tab ${last.tabId}`);

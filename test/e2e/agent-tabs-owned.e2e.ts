@@ -124,7 +124,9 @@ describe("the agent's own tabs, with the real loop", () => {
           opened = { tabId: seen.tabId, said: seen.results[0]?.text ?? '' };
           facts.opened = await tabFacts(browser, seen.tabId);
           facts.start = await tabFacts(browser, start.tabId);
-          facts.taskId = await browser.panel.evaluate(() => (globalThis as PanelGlobal).steadyhand.controller.taskId);
+          facts.taskId = await browser.panel.evaluate(
+            () => (globalThis as PanelGlobal).steadyhand.host.latest()?.controller.taskId,
+          );
           return clickCount(seen);
         }
         if (seen.previousTools.includes('click')) return act('switch_tab', { tabId: start.tabId });

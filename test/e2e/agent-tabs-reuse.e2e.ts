@@ -141,7 +141,9 @@ describe('a task keeps using its tab', () => {
     expect(await tabFacts(browser, bystander.tabId)).toMatchObject({ groupId: -1 });
     expect(await ownedTabs(browser.panel)).toEqual([[reborn.tabId, 'opened']]);
     expect(
-      await browser.panel.evaluate(() => (globalThis as PanelGlobal).steadyhand.manager()?.record ?? null),
+      await browser.panel.evaluate(
+        () => (globalThis as PanelGlobal).steadyhand.host.latest()?.manager()?.record ?? null,
+      ),
     ).toMatchObject({ taskId, tabId: reborn.tabId, groupId: facts?.groupId, initialTabId: doomed.tabId });
 
     await pollFor(

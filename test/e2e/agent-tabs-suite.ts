@@ -83,7 +83,7 @@ export const finish = (quote: string) =>
  */
 export async function holdsMaskRule(browser: ExtensionHarness, _suite: Suite, seen: Seen): Promise<void> {
   const agentTabId = () =>
-    browser.panel.evaluate(() => (globalThis as PanelGlobal).steadyhand.manager()?.currentTabId ?? null);
+    browser.panel.evaluate(() => (globalThis as PanelGlobal).steadyhand.host.latest()?.manager()?.currentTabId ?? null);
   const wrong = await pollFor(
     async () => maskMismatches(browser, { agentTabId: (await agentTabId()) ?? seen.tabId }),
     (found) => found.length === 0,
@@ -112,9 +112,8 @@ export async function tabNamed(browser: ExtensionHarness, name: string): Promise
 /** The current task's tabs as its TabsManager owns them: [tabId, how it came to be owned]. */
 export function ownedTabs(panel: Page): Promise<[number, string][]> {
   return panel.evaluate(async () =>
-    ((await (globalThis as PanelGlobal).steadyhand.manager()?.owned()) ?? []).map((t): [number, string] => [
-      t.tabId,
-      t.origin,
-    ]),
+    ((await (globalThis as PanelGlobal).steadyhand.host.latest()?.manager()?.owned()) ?? []).map(
+      (t): [number, string] => [t.tabId, t.origin],
+    ),
   );
 }

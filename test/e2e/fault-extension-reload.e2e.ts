@@ -77,7 +77,8 @@ describe('content script gone or orphaned', () => {
     const before = await scriptToken(browser.panel, tabId);
     expect(before).toEqual(expect.any(String));
     const interrupted =
-      (await browser.panel.evaluate(() => (globalThis as PanelGlobal).steadyhand.controller.taskId)) ?? '';
+      (await browser.panel.evaluate(() => (globalThis as PanelGlobal).steadyhand.host.latest()?.controller.taskId)) ??
+      '';
     // An extension reload tears the panel down without a pagehide: the history store writes every event but streamed
     // text at once (src/panel/store/history.ts), so reloading right away loses nothing.
     const panel = await reloadExtension(browser);

@@ -39,7 +39,7 @@ function pageLog(page: Page): Promise<{ clicks: number; reports: number; note: s
 
 /** The id of the task the panel is running. */
 async function runningTaskId(panel: Page): Promise<string> {
-  const id = await panel.evaluate(() => (globalThis as PanelGlobal).steadyhand.controller.taskId);
+  const id = await panel.evaluate(() => (globalThis as PanelGlobal).steadyhand.host.latest()?.controller.taskId);
   if (!id) throw new Error('No task is running in the panel.');
   return id;
 }
@@ -130,7 +130,7 @@ describe('closing the panel mid-task', () => {
     ]);
     // Nothing takes the task up again behind the person's back, and the click that started the report was made once.
     await page.evaluate(() => (window as unknown as { finishReport(): void }).finishReport());
-    expect(await panel.evaluate(() => (globalThis as PanelGlobal).steadyhand.controller.isRunning)).toBe(false);
+    expect(await panel.evaluate(() => (globalThis as PanelGlobal).steadyhand.host.running > 0)).toBe(false);
     expect(await pageLog(page)).toMatchObject({ reports: 1 });
     tally.fault('panel_closed');
     tally.actions(1, 0);

@@ -199,7 +199,7 @@ describe("the agent's tab or window taken away", () => {
       async () => (await chrome.windows.create({ url: 'about:blank', focused: true }))?.id ?? -1,
     );
     await waitForEvent(browser.panel, { type: 'focusChanged', windowId: elsewhere });
-    await browser.panel.evaluate(() => (globalThis as PanelGlobal).steadyhand.mask.whenIdle());
+    await browser.panel.evaluate(() => (globalThis as PanelGlobal).steadyhand.masksIdle());
     expect(await maskCount(page)).toBe(1);
 
     held.answer(done('Clicks: 1'));

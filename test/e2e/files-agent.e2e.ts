@@ -33,7 +33,7 @@ async function recordNextTask(panel: Page): Promise<void> {
     const g = globalThis as FilesGlobal;
     const run: NonNullable<FilesGlobal['filesRun']> = { events: [] };
     g.filesRun = run;
-    g.steadyhand.controller.subscribe((event) => {
+    g.steadyhand.host.subscribe((event) => {
       run.events.push(event);
       if (event.type === 'task_finished') run.result = { ...event };
     });

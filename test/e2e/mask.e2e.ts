@@ -47,7 +47,8 @@ describe('MaskCoordinator in Chromium', () => {
       g.managers = { ...g.managers, mask1: manager };
       await manager.beginRun();
       g.stopRequests = 0;
-      await g.steadyhand.mask.start({
+      g.mask = g.steadyhand.createMask();
+      await g.mask.start({
         tabs: manager,
         onStop: () => {
           g.stopRequests = (g.stopRequests ?? 0) + 1;
@@ -68,7 +69,7 @@ describe('MaskCoordinator in Chromium', () => {
     // The window loses the focus to another window: the tab is still in front of its window, so the mask stays.
     const other = await panel.evaluate(async () => (await chrome.windows.create({ focused: true }))?.id ?? -1);
     await waitForEvent(panel, { type: 'focusChanged', windowId: other });
-    await panel.evaluate(() => (globalThis as TabsPanelGlobal).steadyhand.mask.whenIdle());
+    await panel.evaluate(() => (globalThis as TabsPanelGlobal).steadyhand.masksIdle());
     await expectMask(agent.page, true);
     // Headless Chromium has no OS focus: it reports the new window, then WINDOW_ID_NONE, and never reports focus
     // coming back. Close the other window (Chrome's last focused window is ours again) and deliver the event a
@@ -104,7 +105,7 @@ describe('MaskCoordinator in Chromium', () => {
 
     await panel.evaluate(async () => {
       const g = globalThis as TabsPanelGlobal;
-      await g.steadyhand.mask.stop();
+      await g.mask?.stop();
       await g.managers?.mask1?.endRun();
     });
     await expectMask(agent.page, false);
@@ -131,7 +132,8 @@ describe('MaskCoordinator in Chromium', () => {
       const manager = await g.steadyhand.createTabsManager({ taskId: 'mask2' });
       g.managers = { ...g.managers, mask2: manager };
       await manager.beginRun();
-      await g.steadyhand.mask.start({ tabs: manager, onStop: () => {} });
+      g.mask = g.steadyhand.createMask();
+      await g.mask.start({ tabs: manager, onStop: () => {} });
     });
     await expectMask(agent.page, true);
 
@@ -151,7 +153,7 @@ describe('MaskCoordinator in Chromium', () => {
     await opened.bringToFront();
     await expectMask(opened, true);
 
-    await panel.evaluate(() => (globalThis as TabsPanelGlobal).steadyhand.mask.stop());
+    await panel.evaluate(() => (globalThis as TabsPanelGlobal).mask?.stop());
     await expectMask(opened, false);
     await panel.evaluate((id) => chrome.tabs.remove(id), tabId);
     await agent.page.close();

@@ -95,7 +95,7 @@ export function a11ySuite(locale: A11yLocale): void {
 
   test.afterEach(async ({ browser, standIn }) => {
     // A test that failed midway may leave its task running: stop it, so the next one starts a task of its own.
-    await browser.panel.evaluate(() => (globalThis as PanelGlobal).steadyhand.controller.stop());
+    await browser.panel.evaluate(() => (globalThis as PanelGlobal).steadyhand.host.stopAll());
     await expect.poll(() => statusNow(browser.panel)).not.toBe('running');
     await Promise.all(opened.map((page) => page.close()));
     opened = [];

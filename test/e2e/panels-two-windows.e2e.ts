@@ -124,7 +124,7 @@ describe('two windows, each with its panel', () => {
     expect(refused.events.filter((e) => e.type === 'step_started' || e.type === 'tool_call')).toEqual([]);
     await expect.poll(() => b.panel.getByTestId('final-summary').textContent()).toMatch(/working on this tab/);
     // The refused task's end leaves the owner's mask up (its tab is in front of the other window now, unfocused).
-    await b.panel.evaluate(() => (globalThis as PanelGlobal).steadyhand.mask.whenIdle());
+    await b.panel.evaluate(() => (globalThis as PanelGlobal).steadyhand.masksIdle());
     expect(await maskCount(page)).toBe(1);
     held.answer(act('click', { ref: control(first, 'button', /count/i).ref }));
     await held.next();
@@ -170,7 +170,7 @@ describe('two windows, each with its panel', () => {
     await waitForMask(mine.page, false);
 
     // The other panel's task did not hear that Stop: its mask is still up, and it finishes its work.
-    await b.panel.evaluate(() => (globalThis as PanelGlobal).steadyhand.mask.whenIdle());
+    await b.panel.evaluate(() => (globalThis as PanelGlobal).steadyhand.masksIdle());
     expect(await maskCount(theirs.page)).toBe(1);
     held.answer(act('click', { ref: control(theirFirst, 'button', /count/i).ref }));
     held.answer(done('Clicks: 0')); // the stopped task's request, which nobody waits for any more

@@ -31,7 +31,7 @@ useKit({ hostResolverRules: 'MAP *.test 127.0.0.1, MAP *.zip 127.0.0.1', routes:
 test.afterEach(async ({ browser }) => {
   // A task a failed test left waiting ends; every web tab goes, so the next task starts on a tab of its own.
   await browser.panel.evaluate(async () => {
-    (globalThis as PanelGlobal).steadyhand.controller.stop();
+    (globalThis as PanelGlobal).steadyhand.host.stopAll();
     const own = chrome.runtime.getURL('');
     const tabs = await chrome.tabs.query({});
     const ids = tabs.flatMap((t) => (t.id !== undefined && !(t.url ?? '').startsWith(own) ? [t.id] : []));

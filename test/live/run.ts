@@ -35,9 +35,9 @@ try {
   // Nobody sits at the panel in a live run: a site the scenario does not name is denied, as a cautious person would,
   // so a model that wanders off is told so instead of the run waiting for an answer forever.
   await harness.panel.evaluate(() => {
-    const { controller } = (globalThis as PanelGlobal).steadyhand;
-    controller.subscribe((event) => {
-      if (event.type === 'permission_request') controller.answerPermission(event.requestId, 'deny');
+    const { host } = (globalThis as PanelGlobal).steadyhand;
+    host.subscribe((event) => {
+      if (event.type === 'permission_request') host.answerPermission(event.requestId, 'deny');
     });
   });
   for (let round = 0; round < rounds; round++) {

@@ -45,7 +45,7 @@ export async function recordAgentEvents(panel: Page): Promise<void> {
       return;
     }
     g.killAgentEvents = [];
-    g.steadyhand.controller.subscribe((event) => g.killAgentEvents?.push(event));
+    g.steadyhand.host.subscribe((event) => g.killAgentEvents?.push(event));
   });
 }
 

@@ -26,6 +26,7 @@ export {
   OUTPUT_TOKENS_FOR,
   SETTINGS_VERSION,
   TASK_COST_LIMIT,
+  TASKS_AT_ONCE,
   VERIFY_MODES,
   type VerifyMode,
   withSettings,
@@ -45,7 +46,7 @@ export type {
 export { type ConnectionResult, checkConnection } from './model/connection';
 export { createAnthropicModel, type ModelClientOptions } from './model/llm';
 export { ModelError, type ModelFailureKind } from './model/llm-errors';
-export type { TaskMetrics } from './model/metrics';
+export { emptyMetrics, type TaskMetrics } from './model/metrics';
 export { PRICES_AS_OF, requestCost } from './model/prices';
 export { AgentController, type AgentControllerDeps, type TaskOptions, type TaskTabsOptions } from './run/controller';
 export {

@@ -97,11 +97,11 @@ export function chromeFrameAccess(api: InjectApi): FrameAccess | undefined {
 }
 
 /**
- * Whether the extension may run its content script on the document at `url` now: the running task's site gate,
- * passed in by the composition root (src/panel/wiring/create-panel.ts). A blocked site, or one still waiting for the
+ * Whether the extension may run its content script on the document at `url` in `tabId` now: the site gate of the task
+ * that owns the tab, passed in by the composition root (src/panel/wiring/create-panel.ts). A blocked site, or one still waiting for the
  * person's answer, gets nothing from the extension: no script, so no mask and no listener (decision 0025).
  */
-export type MayScript = (url: string) => boolean;
+export type MayScript = (tabId: number, url: string) => boolean;
 
 /**
  * Reads the tab and the document in its frame 0, and says why it must not (or cannot) be scripted; returns the target
@@ -131,7 +131,7 @@ export async function injectionTarget(api: InjectApi, tabId: number, mayScript?:
     // about:blank while a navigation is in flight: nothing to script yet (and about: itself is off limits).
     throw new RelayError('no_receiver', `Tab ${tabId} is still loading its page.`);
   }
-  if (mayScript && !mayScript(documentUrl)) {
+  if (mayScript && !mayScript(tabId, documentUrl)) {
     const site = safeParseOrigin(documentUrl) ?? 'this page';
     throw new TabError('not_allowed', `Steadyhand does not run on ${site} until the task may use that site.`);
   }

@@ -1,5 +1,5 @@
 // Files the person attaches in the panel: those picked for the next message (shown as chips under the composer) and
-// those of the current task, which upload_file may use. The File objects live in this page's memory only, never in
+// those of each task, which that task's upload_file may use (tasks run side by side: decision 0029). The File objects live in this page's memory only, never in
 // storage: a panel that closes or reloads has none (decision 0022), and the UI says so.
 
 import { create } from 'zustand';
@@ -14,25 +14,24 @@ export interface Attachment {
 export interface AttachmentsState {
   /** Picked for the next message. */
   pending: Attachment[];
-  /** Sent with the current task's messages: what upload_file can take. */
-  task: Attachment[];
+  /** Sent with each task's messages, by task id: what that task's upload_file can take. */
+  byTask: Record<string, Attachment[]>;
   /** Names refused by the size cap at the last pick, for the message under the chips. */
   tooLarge: string[];
   /** Adds picked or dropped files to the next message; a file over the cap is refused and named. */
   add(files: readonly File[]): void;
   remove(id: number): void;
-  /**
-   * The next message goes out: its files join the task's (`fresh`: a new task, whose files replace the last task's).
-   * Returns the files it sent, for the message's note.
-   */
-  send(fresh: boolean): File[];
+  /** The next message goes out: returns the files picked for it (for the message's note) and clears the chips. */
+  send(): Attachment[];
+  /** The files of a message join its task's (a file sent again under the same name replaces the earlier one). */
+  attach(taskId: string, sent: readonly Attachment[]): void;
 }
 
 let nextId = 1;
 
 export const useAttachments = create<AttachmentsState>()((set, get) => ({
   pending: [],
-  task: [],
+  byTask: {},
   tooLarge: [],
   add(files) {
     const fits = files.filter((file) => file.size <= MAX_FILE_BYTES);
@@ -45,11 +44,15 @@ export const useAttachments = create<AttachmentsState>()((set, get) => ({
   remove(id) {
     set({ pending: get().pending.filter((attachment) => attachment.id !== id), tooLarge: [] });
   },
-  send(fresh) {
-    const { pending, task } = get();
-    const names = new Set(pending.map((attachment) => attachment.file.name));
-    const kept = fresh ? [] : task.filter((attachment) => !names.has(attachment.file.name));
-    set({ pending: [], task: [...kept, ...pending], tooLarge: [] });
-    return pending.map((attachment) => attachment.file);
+  send() {
+    const { pending } = get();
+    set({ pending: [], tooLarge: [] });
+    return pending;
+  },
+  attach(taskId, sent) {
+    if (sent.length === 0) return;
+    const names = new Set(sent.map((attachment) => attachment.file.name));
+    const kept = (get().byTask[taskId] ?? []).filter((attachment) => !names.has(attachment.file.name));
+    set({ byTask: { ...get().byTask, [taskId]: [...kept, ...sent] } });
   },
 }));

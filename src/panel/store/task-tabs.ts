@@ -1,5 +1,6 @@
-// The running (or last) task's tabs, as the panel lists them: the `Task(<id>)` group, which tab the agent is on and
-// which one the person is on. Fed by main.tsx from the TabsManager and forwarded tab events.
+// Each live task's tabs, as the panel lists them: its `Task(<id>)` group, which tab the agent is on and which one the
+// person is on. Keyed by task (several run at once: decision 0029); fed by wiring/task-tabs-view.ts from the task's
+// TabsManager and the forwarded tab events.
 
 import { create } from 'zustand';
 
@@ -11,16 +12,31 @@ export interface TaskTabView {
   isPerson: boolean;
 }
 
-export interface TaskTabsView {
-  taskId: string | null;
-  groupTitle: string | null;
+export interface TaskTabsEntry {
+  groupTitle: string;
   tabs: TaskTabView[];
-  show(view: { taskId: string | null; groupTitle: string | null; tabs: TaskTabView[] }): void;
 }
 
+export interface TaskTabsView {
+  byTask: Record<string, TaskTabsEntry>;
+  show(view: { taskId: string; groupTitle: string; tabs: TaskTabView[] }): void;
+  /** The task's runner went away: its tabs are no longer listed. */
+  drop(taskId: string): void;
+}
+
+const NO_TABS: TaskTabView[] = [];
+
 export const useTaskTabs = create<TaskTabsView>()((set) => ({
-  taskId: null,
-  groupTitle: null,
-  tabs: [],
-  show: (view) => set(view),
+  byTask: {},
+  show: ({ taskId, ...entry }) => set((state) => ({ byTask: { ...state.byTask, [taskId]: entry } })),
+  drop: (taskId) =>
+    set((state) => {
+      const { [taskId]: _dropped, ...byTask } = state.byTask;
+      return { byTask };
+    }),
 }));
+
+/** The tabs of `taskId` (none for a task this panel does not run). */
+export function tabsOf(state: Pick<TaskTabsView, 'byTask'>, taskId: string | undefined): TaskTabView[] {
+  return taskId === undefined ? NO_TABS : (state.byTask[taskId]?.tabs ?? NO_TABS);
+}

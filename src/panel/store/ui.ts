@@ -14,6 +14,8 @@ export interface UiState {
   view: PanelView;
   /** The past task opened in the history view. */
   selectedTaskId: string | null;
+  /** The thread open in the task view (several tasks run at once: decision 0029); null: the newest task. */
+  openTaskId: string | null;
   composeMode: ComposeMode;
   /** What the person is typing in the task box, kept while they look at history or settings. */
   draft: string;
@@ -23,6 +25,8 @@ export interface UiState {
   taskAutonomy: AutonomyMode | null;
   show(view: PanelView): void;
   select(taskId: string | null): void;
+  /** Opens a task's thread in the task view (null: follow the newest task). */
+  open(taskId: string | null): void;
   setComposeMode(mode: ComposeMode): void;
   setDraft(draft: string): void;
   setTaskAutonomy(mode: AutonomyMode | null): void;
@@ -33,6 +37,7 @@ export interface UiState {
 export const INITIAL_UI = {
   view: 'task',
   selectedTaskId: null,
+  openTaskId: null,
   composeMode: 'new',
   draft: '',
   hiddenTaskId: null,
@@ -43,8 +48,9 @@ export const useUi = create<UiState>()((set) => ({
   ...INITIAL_UI,
   show: (view) => set({ view }),
   select: (selectedTaskId) => set({ selectedTaskId }),
+  open: (openTaskId) => set({ openTaskId, view: 'task', hiddenTaskId: null }),
   setComposeMode: (composeMode) => set({ composeMode }),
   setDraft: (draft) => set({ draft }),
   setTaskAutonomy: (taskAutonomy) => set({ taskAutonomy }),
-  newTask: (taskId) => set({ hiddenTaskId: taskId, composeMode: 'new', view: 'task' }),
+  newTask: (taskId) => set({ hiddenTaskId: taskId, openTaskId: null, composeMode: 'new', view: 'task' }),
 }));

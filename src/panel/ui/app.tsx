@@ -63,9 +63,11 @@ export function App({ commands, demoMode }: AppProps) {
   const view = useUi((s) => s.view);
   const show = useUi((s) => s.show);
   const hiddenTaskId = useUi((s) => s.hiddenTaskId);
+  const openTaskId = useUi((s) => s.openTaskId);
   const hasKey = useSettings((s) => s.settings.apiKey.trim() !== '');
+  // The thread the person opened, else the newest task.
   const latest = useHistory((s) => {
-    const id = s.order[0];
+    const id = openTaskId ?? s.order[0];
     return id === undefined ? undefined : s.tasks[id];
   });
   // "New task" sets the ended task aside; the thread shows the next one as soon as it starts.
@@ -93,7 +95,7 @@ export function App({ commands, demoMode }: AppProps) {
       {demo && <DemoNotice commands={commands} />}
       {view === 'task' && (
         <>
-          <TabLine commands={commands} />
+          <TabLine commands={commands} taskId={shown?.taskId} />
           <ThreadScroll version={shown}>
             {shown ? <TaskCard record={shown} commands={commands} /> : <EmptyThread />}
           </ThreadScroll>

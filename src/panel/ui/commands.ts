@@ -12,8 +12,8 @@ import type {
 
 export interface PanelCommands {
   /**
-   * Starts a new task in the tab the person is looking at; `autonomy` is the mode chosen for it (absent: the
-   * setting's). Its follow-ups keep it.
+   * Starts a new task in the tab the person is looking at (or queues it when the panel already runs as many tasks as
+   * the setting allows); `autonomy` is the mode chosen for it (absent: the setting's). Its follow-ups keep it.
    */
   run(instruction: string, autonomy?: AutonomyMode): void;
   /**
@@ -21,9 +21,17 @@ export interface PanelCommands {
    * started on when that tab is still open in the panel's window.
    */
   runAgain(taskId: string, where: 'here' | 'start'): void;
-  /** Continues the running (or last) task on the same tabs. */
+  /**
+   * Continues the thread open in the panel on its tabs: a running task takes it at its next step; an ended one runs
+   * again (or waits its turn when the panel already runs as many tasks as the setting allows).
+   */
   followUp(instruction: string): void;
-  stop(): void;
+  /** Stops a task: the one named, else the thread open in the panel. */
+  stop(taskId?: string): void;
+  /** Takes a task that waits for a free slot out of the queue (useTaskQueue). */
+  cancelQueued(queueId: string): void;
+  /** Opens a task's thread in the panel. */
+  open(taskId: string | null): void;
   /** Answers the agent's ask_user question. */
   answer(questionId: string, reply: string): void;
   /** Answers a site permission question: allow once (this task), always (the allow-list), or deny. */

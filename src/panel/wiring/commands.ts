@@ -1,21 +1,18 @@
-// The panel's commands (ui/commands.ts) over the agent, the stores and the browser (an adapter: chrome/person-tabs.ts).
+// The panel's commands (ui/commands.ts) over the host of its tasks (task-host.ts), the stores and the browser (an
+// adapter: chrome/person-tabs.ts). A command about a task reaches that task only: the thread open in the panel, or
+// the task the component names.
 
-import {
-  type AgentController,
-  type AgentSettings,
-  attachmentsNote,
-  type ConnectionResult,
-  checkConnection,
-} from '../agent';
+import { type AgentSettings, attachmentsNote, type ConnectionResult, checkConnection } from '../agent';
 import { DEMO_MODEL_ID } from '../demo/demo-model';
-import { useAttachments } from '../store/attachments';
+import { type Attachment, useAttachments } from '../store/attachments';
 import { useHistory } from '../store/history';
+import { usePageView } from '../store/page-view';
 import { useSettings } from '../store/settings';
 import { buildTrace, traceFileName } from '../store/trace';
 import { useUi } from '../store/ui';
-import type { TabsManager } from '../tabs/ownership/tabs-manager';
 import type { PanelCommands } from '../ui/commands';
-import { usesDemoModel } from './agent';
+import type { StartOptions, TaskHost } from './task-host';
+import { usesDemoModel } from './task-runner';
 
 function download(name: string, text: string): void {
   const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
@@ -37,10 +34,14 @@ async function testConnection(settings: AgentSettings): Promise<ConnectionResult
 }
 
 /** The person's words, and a note naming the files sent with them (never their bytes: decision 0022). */
-function withAttachments(instruction: string, fresh: boolean): string {
-  const files = useAttachments.getState().send(fresh);
-  const note = attachmentsNote(files.map((file) => ({ name: file.name, size: file.size, type: file.type })));
+function withAttachments(instruction: string, sent: readonly Attachment[]): string {
+  const note = attachmentsNote(sent.map(({ file }) => ({ name: file.name, size: file.size, type: file.type })));
   return note ? `${instruction}\n\n${note}` : instruction;
+}
+
+/** The thread open in the panel: the one the person picked, else the newest task. */
+export function openTaskId(): string | null {
+  return useUi.getState().openTaskId ?? useHistory.getState().order[0] ?? null;
 }
 
 /** What the commands ask of the browser: its adapter is src/panel/chrome/person-tabs.ts. */
@@ -53,23 +54,35 @@ export interface CommandsBrowser {
   version(): string;
 }
 
-export function panelCommands(
-  controller: AgentController,
-  manager: () => TabsManager | null,
-  browser: CommandsBrowser,
-): PanelCommands {
+export function panelCommands(host: TaskHost, browser: CommandsBrowser): PanelCommands {
   const report = (work: Promise<unknown>) => {
-    // The task's outcome arrives as events; a refusal to start (a task already running) is the only rejection.
+    // The task's outcome arrives as events; a refusal to start is the only rejection.
     work.catch((error: unknown) => console.warn('[steadyhand]', error));
+  };
+  /**
+   * A new task on the tab the person is looking at (or `startTabId`). Opened in the panel if it starts at once; one
+   * that waited in the queue does not take the open thread from the person when its turn comes.
+   */
+  const start = (instruction: string, sent: readonly Attachment[], options: StartOptions = {}) => {
+    let now = true;
+    const done = host.execute(withAttachments(instruction, sent), {
+      startTabId: usePageView.getState().tabId,
+      ...options,
+      onStart: (taskId) => {
+        useAttachments.getState().attach(taskId, sent);
+        if (now) useUi.getState().open(taskId);
+      },
+    });
+    now = false;
+    return done;
   };
   return {
     run: (instruction, autonomy) =>
-      report(controller.execute(withAttachments(instruction, true), autonomy ? { autonomy } : {})),
+      report(start(instruction, useAttachments.getState().send(), autonomy ? { autonomy } : {})),
     runAgain(taskId, where) {
       const record = useHistory.getState().tasks[taskId];
       const instruction = record?.instructions[0];
       if (!instruction) return;
-      useAttachments.setState({ task: [] });
       useUi.getState().show('task');
       const startTab = where === 'start' ? record.tabs?.initialTabId : undefined;
       // The task starts on the person's active tab in the panel's window: bring the old start tab forward first, if
@@ -78,20 +91,35 @@ export function panelCommands(
         startTab === undefined || startTab === null
           ? Promise.resolve()
           : browser.showIfInThisWindow(startTab).catch(() => {});
-      report(ready.then(() => controller.execute(instruction)));
+      report(ready.then(() => start(instruction, [], { startTabId: null })));
     },
     followUp(instruction) {
-      // A task from an earlier panel cannot be resumed (its conversation ended with that panel): start anew.
-      const fresh = controller.taskId === null;
-      const message = withAttachments(instruction, fresh);
-      if (fresh) report(controller.execute(message));
-      else report(controller.followUp(message));
+      const taskId = openTaskId();
+      const sent = useAttachments.getState().send();
+      const message = withAttachments(instruction, sent);
+      if (taskId === null) {
+        report(start(instruction, sent));
+        return;
+      }
+      useAttachments.getState().attach(taskId, sent);
+      // A task from an earlier panel cannot be resumed (its conversation ended with that panel): the host starts anew.
+      report(
+        host.followUp(taskId, message, {
+          startTabId: usePageView.getState().tabId,
+          onStart: (id) => useUi.getState().open(id),
+        }),
+      );
     },
-    stop: () => controller.stop(),
-    answer: (questionId, reply) => void controller.answer(questionId, reply),
-    answerPermission: (requestId, decision) => void controller.answerPermission(requestId, decision),
-    answerPlan: (planId, answer) => void controller.answerPlan(planId, answer),
-    answerConsent: (requestId, decision) => void controller.answerConsent(requestId, decision),
+    stop(taskId) {
+      const target = taskId ?? openTaskId();
+      if (target !== null) host.stop(target);
+    },
+    cancelQueued: (queueId) => host.cancel(queueId),
+    open: (taskId) => useUi.getState().open(taskId),
+    answer: (questionId, reply) => void host.answer(questionId, reply),
+    answerPermission: (requestId, decision) => void host.answerPermission(requestId, decision),
+    answerPlan: (planId, answer) => void host.answerPlan(planId, answer),
+    answerConsent: (requestId, decision) => void host.answerConsent(requestId, decision),
     focusTab(tabId) {
       void browser.focus(tabId).catch(() => {});
     },
@@ -104,8 +132,9 @@ export function panelCommands(
       download(traceFileName(record), JSON.stringify(trace, null, 2));
     },
     releaseTabs(taskId, how) {
-      const current = manager();
-      if (current && current.taskId === taskId && !controller.isRunning) void current.endRun(how);
+      const runner = host.runnerOf(taskId);
+      const manager = runner?.manager();
+      if (runner && manager && !runner.controller.isRunning) void manager.endRun(how);
     },
     saveSettings: async (patch) => useSettings.getState().update(patch),
     testConnection,

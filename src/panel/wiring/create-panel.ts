@@ -1,5 +1,5 @@
 // The panel's one composition root. Given every adapter over chrome.* (and the model client) and the panel's window,
-// it builds the page proxies, the tab machinery (tabs-kit.ts), the agent (agent.ts), the commands (commands.ts) and
+// it builds the page proxies, the tab machinery (tabs-kit.ts), the host of its tasks (task-host.ts), the commands (commands.ts) and
 // the watch on the person's tab, and returns the handle that the UI, the e2e tests, the bench and `npm start` all
 // drive. It makes no adapter itself: main.tsx makes them, calls this, and renders; a unit test
 // (test/unit/panel/create-panel.test.ts) gives it fakes.
@@ -15,10 +15,11 @@ import type { TabLike } from '../tabs/person-tab';
 import { TabEventBus } from '../tabs/tab-event-bus';
 import type { TabsAdapter } from '../tabs/tabs-adapter';
 import { watchPersonTab } from '../tabs/watch-person-tab';
-import { type AgentAdapters, createAgent } from './agent';
+import type { AgentAdapters } from './agent';
 import { type CommandsBrowser, panelCommands } from './commands';
 import type { PanelHandle, PanelTransport } from './handle';
 import { createTabsKit } from './tabs-kit';
+import { TaskHost } from './task-host';
 
 /** The panel's adapters over chrome.* (src/panel/chrome/), as the composition root receives them. */
 export interface PanelAdapters extends AgentAdapters {
@@ -26,8 +27,8 @@ export interface PanelAdapters extends AgentAdapters {
   windowId: number;
   /** The relay to the pages (chrome/port-transport.ts), opened here once everything listens. */
   transport: PanelTransport;
-  /** `mayScript`: whether the running task lets the extension script a document at that URL (tab-access.ts). */
-  tabAccess(bus: TabEventBus, mayScript: (url: string) => boolean): TabAccess;
+  /** `mayScript`: whether the task that owns the tab lets the extension script a document at that URL (tab-access.ts). */
+  tabAccess(bus: TabEventBus, mayScript: (tabId: number, url: string) => boolean): TabAccess;
   /** Delivers the worker's tab events to `bus` and the content scripts' queries to `queries`, until `signal`. */
   listenToWorker(bus: TabEventBus, queries: (tabId: number) => PanelQueries | null, signal: AbortSignal): void;
   listWindowTabs(windowId: number): Promise<TabLike[]>;
@@ -45,10 +46,10 @@ export interface PanelAdapters extends AgentAdapters {
 export function createPanel(adapters: PanelAdapters, signal: AbortSignal): PanelHandle {
   const { transport, windowId } = adapters;
   const bus = new TabEventBus();
-  // The content script goes only where the running task's site gate allows (decision 0025): the controller is made
-  // below, after the tab machinery that injects, so the check reads it when an injection happens.
-  let agent: { mayRunOn(url: string): boolean } | null = null;
-  const tabs = adapters.tabAccess(bus, (url) => agent?.mayRunOn(url) ?? true);
+  // The content script goes only where the site gate of the task owning the tab allows (decision 0025): the host is
+  // made below, after the tab machinery that injects, so the check reads it when an injection happens.
+  let host: TaskHost | null = null;
+  const tabs = adapters.tabAccess(bus, (tabId, url) => host?.mayRunOn(tabId, url) ?? true);
   const pages = remotePageFactory(transport, tabs);
   // Created before anything waits on navigation, so the document tracker hears every page announcement.
   const kit = createTabsKit({
@@ -62,21 +63,16 @@ export function createPanel(adapters: PanelAdapters, signal: AbortSignal): Panel
   });
 
   transport.open();
-  adapters.listenToWorker(bus, (tabId) => kit.mask.queriesFor(tabId), signal);
+  adapters.listenToWorker(bus, (tabId) => kit.queriesFor(tabId), signal);
 
   const personTabId = () => Promise.resolve(usePageView.getState().tabId);
   const requestTabs = adapters.watchRequestTabs(signal);
-  const { controller, manager } = createAgent({
-    adapters,
-    bus,
-    kit,
-    ownOrigin: tabs.ownOrigin,
-    personTabId,
-    requestTabs,
-    signal,
-  });
-  agent = controller;
-  const commands = panelCommands(controller, manager, adapters.personTabs);
+  // A panel that closed mid-task left its session rules behind: those of tabs no live task holds go.
+  adapters
+    .clearStaleNetRules()
+    .catch((error: unknown) => console.warn('[steadyhand] could not clear stale network rules:', error));
+  host = new TaskHost({ adapters, bus, kit, ownOrigin: tabs.ownOrigin, personTabId, requestTabs, signal });
+  const commands = panelCommands(host, adapters.personTabs);
 
   void watchPersonTab({
     bus,
@@ -93,9 +89,8 @@ export function createPanel(adapters: PanelAdapters, signal: AbortSignal): Panel
     pages,
     tabs,
     ...kit,
-    controller,
+    host,
     commands,
-    manager,
     settings: useSettings,
     ui: useUi,
   };

@@ -2,15 +2,14 @@
 // the panel's own objects (the same relay, agent and stores a person's clicks reach). Types only.
 
 import type { PageMethod } from '../../shared/protocol';
-import type { AgentController } from '../agent';
 import type { Relay, TabAccess } from '../page/remote-page';
 import type { RemotePageFactory } from '../page/remote-page-factory';
 import type { useSettings } from '../store/settings';
 import type { useUi } from '../store/ui';
-import type { TabsManager } from '../tabs/ownership/tabs-manager';
 import type { TabEventBus } from '../tabs/tab-event-bus';
 import type { PanelCommands } from '../ui/commands';
 import type { TabsKit } from './tabs-kit';
+import type { TaskHost } from './task-host';
 
 /** The relay to the pages as the panel holds it: opened once at start (chrome/port-transport.ts §PortTransport). */
 export interface PanelTransport extends Relay {
@@ -27,10 +26,9 @@ export interface PanelHandle extends TabsKit {
   bus: TabEventBus;
   pages: RemotePageFactory;
   tabs: TabAccess;
-  controller: AgentController;
+  /** The panel's tasks: a runner each (its controller, TabsManager and mask), run side by side (task-host.ts). */
+  host: TaskHost;
   commands: PanelCommands;
-  /** The running (or last) task's TabsManager. */
-  manager(): TabsManager | null;
   settings: typeof useSettings;
   ui: typeof useUi;
 }

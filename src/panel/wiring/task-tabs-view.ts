@@ -1,4 +1,4 @@
-// Keeps the panel's list of the task's tabs (useTaskTabs) in step with the TabsManager and the person's activity:
+// Keeps the panel's list of one task's tabs (useTaskTabs, keyed by task) in step with the TabsManager and the person's activity:
 // which tabs belong to the task, which one the agent is on, and which one the person is looking at.
 
 import type { TaskTabsView } from '../store/task-tabs';

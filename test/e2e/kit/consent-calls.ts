@@ -42,12 +42,12 @@ export async function answerConsent(panel: Page, decision: ConsentDecision): Pro
   return asked;
 }
 
-/** Answers every consent question this panel asks from now on with `decision`, through the controller. */
+/** Answers every consent question this panel asks from now on with `decision`, through the host. */
 export async function answerConsentsIn(panel: Page, decision: ConsentDecision): Promise<void> {
   await panel.evaluate((answer) => {
-    const { controller } = (globalThis as PanelGlobal).steadyhand;
-    controller.subscribe((event) => {
-      if (event.type === 'consent_request') controller.answerConsent(event.requestId, answer);
+    const { host } = (globalThis as PanelGlobal).steadyhand;
+    host.subscribe((event) => {
+      if (event.type === 'consent_request') host.answerConsent(event.requestId, answer);
     });
   }, decision);
 }

@@ -1,4 +1,4 @@
-// Running the agent from the panel page, as the panel's own code does (`steadyhand.controller`), and pointing the
+// Running the agent from the panel page, as the panel's own code does (`steadyhand.host`), and pointing the
 // panel at the stand-in of the Messages API. No vitest import here: the live runner (test/live) uses it too.
 
 import type { Page } from 'playwright-core';
@@ -23,12 +23,14 @@ export interface TaskRun {
 export function runTask(panel: Page, instruction: string, options: { followUp?: boolean } = {}): Promise<TaskRun> {
   return panel.evaluate(
     async ({ text, followUp }) => {
-      const { controller } = (globalThis as PanelGlobal).steadyhand;
+      const { host } = (globalThis as PanelGlobal).steadyhand;
       const events: AgentEvent[] = [];
-      const off = controller.subscribe((event) => events.push(event));
+      const off = host.subscribe((event) => events.push(event));
       try {
-        const result = await (followUp ? controller.followUp(text) : controller.execute(text));
-        return { result, events };
+        const last = host.latest()?.controller.taskId ?? null;
+        const result = await (followUp && last !== null ? host.followUp(last, text) : host.execute(text));
+        // Only this task's events: another task of the panel may run beside it.
+        return { result, events: events.filter((event) => event.taskId === result.taskId) };
       } finally {
         off();
       }
@@ -53,10 +55,10 @@ export async function startTask(panel: Page, instruction: string): Promise<void>
     const events: AgentEvent[] = [];
     g.startedEvents = events;
     g.startedUnsubscribe?.();
-    g.startedUnsubscribe = g.steadyhand.controller.subscribe((event) => {
+    g.startedUnsubscribe = g.steadyhand.host.subscribe((event) => {
       if (event.type !== 'model_text' && event.type !== 'metrics') events.push(event);
     });
-    g.startedResult = g.steadyhand.controller.execute(text);
+    g.startedResult = g.steadyhand.host.execute(text);
   }, instruction);
 }
 
@@ -77,7 +79,7 @@ export function taskResult(panel: Page): Promise<TaskRun> {
 export async function stopStartedTask(panel: Page): Promise<void> {
   await panel.evaluate(async () => {
     const g = globalThis as StartedGlobal;
-    g.steadyhand.controller.stop();
+    g.steadyhand.host.stopAll();
     await g.startedResult;
   });
 }

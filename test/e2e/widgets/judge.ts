@@ -89,7 +89,7 @@ async function runWithAttachment(panel: Page, instruction: string, attach: TaskA
     const g = globalThis as RunGlobal;
     const run: NonNullable<RunGlobal['widgetRun']> = { events: [] };
     g.widgetRun = run;
-    run.off = g.steadyhand.controller.subscribe((event) => {
+    run.off = g.steadyhand.host.subscribe((event) => {
       run.events.push(event);
       if (event.type === 'task_finished') run.result = { ...event };
     });

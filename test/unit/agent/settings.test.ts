@@ -28,12 +28,18 @@ describe('settings', () => {
       vision: false,
       allowScript: false,
       endOfTaskTabs: 'keep',
+      tasksAtOnce: 3,
       allowedSites: [],
       blockedSites: [],
       actWithoutAskingSites: [],
       autonomy: 'act',
     });
     expect(DEFAULT_MODEL).toMatch(/^claude-sonnet-/);
+  });
+
+  it('runs 1 to 10 tasks at once, 3 unless set; anything else falls back to 3', () => {
+    expect(migrateSettings({ tasksAtOnce: 6 }).tasksAtOnce).toBe(6);
+    for (const bad of [0, 11, 2.5, '4', null]) expect(migrateSettings({ tasksAtOnce: bad }).tasksAtOnce).toBe(3);
   });
 
   it('fills what is missing and replaces what is invalid, field by field', () => {

@@ -2,65 +2,13 @@
 // built from fakes works: the stores follow a fake browser's events, and a task runs against a scripted model.
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { webLocks } from '../../../src/panel/chrome/web-locks';
 import { useHistory } from '../../../src/panel/store/history';
 import { usePageView } from '../../../src/panel/store/page-view';
 import { useSettings } from '../../../src/panel/store/settings';
-import type { TabEventBus } from '../../../src/panel/tabs/tab-event-bus';
-import { createPanel, type PanelAdapters } from '../../../src/panel/wiring/create-panel';
-import type { Reply } from '../../../src/shared/protocol';
-import { FakeLockManager } from '../../support/fake-locks';
-import { call, ScriptedModel } from '../agent/fakes/scripted-model';
-import { FakeBrowser, flush, OWN_ORIGIN } from '../tabs/fakes';
-
-function fakeAdapters() {
-  let panelBus: TabEventBus | null = null;
-  const browser = new FakeBrowser({ emit: (event) => panelBus?.emit(event) });
-  const windowId = browser.addWindow();
-  const model = new ScriptedModel();
-  const adapters: PanelAdapters = {
-    windowId,
-    transport: {
-      open() {},
-      // No content script answers in the fake tabs: the task runs without reading a page.
-      async call(): Promise<Reply<unknown>> {
-        return { ok: false, error: { name: 'RelayError', code: 'no_receiver', message: 'no content script' } };
-      },
-      reconnects: 0,
-      resent: {},
-    },
-    tabAccess: () => ({
-      getTab: async (tabId) => browser.get(tabId),
-      injectContentScript: async () => {},
-      ownOrigin: OWN_ORIGIN,
-    }),
-    // The worker's tab events reach the panel's bus here, as chrome/panel-router.ts delivers them.
-    listenToWorker(bus) {
-      panelBus = bus;
-    },
-    listWindowTabs: (id) => browser.listWindow(id),
-    tabsAdapter: browser,
-    personTabs: { showIfInThisWindow: async () => {}, focus: async () => {}, version: () => '0.0.0-test' },
-    model: () => model,
-    netRules: { replace: async () => {}, onBlocked: () => {} },
-    clearStaleNetRules: async () => {},
-    taskFiles: () => ({
-      attached: () => [],
-      downloads: () => [],
-      cursor: () => 0,
-      downloadsAfter: async () => [],
-      read: async () => {
-        throw new Error('no files in this test');
-      },
-    }),
-    capture: async () => {
-      throw new Error('no screenshots in this test');
-    },
-    locks: webLocks(new FakeLockManager()),
-    watchRequestTabs: () => () => [],
-  };
-  return { adapters, browser, windowId, model };
-}
+import { createPanel } from '../../../src/panel/wiring/create-panel';
+import { call } from '../agent/fakes/scripted-model';
+import { flush } from '../tabs/fakes';
+import { fakeAdapters } from './fake-panel';
 
 let lifetime = new AbortController();
 afterEach(() => {
@@ -76,7 +24,7 @@ describe('the composition root over fakes', () => {
     useSettings.getState().update({ apiKey: 'sk-ant-test' });
     model.enqueue(call('done', { success: false, answer: 'Nothing to do here.' }));
     const finished = new Promise<string>((resolve) =>
-      panel.controller.subscribe((event) => event.type === 'task_finished' && resolve(event.taskId)),
+      panel.host.subscribe((event) => event.type === 'task_finished' && resolve(event.taskId)),
     );
 
     panel.commands.run('Say hello');

@@ -28,7 +28,7 @@ function fakeChrome(tab: InjectTab | null, frame: InjectFrame | null, bus: TabEv
   return { api, scripted };
 }
 
-function inject(tab: InjectTab | null, frame: InjectFrame | null, mayScript?: (url: string) => boolean) {
+function inject(tab: InjectTab | null, frame: InjectFrame | null, mayScript?: (tabId: number, url: string) => boolean) {
   const bus = new TabEventBus();
   const { api, scripted } = fakeChrome(tab, frame, bus);
   return { result: chromeTabAccess(bus, api, mayScript ? { mayScript } : {}).injectContentScript(TAB), scripted };
@@ -56,15 +56,15 @@ describe('the content script and the task’s sites', () => {
   it('is not injected into a document whose site the task may not use (yet), and says so', async () => {
     const asked: string[] = [];
     const url = 'https://blocked.test/page';
-    const { result, scripted } = inject({ url, status: 'complete' }, { url, documentId: 'doc' }, (u) => {
-      asked.push(u);
+    const { result, scripted } = inject({ url, status: 'complete' }, { url, documentId: 'doc' }, (tabId, u) => {
+      asked.push(`${tabId} ${u}`);
       return false;
     });
     await expect(result).rejects.toMatchObject({ name: 'TabError', code: 'not_allowed' });
     await expect(result).rejects.toThrow(
       'Steadyhand does not run on https://blocked.test until the task may use that site.',
     );
-    expect(asked).toEqual([url]);
+    expect(asked).toEqual([`${TAB} ${url}`]);
     expect(scripted).toEqual([]);
   });
 

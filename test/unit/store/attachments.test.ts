@@ -7,7 +7,7 @@ import { useAttachments } from '../../../src/panel/store/attachments';
 
 const file = (name: string, size = 4) => new File([new Uint8Array(size)], name, { type: 'text/plain' });
 
-beforeEach(() => useAttachments.setState({ pending: [], task: [], tooLarge: [] }));
+beforeEach(() => useAttachments.setState({ pending: [], byTask: {}, tooLarge: [] }));
 
 describe('attachments', () => {
   it('refuses a file over the cap and names it, keeping the others', () => {
@@ -25,17 +25,20 @@ describe('attachments', () => {
     expect(useAttachments.getState().pending.map((a) => a.file.size)).toEqual([2]);
   });
 
-  it('moves the picked files to the task: a new task replaces the last task’s, a follow-up adds to them', () => {
+  it('moves the picked files to their task: a follow-up adds to them, another task has its own', () => {
     const s = useAttachments.getState();
     s.add([file('a.txt')]);
-    expect(s.send(true).map((f) => f.name)).toEqual(['a.txt']);
+    const first = s.send();
+    expect(first.map((a) => a.file.name)).toEqual(['a.txt']);
+    s.attach('t1', first);
     s.add([file('b.txt')]);
-    s.send(false);
-    expect(useAttachments.getState().task.map((a) => a.file.name)).toEqual(['a.txt', 'b.txt']);
+    s.attach('t1', s.send());
+    expect(useAttachments.getState().byTask.t1?.map((a) => a.file.name)).toEqual(['a.txt', 'b.txt']);
     expect(useAttachments.getState().pending).toEqual([]);
     s.add([file('c.txt')]);
-    s.send(true);
-    expect(useAttachments.getState().task.map((a) => a.file.name)).toEqual(['c.txt']);
+    s.attach('t2', s.send());
+    expect(useAttachments.getState().byTask.t2?.map((a) => a.file.name)).toEqual(['c.txt']);
+    expect(useAttachments.getState().byTask.t1?.map((a) => a.file.name)).toEqual(['a.txt', 'b.txt']);
   });
 
   it('removes a chip by id', () => {

@@ -13,7 +13,7 @@ let commands: SpyCommands;
 
 beforeEach(() => {
   commands = freshUi();
-  useAttachments.setState({ pending: [], task: [], tooLarge: [] });
+  useAttachments.setState({ pending: [], byTask: {}, tooLarge: [] });
 });
 afterEach(unmountAll);
 

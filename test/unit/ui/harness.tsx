@@ -12,6 +12,7 @@ import { useHistory } from '../../../src/panel/store/history';
 import { usePageView } from '../../../src/panel/store/page-view';
 import { useSettings } from '../../../src/panel/store/settings';
 import { INITIAL_SETTINGS_EDITS, useSettingsEdits } from '../../../src/panel/store/settings-edits';
+import { useTaskQueue } from '../../../src/panel/store/task-queue';
 import { applyEvent, type TaskRecord } from '../../../src/panel/store/task-record';
 import { useTaskTabs } from '../../../src/panel/store/task-tabs';
 import { INITIAL_UI, useUi } from '../../../src/panel/store/ui';
@@ -51,7 +52,8 @@ export function fakeStorage(initial: Record<string, string> = {}): Map<string, u
 export function resetStores(): void {
   useHistory.setState({ tasks: {}, order: [], revs: {}, removed: [] });
   useUi.setState(INITIAL_UI);
-  useTaskTabs.setState({ taskId: null, groupTitle: null, tabs: [] });
+  useTaskTabs.setState({ byTask: {} });
+  useTaskQueue.setState({ queued: [] });
   useSettings.setState({ settings: DEFAULT_SETTINGS });
   useSettingsEdits.setState(INITIAL_SETTINGS_EDITS);
   usePageView.setState({ windowId: null, tabId: null, info: null, status: 'idle', message: null, events: [] });
@@ -62,6 +64,8 @@ export interface SpyCommands extends PanelCommands {
   runAgain: ReturnType<typeof vi.fn<PanelCommands['runAgain']>>;
   followUp: ReturnType<typeof vi.fn<PanelCommands['followUp']>>;
   stop: ReturnType<typeof vi.fn<PanelCommands['stop']>>;
+  cancelQueued: ReturnType<typeof vi.fn<PanelCommands['cancelQueued']>>;
+  open: ReturnType<typeof vi.fn<PanelCommands['open']>>;
   answer: ReturnType<typeof vi.fn<PanelCommands['answer']>>;
   answerPermission: ReturnType<typeof vi.fn<PanelCommands['answerPermission']>>;
   answerPlan: ReturnType<typeof vi.fn<PanelCommands['answerPlan']>>;
@@ -79,6 +83,9 @@ export function spyCommands(): SpyCommands {
     runAgain: vi.fn<PanelCommands['runAgain']>(),
     followUp: vi.fn<PanelCommands['followUp']>(),
     stop: vi.fn<PanelCommands['stop']>(),
+    cancelQueued: vi.fn<PanelCommands['cancelQueued']>(),
+    // Like the panel's own command: the thread opens.
+    open: vi.fn<PanelCommands['open']>((taskId) => useUi.getState().open(taskId)),
     answer: vi.fn<PanelCommands['answer']>(),
     answerPermission: vi.fn<PanelCommands['answerPermission']>(),
     answerPlan: vi.fn<PanelCommands['answerPlan']>(),

@@ -28,7 +28,7 @@ function showTabs() {
 
 describe("the task's tabs", () => {
   it('lists the group, marking the tab the agent is on and the one the person is on', () => {
-    const root = mount(<TaskTabs commands={commands} />);
+    const root = mount(<TaskTabs commands={commands} taskId={TASK} />);
     expect(root.querySelector('[data-testid="task-tabs"]')).toBeNull();
     emit(started, ...firstSteps);
     showTabs();
@@ -42,7 +42,7 @@ describe("the task's tabs", () => {
   });
 
   it('focuses a tab when it is clicked', () => {
-    const root = mount(<TaskTabs commands={commands} />);
+    const root = mount(<TaskTabs commands={commands} taskId={TASK} />);
     emit(started);
     showTabs();
     click(allByTestId(root, 'task-tab')[1] as HTMLElement);
@@ -50,7 +50,7 @@ describe("the task's tabs", () => {
   });
 
   it('offers to ungroup or close the tabs only once the task has ended', () => {
-    const root = mount(<TaskTabs commands={commands} />);
+    const root = mount(<TaskTabs commands={commands} taskId={TASK} />);
     emit(started, ...firstSteps);
     showTabs();
     expect(root.querySelector('[data-testid="ungroup-tabs"]')).toBeNull();

@@ -83,6 +83,8 @@ describe('the thread', () => {
   });
 
   it("shows the agent's tab as one line, with the task's tabs and the tab's internals behind disclosures", () => {
+    // The line shows the open thread's tabs (several tasks run at once: decision 0029).
+    emit(started);
     useTaskTabs.getState().show({
       taskId: TASK,
       groupTitle: `Task(${TASK})`,

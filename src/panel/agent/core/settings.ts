@@ -37,6 +37,9 @@ export type Effort = (typeof EFFORT_LEVELS)[number];
  */
 export const OUTPUT_TOKENS_FOR: Record<Effort, number> = { low: 8_192, medium: 16_384, high: 32_768 };
 
+/** How many tasks a panel runs at once; more wait in its queue (decision 0029). */
+export const TASKS_AT_ONCE = { min: 1, max: 10, default: 3 } as const;
+
 /** The per-task cost limit's bounds and default, in USD (decision 0017). */
 export const TASK_COST_LIMIT = { min: 0.01, max: 100, default: 1 } as const;
 
@@ -83,6 +86,8 @@ const settingsSchema = z.object({
   /** Offer the evaluate tool (runs the model's JavaScript in the page). */
   allowScript: z.boolean().catch(false),
   endOfTaskTabs: z.enum(END_TAB_ACTIONS).catch('keep'),
+  /** Tasks the panel runs side by side; a task asked for beyond them waits its turn (decision 0029). */
+  tasksAtOnce: z.number().int().min(TASKS_AT_ONCE.min).max(TASKS_AT_ONCE.max).catch(TASKS_AT_ONCE.default),
   /** Sites the agent may work on without asking: origins, hosts, or `*.example.com`. */
   allowedSites: siteList,
   /** Sites the agent never works on; they win over the allow-list. */

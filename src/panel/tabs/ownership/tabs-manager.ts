@@ -56,6 +56,11 @@ export interface TabsManagerDeps {
 export interface TabsManagerOptions {
   taskId: string;
   settings?: Partial<TabsSettings>;
+  /**
+   * The tab the person was looking at when they asked for the task: a task that waited in the queue starts there,
+   * not on whatever the person looks at when its turn comes. Gone by then: the person's tab now.
+   */
+  startTabId?: number | null;
 }
 
 /**
@@ -67,6 +72,7 @@ const BROWSER_BACK_WHEN = new Set<string>(['restricted', 'no_receiver', 'unknown
 export class TabsManager implements AgentTabs {
   readonly taskId: string;
   readonly settings: TabsSettings;
+  private readonly startTabId: number | null;
   private readonly state: TaskTabsState;
   private readonly group: TaskGroup;
   private readonly leases: TabLeases;
@@ -84,6 +90,7 @@ export class TabsManager implements AgentTabs {
   ) {
     this.taskId = options.taskId;
     this.settings = { ...DEFAULT_TABS_SETTINGS, ...options.settings };
+    this.startTabId = options.startTabId ?? null;
     this.state = new TaskTabsState(this.taskId, deps.onRecord);
     this.group = new TaskGroup(deps.adapter, this.taskId, this.state.record.groupId, deps.locks);
     this.leases = new TabLeases(deps.locks);
@@ -127,7 +134,13 @@ export class TabsManager implements AgentTabs {
   async beginRun(): Promise<TabSnapshot | null> {
     this.running = true;
     if (!this.started) {
-      await takePersonTab(this.state, this.deps.adapter, this.deps.windowId, (id) => this.leases.take(id));
+      const take = (id: number) => this.leases.take(id);
+      await takePersonTab(
+        this.state,
+        this.deps.adapter,
+        { windowId: this.deps.windowId, tabId: this.startTabId },
+        take,
+      );
       this.started = true;
     } else {
       // The locks first: a follow-up whose tab another task took is refused (O-OWN-2), even if that task grouped it.

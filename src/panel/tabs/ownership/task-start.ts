@@ -1,5 +1,6 @@
 // How a task gets its first tab: the web tab the person is looking at in the panel's window (never the panel itself),
-// if no other live task owns it (decision 0027). A task from an earlier panel is not resumed (decision 0016): its tab
+// or the one they looked at when they asked for a task that waited in the queue (decision 0029), if no other live
+// task owns it (decision 0027). A task from an earlier panel is not resumed (decision 0016): its tab
 // record stays in the history.
 
 import { TabTakenError } from '../../../shared/errors';
@@ -14,10 +15,14 @@ import type { TaskTabsState } from './task-tabs-state';
 export async function takePersonTab(
   state: TaskTabsState,
   adapter: TabsAdapter,
-  windowId: number,
+  where: { windowId: number; tabId: number | null },
   take: (tabId: number) => Promise<boolean>,
 ): Promise<void> {
-  const tab = pickPersonTab(await adapter.listWindow(windowId), adapter.ownOrigin);
+  const { windowId } = where;
+  const asked = where.tabId === null ? null : await adapter.get(where.tabId).catch(() => null);
+  const tab =
+    pickPersonTab(asked ? [asked] : [], adapter.ownOrigin) ??
+    pickPersonTab(await adapter.listWindow(windowId), adapter.ownOrigin);
   if (tab && !(await take(tab.id))) throw new TabTakenError(tab.id);
   state.update({ windowId: tab?.windowId ?? windowId });
   if (!tab) return;

@@ -1,5 +1,5 @@
 import { usePageView } from '../../store/page-view';
-import { useTaskTabs } from '../../store/task-tabs';
+import { tabsOf, useTaskTabs } from '../../store/task-tabs';
 import { uiBrowser } from '../browser-port';
 import type { PanelCommands } from '../commands';
 import { t } from '../i18n';
@@ -16,10 +16,10 @@ function Favicon({ url }: { url: string }) {
 /**
  * The tab the agent works on as one compact line (its icon, its title, whether the person is on it), with the task's
  * tabs and the tab's internals (its id, loading state, the browser's tab events) one click away, all on one line
- * while closed. Before a task, the person's own tab.
+ * while closed. Before a task (or for a task this panel does not run), the person's own tab.
  */
-export function TabLine({ commands }: { commands: PanelCommands }) {
-  const tabs = useTaskTabs((s) => s.tabs);
+export function TabLine({ commands, taskId }: { commands: PanelCommands; taskId: string | undefined }) {
+  const tabs = useTaskTabs((s) => tabsOf(s, taskId));
   const personInfo = usePageView((s) => s.info);
   const agentTab = tabs.find((tab) => tab.isAgent);
   const title = agentTab ? agentTab.title || agentTab.url : personInfo?.title || personInfo?.url || '';
@@ -39,7 +39,7 @@ export function TabLine({ commands }: { commands: PanelCommands }) {
       {tabs.length > 0 && (
         <details class="disclosure" data-testid="tab-line-tabs">
           <summary>{t('tabLineTabs', tabs.length)}</summary>
-          <TaskTabs commands={commands} />
+          <TaskTabs commands={commands} taskId={taskId} />
         </details>
       )}
       <details class="disclosure" data-testid="tab-line-details">

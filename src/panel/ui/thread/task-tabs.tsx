@@ -1,5 +1,5 @@
 import { useHistory } from '../../store/history';
-import { useTaskTabs } from '../../store/task-tabs';
+import { tabsOf, useTaskTabs } from '../../store/task-tabs';
 import type { PanelCommands } from '../commands';
 import { t } from '../i18n';
 
@@ -7,12 +7,11 @@ import { t } from '../i18n';
  * The task's tab group: which tab the agent works on and which one the person looks at. Clicking a tab brings it to
  * the front; after the task, its tabs can be ungrouped or closed.
  */
-export function TaskTabs({ commands }: { commands: PanelCommands }) {
-  const taskId = useTaskTabs((s) => s.taskId);
-  const groupTitle = useTaskTabs((s) => s.groupTitle);
-  const tabs = useTaskTabs((s) => s.tabs);
-  const status = useHistory((s) => (taskId === null ? undefined : s.tasks[taskId]?.status));
-  if (taskId === null || tabs.length === 0) return null;
+export function TaskTabs({ commands, taskId }: { commands: PanelCommands; taskId: string | undefined }) {
+  const groupTitle = useTaskTabs((s) => (taskId === undefined ? undefined : s.byTask[taskId]?.groupTitle));
+  const tabs = useTaskTabs((s) => tabsOf(s, taskId));
+  const status = useHistory((s) => (taskId === undefined ? undefined : s.tasks[taskId]?.status));
+  if (taskId === undefined || tabs.length === 0) return null;
   const ended = status !== 'running';
   return (
     <section class="card" aria-labelledby="task-tabs-heading" data-testid="task-tabs">

@@ -1,0 +1,59 @@
+// The panel's adapters as fakes (a fake browser, a scripted model, fake locks), for tests that build the whole panel
+// through its composition root (create-panel.ts) without chrome.*.
+
+import { webLocks } from '../../../src/panel/chrome/web-locks';
+import type { TabEventBus } from '../../../src/panel/tabs/tab-event-bus';
+import type { PanelAdapters } from '../../../src/panel/wiring/create-panel';
+import type { Reply } from '../../../src/shared/protocol';
+import { FakeLockManager } from '../../support/fake-locks';
+import { ScriptedModel } from '../agent/fakes/scripted-model';
+import { FakeBrowser, OWN_ORIGIN } from '../tabs/fakes';
+
+export function fakeAdapters() {
+  let panelBus: TabEventBus | null = null;
+  const browser = new FakeBrowser({ emit: (event) => panelBus?.emit(event) });
+  const windowId = browser.addWindow();
+  const model = new ScriptedModel();
+  const adapters: PanelAdapters = {
+    windowId,
+    transport: {
+      open() {},
+      // No content script answers in the fake tabs: the task runs without reading a page.
+      async call(): Promise<Reply<unknown>> {
+        return { ok: false, error: { name: 'RelayError', code: 'no_receiver', message: 'no content script' } };
+      },
+      reconnects: 0,
+      resent: {},
+    },
+    tabAccess: () => ({
+      getTab: async (tabId) => browser.get(tabId),
+      injectContentScript: async () => {},
+      ownOrigin: OWN_ORIGIN,
+    }),
+    // The worker's tab events reach the panel's bus here, as chrome/panel-router.ts delivers them.
+    listenToWorker(bus) {
+      panelBus = bus;
+    },
+    listWindowTabs: (id) => browser.listWindow(id),
+    tabsAdapter: browser,
+    personTabs: { showIfInThisWindow: async () => {}, focus: async () => {}, version: () => '0.0.0-test' },
+    model: () => model,
+    netRules: () => ({ replace: async () => {}, onBlocked: () => {} }),
+    clearStaleNetRules: async () => {},
+    taskFiles: () => ({
+      attached: () => [],
+      downloads: () => [],
+      cursor: () => 0,
+      downloadsAfter: async () => [],
+      read: async () => {
+        throw new Error('no files in this test');
+      },
+    }),
+    capture: async () => {
+      throw new Error('no screenshots in this test');
+    },
+    locks: webLocks(new FakeLockManager()),
+    watchRequestTabs: () => () => [],
+  };
+  return { adapters, browser, windowId, model };
+}
