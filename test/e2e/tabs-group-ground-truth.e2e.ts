@@ -33,7 +33,10 @@ function heldLocks(panel: Page): Promise<string[]> {
 }
 
 function owns(browser: ExtensionHarness, tabId: number): Promise<boolean> {
-  return browser.panel.evaluate((id) => (globalThis as PanelGlobal).steadyhand.manager()?.isOwned(id) ?? false, tabId);
+  return browser.panel.evaluate(
+    (id) => (globalThis as PanelGlobal).steadyhand.host.latest()?.manager()?.isOwned(id) ?? false,
+    tabId,
+  );
 }
 
 /** Waits until the running task no longer owns the tab (its TabsManager heard of the person's move). */
