@@ -1,4 +1,4 @@
-// Parallel bench (issue 28): the demo shop task (10 steps of real page actions and a verified done), played by the
+// Parallel bench (issue 28): the demo shop task (9 steps: 8 real page actions and a verified done), played by the
 // stand-in of the Messages API with a fixed think time per turn, run by 1, 3 and 6 tasks at once (the setting
 // `tasksAtOnce` set to match), all started together through the panel's host (`steadyhand.host.execute`), each on a
 // tab of its own on a shop of its own (one origin each: the shop keeps its cart in localStorage). The browser is
@@ -7,7 +7,8 @@
 // Goals: 6 tasks cost each task ≤ 1.2× its harness time per step alone; hidden ≤ 1.5× visible.
 //   rounds.<N>           per round: harness ms per step (step wall time minus the think time), median and p90; the
 //                        panel's own harnessMs (wall time minus the model request as it timed it); steps per second
-//                        over the round; tasks verified (parallel-figures.ts)
+//                        over the round; tasks verified; the look/model/act medians; the panel's long tasks and
+//                        the machine's load average as the round began (parallel-figures.ts)
 //   harnessRatio<N>      harness median per step at N over N = 1 (p90Ratio6: the same for p90)
 //   background           the background block's hidden against visible run (hidden 10 s before the measured steps)
 
