@@ -24,6 +24,11 @@ export interface CallOptions {
    * with `not_allowed`, nothing done). Issue 24; every act may when absent.
    */
   mayAct?: (method: PageMethod, frameUrl: string | null) => Promise<ActRefusal | null>;
+  /**
+   * The panel's own callback, never sent: the call has left the panel for the page (handed to the worker). From then
+   * on the page may run it whatever becomes of its answer: a Stop or a deadline only stops the waiting for it.
+   */
+  onSent?: (method: PageMethod) => void;
 }
 
 /** Why the task's site gate refused an act: the site it was refused on, and a sentence for the model. */

@@ -22,6 +22,8 @@ const MAX_SENDS = 2;
 
 interface Pending {
   message: Omit<RpcCallMessage, 'call'>;
+  /** Told once, when the first send went out (CallOptions.onSent). */
+  onSent: ((method: PageMethod) => void) | undefined;
   tag: Omit<CallTag, 'attempt'>;
   resolve(reply: Reply<unknown>): void;
   reject(error: Error): void;
@@ -85,7 +87,7 @@ export class PortTransport implements Relay {
     return withDeadline(`${method} on ${where}`, options, (signal) => {
       signal.addEventListener('abort', () => this.pending.delete(id), { once: true });
       return new Promise<Reply<unknown>>((resolve, reject) => {
-        this.pending.set(id, { message, tag, resolve, reject, sends: 0, port: null });
+        this.pending.set(id, { message, tag, onSent: options.onSent, resolve, reject, sends: 0, port: null });
         this.send(id);
       });
     });
@@ -109,6 +111,7 @@ export class PortTransport implements Relay {
     try {
       port.postMessage(message);
       entry.port = port;
+      if (entry.sends === 1) entry.onSent?.(entry.message.method);
     } catch {
       // Not delivered (the port was already dead, its disconnect still on its way), so this send does not count as
       // one that may have run. A new port is opened now; the old one's disconnect still re-sends what went out on it.

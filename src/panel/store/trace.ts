@@ -15,15 +15,18 @@ export const TRACE_FORMAT = 'steadyhand-trace';
 /**
  * Bump with any change of the format (a field added, removed or changed in meaning), and update the docs. The fields
  * of `settings` follow the settings' own `version` (settings.ts), so a new setting does not change the trace format.
- * 2 added each step's `thinking`.
+ * 2 added each step's `thinking`; 3 the action outcome `stopped_in_flight`.
  */
-export const TRACE_VERSION = 2;
+export const TRACE_VERSION = 3;
 
 export interface TraceAction {
   callId: string;
   tool: string;
   input: unknown;
-  /** null: the call had not finished when the task ended (stopped mid-action, or the panel closed). */
+  /**
+   * null: the call had not finished when the task ended and had sent nothing that could still land (stopped before
+   * it did, or the panel closed); a call Stop caught after it sent an action reads `stopped_in_flight`.
+   */
   outcome: CallOutcome | null;
   isError: boolean | null;
   summary: string | null;

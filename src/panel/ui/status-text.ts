@@ -22,7 +22,16 @@ export function statusLabel(status: RecordStatus): string {
   return t(STATUS[status]);
 }
 
-export type BadgeKind = 'pending' | 'verified' | 'unverified' | 'rejected' | 'accepted' | 'error' | 'skipped' | 'ok';
+export type BadgeKind =
+  | 'pending'
+  | 'verified'
+  | 'unverified'
+  | 'rejected'
+  | 'accepted'
+  | 'error'
+  | 'skipped'
+  | 'ok'
+  | 'in_flight';
 
 export interface Badge {
   kind: BadgeKind;
@@ -45,6 +54,8 @@ export function callBadge(call: CallView): Badge {
       return { kind: 'accepted', text: t('badgeDoneAccepted') };
     case 'skipped':
       return { kind: 'skipped', text: t('badgeSkipped') };
+    case 'stopped_in_flight':
+      return { kind: 'in_flight', text: t('badgeStoppedInFlight') };
     case 'execute_error':
     case 'invalid_input':
     case 'unknown_tool':
@@ -195,10 +206,18 @@ export function costLimitText({ limitUsd, spentUsd }: NonNullable<TaskRecord['co
 }
 
 function endingKey(record: TaskRecord): MessageKey | undefined {
+  if (record.status === 'stopped' && record.stopCause === 'person' && stoppedInFlight(record)) {
+    return 'summaryStoppedInFlight';
+  }
   if (record.status === 'stopped' && record.stopCause) return CAUSE[record.stopCause];
   if (record.status === 'error' && record.errorKind) return MODEL_FAILURE[record.errorKind];
   if (record.status === 'failed' && record.refusal) return 'summaryRefused';
   return ENDING[record.status];
+}
+
+/** Stop caught an action on its way to the page (its call reads `stopped_in_flight`): it may have happened. */
+function stoppedInFlight(record: TaskRecord): boolean {
+  return record.steps.some((step) => step.calls.some((call) => call.outcome === 'stopped_in_flight'));
 }
 
 const EFFECT: Record<ActionEffect, MessageKey> = {

@@ -30,11 +30,13 @@ export { answerConsent, answerConsentsIn, type ConsentAsked, consentBox } from '
 export { type KitOptions, test, test as it, useKit } from './fixtures';
 export {
   act,
+  byTask,
   control,
   giveUp,
   type HeldModel,
   hold,
   inOrder,
+  instructionOf,
   isFault,
   type Policy,
   play,

@@ -105,6 +105,29 @@ export function inOrder(steps: readonly (Turn | Policy)[]): Policy {
   };
 }
 
+/** The first words the person gave the task: its first user message's text (the instruction comes first). */
+export function instructionOf(seen: Seen): string {
+  const first = messagesOf(seen.request).find((message) => message.role === 'user');
+  if (!first) return '';
+  if (typeof first.content === 'string') return first.content;
+  return first.content.map((block) => (block.type === 'text' ? block.text : '')).join('\n');
+}
+
+/**
+ * One policy per task, for tests that run several tasks at once against the one stand-in: a request goes to the
+ * policy whose pattern its task's instruction matches, and that policy sees `index` counted within its own task
+ * (its conversation's turns so far), as it would if the task ran alone.
+ */
+export function byTask(policies: readonly [RegExp, Policy][]): Policy {
+  return (seen) => {
+    const instruction = instructionOf(seen);
+    const entry = policies.find(([pattern]) => pattern.test(instruction));
+    if (!entry) throw new Error(`No policy for the task "${instruction.slice(0, 80)}"`);
+    const turns = messagesOf(seen.request).filter((message) => message.role === 'assistant').length;
+    return entry[1]({ ...seen, index: turns });
+  };
+}
+
 /**
  * A model the test answers by hand: `next()` resolves with the next request once it arrived (the agent now waits for
  * the model), and `answer(turn)` replies to the oldest request held.

@@ -54,6 +54,29 @@ describe('PortTransport', () => {
     expect(await reply).toEqual({ ok: true, value: { title: 'x' } });
   });
 
+  it('tells the caller once that a call went out, and never for one stopped before it was sent', async () => {
+    const { transport, ports, latest } = setup();
+    const told: string[] = [];
+    const stop = new AbortController();
+    const reply = transport.call(7, 'click', [{ ref: 3, snapshotId: 's1' }], {
+      signal: stop.signal,
+      onSent: (method) => told.push(method),
+    });
+    expect(told).toEqual(['click']);
+    // Stop after it went out: only the wait ends, and the re-send after a lost worker is the same call, not told again.
+    (ports[0] as FakePort).kill();
+    expect(told).toEqual(['click']);
+    stop.abort();
+    await expect(reply).rejects.toMatchObject({ code: 'aborted' });
+    const stopped = transport.call(7, 'click', [{ ref: 3, snapshotId: 's1' }], {
+      signal: stop.signal,
+      onSent: (method) => told.push(method),
+    });
+    await expect(stopped).rejects.toMatchObject({ code: 'aborted' });
+    expect(told).toEqual(['click']);
+    expect(latest().sent.filter((m) => m.method === 'click')).toHaveLength(1);
+  });
+
   it('reconnects at once when the worker dies, even with nothing pending', () => {
     const { transport, ports, latest } = setup();
     transport.open();

@@ -96,6 +96,20 @@ describe('tasks side by side in one panel', () => {
     await until(() => useHistory.getState().tasks[two]?.status === 'stopped');
   });
 
+  it('refuses a task on a tab another task of the panel owns, with a message that says why; the owner goes on', async () => {
+    const { panel, browser, tabs } = panelWithTabs();
+    const seen = events(panel);
+    await ask(panel, browser, tabs[0] ?? -1, 'wait-owner');
+    await until(() => panel.host.ownerOf(tabs[0] ?? -1) !== null);
+    const second = await panel.host.execute('quick-intruder', { startTabId: tabs[0] ?? -1 });
+    expect(second).toMatchObject({ status: 'stopped', stopCause: 'tab_taken' });
+    expect(second.summary).toMatch(/^Another Steadyhand task .* is working on this tab, so this task did not/);
+    const [[owner]] = started(seen) as [[string, string]];
+    expect(useHistory.getState().tasks[owner]?.status).toBe('running');
+    expect(panel.host.ownerOf(tabs[0] ?? -1)?.controller.taskId).toBe(owner);
+    panel.host.stopAll();
+  });
+
   it('queues a task beyond "tasks at once", says so, and starts it on the tab it was asked from when a slot frees', async () => {
     const { panel, browser, tabs } = panelWithTabs(1);
     const seen = events(panel);

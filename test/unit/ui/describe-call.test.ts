@@ -79,6 +79,7 @@ const badgeCases: [Partial<CallView>, BadgeKind, string][] = [
   [{ outcome: 'execute_error', summary: 'error: tab gone' }, 'error', 'Error'],
   [{ outcome: 'invalid_input' }, 'error', 'Error'],
   [{ outcome: 'skipped' }, 'skipped', 'Skipped: the page had changed'],
+  [{ outcome: 'stopped_in_flight' }, 'in_flight', 'Stopped on its way: it may have happened'],
 ];
 
 describe('verification badges', () => {

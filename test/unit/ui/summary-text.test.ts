@@ -133,6 +133,21 @@ describe('summaryText', () => {
     );
   });
 
+  it('says an action Stop caught on its way may have taken effect, in English and in Chinese', () => {
+    const summary =
+      'Stopped by you after 2 steps. Its last action (click) had already been sent when you pressed Stop, so it ' +
+      'may have taken effect: check the page before doing it again.';
+    const click = { callId: 'c', name: 'click', input: { ref: 1 }, outcome: 'stopped_in_flight' as const };
+    const step = { step: 2, turn: 0, tabId: 1, url: null, text: '', notes: [], calls: [click] };
+    const caught = record({ stopCause: 'person', summary, steps: [step] });
+    expect(summaryText(caught)).toBe(summary);
+    useChinese();
+    expect(summaryText(caught)).toBe('已由你停止，当时有一个操作已发往页面：它可能已经生效。再次操作前请先查看页面。');
+    expect(endingDetail(caught)).toBe(summary);
+    // Stopped with nothing on its way: the plain sentence.
+    expect(summaryText(record({ stopCause: 'person', summary: 'Stopped by you after 1 step.' }))).toBe('已由你停止。');
+  });
+
   it('leaves a summary the model wrote (a failure it explained) as it is', () => {
     useChinese();
     expect(summaryText(record({ status: 'failed', summary: 'The shop is closed today.' }))).toBe(

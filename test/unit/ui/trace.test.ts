@@ -119,7 +119,7 @@ describe('trace', () => {
     });
   });
 
-  it("is version 2: each step carries the model's reasoning, empty where it showed none", () => {
+  it("carries each step's reasoning (version 2 on), empty where it showed none", () => {
     const thought: AgentEvent = {
       type: 'model_thinking',
       taskId: TASK,
@@ -130,8 +130,8 @@ describe('trace', () => {
     const [stepOne, ...rest] = firstSteps;
     const record = recordOf([started, stepOne as AgentEvent, thought, ...rest, ...lastSteps]);
     const trace = buildTrace(record, settings, { version: '0.1.0' }, EXPORTED);
-    expect(TRACE_VERSION).toBe(2);
-    expect(trace.version).toBe(2);
+    expect(TRACE_VERSION).toBe(3);
+    expect(trace.version).toBe(3);
     expect(trace.steps.map((step) => step.thinking)).toEqual(['The search box is ref 4.', '', '']);
     expect(trace.steps[0]?.text).toBe('I will search for ferns.');
   });

@@ -2,6 +2,7 @@
 // the model, count its time, tokens and retries, keep its turn) and act (run the turn's tool calls in order,
 // announcing each call and its result, and answering each in the conversation).
 
+import { isAbort } from '../core/abort';
 import { OUTPUT_TOKENS_FOR } from '../core/settings';
 import type { MessageParam, ModelRequest, ModelTurn, TextBlock } from '../model/agent-model';
 import { cutNote, joinTurns, keepable, raisedLimit } from '../model/cut';
@@ -9,6 +10,7 @@ import { withSendableToolNames } from '../model/tool-names';
 import type { StepView } from '../observe/observe';
 import { ASK_FIRST_PROMPT } from '../sites/plan';
 import { costLimitReached } from '../task/cost-cap';
+import { StepCutShort } from '../task/endings';
 import { filesLine } from '../task/files';
 import type { TaskState } from '../task/task-state';
 import { TurnLimits } from '../task/turn-limits';
@@ -172,8 +174,12 @@ export async function act(
   const state: TurnState = { operable: view.operable, pageChangedBy: null };
   const limits = new TurnLimits(run.clock, input.turn.toolCalls.length);
   const results: CallResult[] = [];
+  /** The calls of this step that sent an action (CallResult.sent): the step counts, whatever Stop does next. */
+  const sent: string[] = [];
   let planAsked = false;
   for (const [index, call] of input.turn.toolCalls.entries()) {
+    // Stop pressed after the model replied, or during an earlier call: nothing more is announced or sent.
+    if (signal.aborted) throw new StepCutShort(sent, null);
     const target = targetName(view.snapshot, call.input);
     run.emit({
       type: 'tool_call',
@@ -187,19 +193,32 @@ export async function act(
     const cursor = run.files?.cursor();
     const capped = limits.refuse(call, index);
     const beforePlan = capped ? null : planRuleRefusal(task, call, planAsked);
-    let result = capped
-      ? { ...refusedCall(call, 'skipped', capped.text), brief: capped.brief }
-      : beforePlan
-        ? { ...refusedCall(call, 'skipped', beforePlan), brief: 'skipped (no approved plan yet)' }
-        : await limits.run(call, () => executeCall(call, { ...ctx, waitLeftMs: limits.waitLeftMs() }, state));
+    let result: CallResult;
+    try {
+      result = capped
+        ? { ...refusedCall(call, 'skipped', capped.text), brief: capped.brief }
+        : beforePlan
+          ? { ...refusedCall(call, 'skipped', beforePlan), brief: 'skipped (no approved plan yet)' }
+          : await limits.run(call, () => executeCall(call, { ...ctx, waitLeftMs: limits.waitLeftMs() }, state));
+    } catch (error) {
+      // Stopped before the call sent anything (executeCall answers one that had): it did not happen.
+      if (isAbort(error, signal)) throw new StepCutShort(sent, null);
+      throw error;
+    }
+    if (result.sent) sent.push(call.name);
     if (call.name === PROPOSE_PLAN && ranAtAll(result)) planAsked = true;
-    if (run.files && cursor !== undefined) {
+    if (run.files && cursor !== undefined && !signal.aborted) {
       const maxMs = DOWNLOAD_REPORT_WAIT_MS;
-      result = withDownloads(result, await run.files.downloadsAfter(cursor, { maxMs, signal }));
+      try {
+        result = withDownloads(result, await run.files.downloadsAfter(cursor, { maxMs, signal }));
+      } catch (error) {
+        // Stop while the downloads were awaited: the call itself is over, and its result is kept as it is.
+        if (!isAbort(error, signal)) throw error;
+      }
     }
     results.push(result);
     if (ranAtAll(result)) {
-      const completed = result.outcome !== 'execute_error';
+      const completed = result.outcome !== 'execute_error' && result.outcome !== 'stopped_in_flight';
       run.proof.noteCall(result.name, result.input, run.tabs.currentTabId, completed);
     }
     // Kept at once: a Stop during a later call still leaves this one answered in the conversation.
@@ -215,9 +234,14 @@ export async function act(
       summary: result.brief,
       ...(result.verification ? { verification: result.verification } : {}),
     });
+    // A call Stop caught on its way is answered and shown first (it may have happened), then the run ends.
+    if (result.outcome === 'stopped_in_flight') throw new StepCutShort(sent, call.name);
     // An accepted done ends the task, and so does a cancelled plan: nothing after it in the turn runs.
     if (result.effects.done?.accepted || result.effects.planCancelled) break;
   }
+  // Stop during the turn's last call, which came back all the same: the step ends here, counted if it sent an action.
+  // An accepted done stands: the task was over before Stop could end it.
+  if (signal.aborted && !results.some((r) => r.effects.done?.accepted)) throw new StepCutShort(sent, null);
   return results;
 }
 

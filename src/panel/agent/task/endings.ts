@@ -2,7 +2,7 @@
 // ended: Stop, the panel going away, a model API failure, or something unexpected, each with a summary a person can
 // act on.
 
-import { isSteadyhandError } from '../../../shared/errors';
+import { isSteadyhandError, SteadyhandError } from '../../../shared/errors';
 import { isAbort } from '../core/abort';
 import { ModelError } from '../model/llm-errors';
 import type { TaskResult, TaskStatus } from './events';
@@ -19,7 +19,23 @@ export const end = (status: TaskStatus, summary: string, extra: Partial<Ending> 
 /** Why the run was aborted: the person pressed Stop, or the panel is going away. */
 export type StopReason = 'person' | 'interrupted';
 
-/** `steps`: the steps this run began, the one cut short included. */
+/**
+ * Stop cut a step short while it acted (step-io.ts): the calls of the step that had sent an action to a page or the
+ * browser by then (those may have taken effect, so the step counts), and the one still on its way, if any.
+ */
+export class StepCutShort extends SteadyhandError {
+  constructor(
+    readonly sent: readonly string[],
+    readonly inFlight: string | null,
+  ) {
+    super('aborted', 'The step was stopped.');
+  }
+}
+
+/**
+ * `steps`: the steps this run began, the one cut short included. That one counts when it had sent an action (the
+ * page does not know about Stop, so the action may land); else it did nothing anyone can see, and does not.
+ */
 export function endingFor(error: unknown, reason: StopReason | null, signal: AbortSignal, steps: number): Ending {
   if (isAbort(error, signal)) {
     if (reason === 'interrupted') {
@@ -29,8 +45,14 @@ export function endingFor(error: unknown, reason: StopReason | null, signal: Abo
         verified: false,
       };
     }
-    const done = steps > 1 ? `after ${steps - 1} step${steps === 2 ? '' : 's'}` : 'before its first step finished';
-    return { status: 'stopped', summary: `Stopped by you ${done}.`, verified: false, stopCause: 'person' };
+    const cut = error instanceof StepCutShort ? error : null;
+    const counted = cut && cut.sent.length > 0 ? steps : steps - 1;
+    const done = counted > 0 ? `after ${counted} step${counted === 1 ? '' : 's'}` : 'before its first step finished';
+    const flight = cut?.inFlight
+      ? ` Its last action (${cut.inFlight}) had already been sent when you pressed Stop, so it may have taken ` +
+        'effect: check the page before doing it again.'
+      : '';
+    return { status: 'stopped', summary: `Stopped by you ${done}.${flight}`, verified: false, stopCause: 'person' };
   }
   if (isSteadyhandError(error) && error.code === 'tab_taken') {
     // Refused before it acted: another live task owns the tab (decision 0027). The person is told why.

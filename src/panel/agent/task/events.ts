@@ -34,7 +34,9 @@ export type CallOutcome =
   | 'unknown_tool'
   | 'skipped'
   | 'done_rejected'
-  | 'done_accepted';
+  | 'done_accepted'
+  /** Stop came while the call was out, after it had sent an action to a page or the browser: it may have happened. */
+  | 'stopped_in_flight';
 
 export interface Verification {
   verified: boolean;

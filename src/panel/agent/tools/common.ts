@@ -4,6 +4,7 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import { z } from 'zod';
 import type { ActionResult } from '../../../shared/page-types';
+import { PAGE_METHODS, type PageMethod } from '../../../shared/protocol';
 import { safeParseOrigin } from '../../../shared/urls';
 import { raceAbort } from '../core/abort';
 import { capEcho, ECHO_MAX_CHARS } from '../core/echo';
@@ -75,9 +76,20 @@ export function toAnthropicTool(tool: AnyTool): Anthropic.Tool {
 export function callOptions(ctx: ToolContext, timeoutMs?: number) {
   const frameAllowed = frameGate(ctx.sites);
   const mayAct = actGate(ctx.sites, ctx.snapshot?.url ?? null, ctx.signal);
+  const onSent = sentHook(ctx);
   return timeoutMs === undefined
-    ? { signal: ctx.signal, frameAllowed, mayAct }
-    : { signal: ctx.signal, timeoutMs, frameAllowed, mayAct };
+    ? { signal: ctx.signal, frameAllowed, mayAct, onSent }
+    : { signal: ctx.signal, timeoutMs, frameAllowed, mayAct, onSent };
+}
+
+/**
+ * Tells the call's log (ToolStep.sent) of each page method it sent that the page runs once, an action: a read sent
+ * before a Stop changes nothing, an action may still land (src/shared/protocol.ts §PAGE_METHODS).
+ */
+export function sentHook(ctx: Pick<ToolContext, 'sent'>): (method: PageMethod) => void {
+  return (method) => {
+    if (!PAGE_METHODS[method].idempotent) ctx.sent?.mark(method);
+  };
 }
 
 /** The role of a ref in the observation, so "click [12] (button)" reads well in the history. */

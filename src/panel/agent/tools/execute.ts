@@ -1,6 +1,7 @@
 // Runs one tool call from the model, whatever it contains. Unknown tools, tools not offered now, broken JSON,
 // inputs the schema rejects, stale refs and every page or tab failure become a result that says what was wrong;
-// only Stop (an abort) leaves this function by throwing.
+// only Stop (an abort) leaves this function by throwing, unless the call had already sent an action: that one may
+// still land, and its result says so (stoppedInFlight).
 
 import { isSteadyhandError } from '../../../shared/errors';
 import { isAbort } from '../core/abort';
@@ -9,7 +10,7 @@ import type { ModelToolCall } from '../model/agent-model';
 import { isSendableToolName, quotedToolName } from '../model/tool-names';
 import type { CallOutcome } from '../task/events';
 import { offeredTools, toolNamed, unavailableReason } from './registry';
-import type { AnyTool, ModelReply, ToolContext, ToolEffects, ToolOutput } from './types';
+import type { AnyTool, CallSends, ModelReply, ToolContext, ToolEffects, ToolOutput } from './types';
 
 /** A call's result. The prompt reads its ModelReply fields and `isError`; the loop reads `effects` and `outcome`. */
 export interface CallResult extends Omit<ToolOutput, 'outcome' | 'effects'> {
@@ -21,6 +22,8 @@ export interface CallResult extends Omit<ToolOutput, 'outcome' | 'effects'> {
   /** The call was run and may have moved the agent's tab (decision 0006: the pinned origin may follow). */
   mayNavigate: boolean;
   effects: ToolEffects;
+  /** What the call sent that may change a page or the browser (ToolStep.sent), when it sent anything. */
+  sent?: readonly string[];
 }
 
 /** What prompt.ts may read of a call's result: its reply, whose call it answers, and whether it failed. */
@@ -104,6 +107,31 @@ function failed(call: ModelToolCall, tool: AnyTool, error: unknown, tabId: numbe
   };
 }
 
+/**
+ * Stop came while the call was out, after it had sent `sent` on: the page (or the browser) does not know about Stop,
+ * so that may still happen. Said so to the person and, in a follow-up, to the model; never that it did not happen.
+ */
+function stoppedInFlight(
+  call: ModelToolCall,
+  tool: AnyTool,
+  sent: readonly string[],
+  tabId: number | null,
+): CallResult {
+  const what = sent.join(', ');
+  const text =
+    `${call.name} was stopped by the person while it was on its way: ${what} had already been sent, so it may have ` +
+    'taken effect. Look at the page before doing it again.';
+  // It may have navigated: the next look waits for that as after any navigation.
+  const moved = tool.mayNavigate && tabId !== null ? { navigatedTabId: tabId } : {};
+  return {
+    ...refusedCall(call, 'stopped_in_flight', text),
+    brief: `stopped while in flight: ${what} had been sent, so it may have taken effect`,
+    mayNavigate: tool.mayNavigate,
+    effects: moved,
+    sent,
+  };
+}
+
 export async function executeCall(call: ModelToolCall, ctx: ToolContext, turn: TurnState): Promise<CallResult> {
   const tool = toolNamed(call.name);
   const offered = offeredTools(ctx.settings, turn.operable);
@@ -140,11 +168,17 @@ export async function executeCall(call: ModelToolCall, ctx: ToolContext, turn: T
     return { ...refusedCall(call, 'skipped', text), brief: `skipped (page changed by ${turn.pageChangedBy})` };
   }
   let output: ToolOutput;
+  const sent: string[] = [];
+  const sends: CallSends = { mark: (what) => void (sent.includes(what) || sent.push(what)) };
+  const sentField = () => (sent.length > 0 ? { sent } : {});
   try {
-    output = await prepared.run(ctx);
+    output = await prepared.run({ ...ctx, sent: sends });
   } catch (error) {
-    if (isAbort(error, ctx.signal)) throw error;
-    const result = failed(call, tool, error, ctx.tabId);
+    if (isAbort(error, ctx.signal)) {
+      if (sent.length > 0) return stoppedInFlight(call, tool, sent, ctx.tabId);
+      throw error;
+    }
+    const result = { ...failed(call, tool, error, ctx.tabId), ...sentField() };
     // The page was left under the call: the turn's later page calls would reach a page that is gone, or refs of it.
     if (result.effects.interrupted) turn.pageChangedBy = `${tool.name} (the page was left under it)`;
     return result;
@@ -167,5 +201,6 @@ export async function executeCall(call: ModelToolCall, ctx: ToolContext, turn: T
     isError: outcome !== 'ok' && outcome !== 'done_accepted',
     mayNavigate: tool.mayNavigate,
     effects,
+    ...sentField(),
   };
 }

@@ -10,7 +10,7 @@ import { describeRestriction, isRestrictedUrl } from '../../../shared/urls';
 import { isAbort, raceAbort } from '../core/abort';
 import { capEcho, ECHO_MAX_CHARS } from '../core/echo';
 import { NAVIGATION_TIMEOUT_MS } from '../observe/tab-check';
-import { defineTool } from './common';
+import { defineTool, sentHook } from './common';
 import type { ToolContext, ToolOutput } from './types';
 import { describeBadUrl } from './url-parts';
 
@@ -78,6 +78,8 @@ export const openUrl = defineTool({
       newTab,
       signal: ctx.signal,
     });
+    // The tab is loading the address now: a Stop during the wait below cannot take it back.
+    ctx.sent?.mark('open_url');
     const settle = await ctx.navigation.waitForUrlSettle(tabId, target.origin, NAVIGATION_TIMEOUT_MS, ctx.signal);
     if (!settle.committed) {
       if (settle.reason === 'aborted') throw abortedError('open_url');
@@ -166,7 +168,10 @@ export const closeTab = defineTool({
   mayNavigate: true,
   usesPage: false,
   async run(input, ctx): Promise<ToolOutput> {
-    await raceAbort(ctx.tabs.close(input.tabId), ctx.signal, 'close_tab');
+    const closing = ctx.tabs.close(input.tabId);
+    // Asked of the browser at once: a Stop while it answers cannot take it back.
+    ctx.sent?.mark('close_tab');
+    await raceAbort(closing, ctx.signal, 'close_tab');
     const now = ctx.tabs.currentTabId;
     const after = now === null ? 'The agent has no tab now: use open_url.' : `The agent is on tab ${now}.`;
     return {
@@ -187,7 +192,7 @@ export const goBack = defineTool({
   usesPage: false,
   async run(_input, ctx): Promise<ToolOutput> {
     const tabId = ctx.tabs.currentTabId;
-    await ctx.tabs.goBack({ signal: ctx.signal });
+    await ctx.tabs.goBack({ signal: ctx.signal, onSent: sentHook(ctx) });
     return {
       outcome: 'ok',
       text: 'go_back: went back; the next observation shows the page it landed on.',

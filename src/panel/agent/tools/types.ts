@@ -75,6 +75,16 @@ export interface ToolStep {
   deniedOrigin: string | null;
   /** How long this turn may still wait (turn-limits.ts): wait_for waits no longer. Absent: no turn cap applies. */
   waitLeftMs?: number;
+  /**
+   * Told of everything this call sends that may change a page or the browser (a page action handed to the page, a tab
+   * loaded or closed), as it goes: after a Stop, what was sent may still take effect (execute.ts). Absent: untold.
+   */
+  sent?: CallSends;
+}
+
+/** What one call has sent that a Stop cannot take back, by page method or tool name ("click", "open_url"). */
+export interface CallSends {
+  mark(what: string): void;
 }
 
 export type ToolContext = ToolRun & ToolStep;

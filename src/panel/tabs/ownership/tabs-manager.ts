@@ -282,18 +282,23 @@ export class TabsManager implements AgentTabs {
       // From the page itself: the browser's back would skip the pages the agent navigated away from (ports.ts,
       // PageApi.historyBack). A page without our script (a browser page) goes back the browser's way.
       try {
-        await this.deps.pages(tabId).historyBack(undefined, { signal });
+        const onSent = options.onSent;
+        await this.deps.pages(tabId).historyBack(undefined, { signal, ...(onSent ? { onSent } : {}) });
         return;
       } catch (error) {
         if (!isSteadyhandError(error) || !BROWSER_BACK_WHEN.has(error.code)) throw error;
         // A page the task may not use gets no content script, yet the browser's back would skip the page the agent
         // came from (it left it without a gesture): the page goes back by itself, on one call from the worker.
         if (error.code === 'not_allowed' && this.deps.historyBack) {
-          await this.deps.historyBack(tabId);
+          const back = this.deps.historyBack(tabId);
+          options.onSent?.('historyBack');
+          await back;
           return;
         }
       }
-      await this.deps.adapter.goBack(tabId);
+      const back = this.deps.adapter.goBack(tabId);
+      options.onSent?.('historyBack');
+      await back;
     });
   }
 

@@ -47,7 +47,7 @@ export class FakePage implements AgentPage {
     options?: CallOptions,
   ): Promise<ActionResult> {
     await this.#mayAct(method, options);
-    this.calls.push({ method, args: action });
+    this.#send(method, action, options);
     const { tab, doc } = this.#live(options);
     if (target) {
       const token = Number(target.snapshotId.split(':')[1]);
@@ -64,6 +64,16 @@ export class FakePage implements AgentPage {
       openTab: (url) => this.browser.createTab(url),
     };
     return this.#after(method, doc.spec.act ? await doc.spec.act(action, ctx) : OK);
+  }
+
+  /**
+   * Hands an act to the page as the relay does (shared/rpc.ts withDeadline, chrome/port-transport.ts): never once Stop
+   * was pressed, and the caller is told it went (CallOptions.onSent).
+   */
+  #send(method: string, args: unknown, options?: CallOptions): void {
+    if (options?.signal?.aborted) throw abortedError('The page call');
+    this.calls.push({ method, args });
+    options?.onSent?.(method as PageMethod);
   }
 
   async #mayAct(method: string, options?: CallOptions): Promise<void> {
@@ -168,7 +178,7 @@ export class FakePage implements AgentPage {
 
   evaluate: AgentPage['evaluate'] = async (args, options) => {
     await this.#mayAct('evaluate', options);
-    this.calls.push({ method: 'evaluate', args });
+    this.#send('evaluate', args, options);
     this.#live(options);
     // A script the page made throw, as the content script reports it (src/content/actions/verbs/evaluate.ts).
     if (args.script.startsWith('throw ')) throw new PageError('internal', `The script threw: ${args.script.slice(6)}`);

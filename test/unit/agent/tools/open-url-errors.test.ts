@@ -61,6 +61,9 @@ describe('open_url when the commit wait fails', () => {
     const result = await running;
 
     expect(result).toMatchObject({ status: 'stopped', stopCause: 'person' });
-    expect(h.of('tool_result').filter((e) => e.name === 'open_url')).toEqual([]);
+    // No error to repair: the tab was already loading the address, so the load may have happened, and it says so.
+    const opened = h.of('tool_result').filter((e) => e.name === 'open_url');
+    expect(opened.map((e) => e.outcome)).toEqual(['stopped_in_flight']);
+    expect(result.summary).toMatch(/^Stopped by you after 1 step\. Its last action \(open_url\) had already been sent/);
   });
 });
