@@ -42,6 +42,8 @@ export function registerTabEventForwarding(): void {
     forwardTabEvent({ type: 'removed', tabId, windowId, isWindowClosing });
   });
   chrome.tabs.onUpdated.addListener((tabId, change) => {
+    // A task's group is the ground truth of what it may touch: the panel hears every change of a tab's group.
+    if (change.groupId !== undefined) forwardTabEvent({ type: 'groupChanged', tabId, groupId: change.groupId });
     // Only what the panel uses; favicon and audio changes would be noise on the wire.
     if (change.url === undefined && change.status === undefined && change.title === undefined) return;
     forwardTabEvent({ type: 'updated', tabId, url: change.url, status: change.status, title: change.title });

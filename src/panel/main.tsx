@@ -4,6 +4,7 @@
 
 import { render } from 'preact';
 import { createAnthropicModel } from './agent';
+import { chromeBadge } from './chrome/badge';
 import { captureAgentTab } from './chrome/capture';
 import { chromeTabsAdapter } from './chrome/chrome-tabs-adapter';
 import { chromeLocalStorage, keepStorageFromContentScripts, watchStoredKey } from './chrome/local-storage';
@@ -67,6 +68,7 @@ const panel = createPanel(
     capture: captureAgentTab,
     locks: webLocks(),
     watchRequestTabs,
+    badge: chromeBadge(),
   },
   lifetime.signal,
 );

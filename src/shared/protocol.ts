@@ -145,6 +145,11 @@ export type TabEvent =
   | { type: 'attached'; tabId: number; windowId: number }
   | { type: 'replaced'; addedTabId: number; removedTabId: number }
   /**
+   * The tab joined or left a tab group (chrome.tabs.onUpdated `groupId`; -1 when it is in none): the person dragged it
+   * out of a group or into one, moved it alone to another window, or an extension grouped it.
+   */
+  | { type: 'groupChanged'; tabId: number; groupId: number }
+  /**
    * A page opened a new tab (target=_blank, window.open). Unlike `created.openerTabId`, which Chrome sets to whatever
    * tab was active at that moment, `sourceTabId` is the tab whose page opened it.
    */

@@ -51,9 +51,19 @@ function clicksIn(page: Page): Promise<number> {
   return page.evaluate(() => (window as unknown as { faultLog: { clicks: number } }).faultLog.clicks);
 }
 
-/** Moves a tab into a new window that takes the focus, as dragging it out of its window does. */
+/**
+ * Moves the task's group, with the tab, into a new window that takes the focus, as dragging the group out of its window
+ * does; the tab is the active tab there. The whole group: a tab dragged alone out of its group is the person's again,
+ * no longer the task's (docs/contracts.md O-OWN-11, test/e2e/tabs-group-ground-truth.e2e.ts).
+ */
 function moveToNewWindow(panel: Page, tabId: number): Promise<number> {
-  return panel.evaluate(async (id) => (await chrome.windows.create({ tabId: id, focused: true }))?.id ?? -1, tabId);
+  return panel.evaluate(async (id) => {
+    const { groupId } = await chrome.tabs.get(id);
+    const windowId = (await chrome.windows.create({ focused: true }))?.id ?? -1;
+    await chrome.tabGroups.move(groupId, { windowId, index: -1 });
+    await chrome.tabs.update(id, { active: true });
+    return windowId;
+  }, tabId);
 }
 
 const done = (quote: string) =>
@@ -121,7 +131,7 @@ describe("the agent's tab or window taken away", () => {
     const held = hold(model);
     await startTask(browser.panel, 'Start the report and wait for it');
     const first = await held.next();
-    // The person takes the agent's tab into a window of its own while the agent thinks.
+    // The person takes the agent's group into a window of its own while the agent thinks.
     const windowId = await moveToNewWindow(browser.panel, tabId);
     held.answer(act('click', { ref: control(first, 'button', /start report/i).ref }));
     await held.next();
@@ -138,7 +148,7 @@ describe("the agent's tab or window taken away", () => {
     tally.tasks(1, 0);
   });
 
-  it('goes on on the same tab when the person moves it to another window, the mask following it there', async ({
+  it('goes on on the same tab when the person moves its group to another window, the mask following it there', async ({
     browser,
     site,
     model,

@@ -106,10 +106,12 @@ describe('two windows, each with its panel', () => {
     const first = await held.next();
     await waitForMask(page, true);
 
-    // The person drags the tab into the other window and asks that window's panel to work on it too.
+    // The person drags the task's group into the other window and asks that window's panel to work on the tab too.
+    // The whole group: a tab dragged alone out of its group would be the person's again (O-OWN-9), no longer the task's.
     await browser.panel.evaluate(
       async ([id, win]) => {
-        await chrome.tabs.move(id, { windowId: win, index: -1 });
+        const { groupId } = await chrome.tabs.get(id);
+        await chrome.tabGroups.move(groupId, { windowId: win, index: -1 });
         await chrome.tabs.update(id, { active: true });
       },
       [tabId, b.windowId] as const,

@@ -97,7 +97,7 @@ describe('TabsManager in Chromium', () => {
     await panel.evaluate((id) => chrome.tabs.remove(id), tabId);
   });
 
-  it('keeps its tab while the person switches tabs, opens tabs, focuses another window and moves the tab', async ({
+  it('keeps its tab while the person switches tabs, opens tabs, focuses another window and moves its group there', async ({
     browser,
     panel,
     site,
@@ -116,13 +116,24 @@ describe('TabsManager in Chromium', () => {
     });
     await waitForEvent(panel, { type: 'focusChanged', windowId });
     const third = await personOpens(browser, site.url('/navigation/nav-actions.html?name=third'));
-    await panel.evaluate(({ tabId, windowId }) => chrome.tabs.move(tabId, { windowId, index: -1 }), {
-      tabId: agent.tabId,
-      windowId,
-    });
+    // The whole group: a tab moved alone out of its group is the person's again (O-OWN-11).
+    const before = await tabInfo(panel, agent.tabId);
+    await panel.evaluate(
+      async ({ tabId, windowId }) => {
+        const { groupId } = await chrome.tabs.get(tabId);
+        await chrome.tabGroups.move(groupId, { windowId, index: -1 });
+      },
+      { tabId: agent.tabId, windowId },
+    );
     await waitForEvent(panel, { type: 'attached', tabId: agent.tabId });
     await waitForEvent(panel, { type: 'activated', tabId: third.tabId });
     expect(await currentTab(panel, taskId)).toBe(agent.tabId);
+    // Chrome moves the group whole, under the same id, with its title.
+    expect(await tabInfo(panel, agent.tabId)).toMatchObject({
+      windowId,
+      groupId: before.groupId,
+      groupTitle: `Task(${taskId})`,
+    });
 
     const refusal = await panel.evaluate(
       ({ taskId, tabId }) =>

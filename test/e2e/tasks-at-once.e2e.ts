@@ -2,7 +2,8 @@
 // the demo shop order, a form on another site and a read-and-report task, each in its own tab and `Task(<id>)` group,
 // while the person types in a fourth tab and switches between tabs. Steadyhand activates no tab and focuses no
 // window; the mask is on a task's tab exactly while the person looks at it and its task works. Then the faults: the
-// worker killed mid-way, one task stopped, a group tab closed by the person: the others go on, nothing doubled.
+// worker killed mid-way, one task stopped, a group tab closed by the person and one dragged out of its group: the
+// others go on, nothing doubled.
 //
 // The panel stands for the side panel of the tabs' window: it is moved to a window of its own (a side panel is never
 // a hidden tab; a panel tab behind the person's would be throttled as no side panel is), and keeps the tabs' window
@@ -155,7 +156,11 @@ let shop: SlowShop | null = null;
 let opened: Page[] = [];
 
 test.afterEach(async ({ browser }) => {
-  await browser.panel.evaluate(() => (globalThis as HostGlobal).steadyhand.host.stopAll());
+  await browser.panel.evaluate(() => {
+    const { host, settings } = (globalThis as HostGlobal).steadyhand;
+    host.stopAll();
+    settings.getState().update({ tasksAtOnce: 3 });
+  });
   await Promise.all(opened.map((page) => page.close()));
   opened = [];
   await shop?.close();
@@ -286,25 +291,31 @@ describe('three tasks at once', () => {
     await hideBehind(shopTab.page, personTab.page);
   }, 180_000);
 
-  it('goes on with the others when the worker is killed, one task is stopped and a group tab is closed: nothing doubled', async ({
+  it('goes on with the others when the worker is killed, a task is stopped, a group tab closed and one dragged out: nothing doubled', async ({
     browser,
     site,
     model,
     panel,
   }) => {
     await panelApart(browser);
+    await panel.evaluate(() => (globalThis as HostGlobal).steadyhand.settings.getState().update({ tasksAtOnce: 4 }));
     shop = await startSlowShop();
     const shopTab = await tab(browser, shop.url('/index.html'));
     const formTab = await tab(browser, site.url('/panel/ui-garden.html'));
     const readTab = await tab(browser, `${site.otherOrigin}/panel/ui-garden.html`);
+    const idleTab = await tab(browser, site.url('/page2.html'));
     const personTab = await tab(browser, site.url('/page/pc-form.html'));
     await lookAt(personTab.page);
     await panel.evaluate(() => {
       (globalThis as HostGlobal).hostEvents = [];
     });
 
-    const [shopMidway, shopGoesOn, formMidway, formGoesOn, readMidway, readHeld] = [1, 2, 3, 4, 5, 6].map(gate);
-    const secondUrl = site.url('/page2.html');
+    const [shopMidway, shopGoesOn, formMidway, formGoesOn, readMidway, readGoesOn, idleMidway, idleHeld] = [
+      1, 2, 3, 4, 5, 6, 7, 8,
+    ].map(gate);
+    const formSecond = site.url('/page2.html?second=form');
+    const readSecond = `${site.otherOrigin}/page2.html?second=read`;
+    let readToldTakenBack = false;
     play(
       model,
       byTask([
@@ -322,7 +333,7 @@ describe('three tasks at once', () => {
           /Note down that the blue fern/,
           async (seen) => {
             // A second tab in the task's group, then back to the form, where the task waits for the test.
-            if (seen.index === 0) return act('open_url', { url: secondUrl, newTab: true });
+            if (seen.index === 0) return act('open_url', { url: formSecond, newTab: true });
             if (seen.index === 1) return act('switch_tab', { tabId: formTab.tabId });
             if (seen.index === 2) {
               formMidway?.open();
@@ -334,10 +345,22 @@ describe('three tasks at once', () => {
         [
           /Tell me when the copper rose/,
           async (seen) => {
-            if (seen.index === 1) {
+            if (seen.index === 0) return act('open_url', { url: readSecond, newTab: true });
+            if (seen.index === 1) return act('switch_tab', { tabId: readTab.tabId });
+            if (seen.index === 2) {
               readMidway?.open();
-              await readHeld?.opened;
+              await readGoesOn?.opened;
+              return act('read_page', {});
             }
+            if (seen.text.includes('The person took tab')) readToldTakenBack = true;
+            return readPolicy(seen);
+          },
+        ],
+        [
+          /Wait on the second page/,
+          async (seen) => {
+            idleMidway?.open();
+            await idleHeld?.opened;
             return readPolicy(seen);
           },
         ],
@@ -347,35 +370,51 @@ describe('three tasks at once', () => {
     await start(panel, 'shop', demoInstruction(shop.origin), shopTab.tabId);
     await start(panel, 'form', FORM, formTab.tabId);
     await start(panel, 'read', READ, readTab.tabId);
-    await Promise.all([shopMidway?.opened, formMidway?.opened, readMidway?.opened]);
+    await start(panel, 'idle', 'Wait on the second page until I say so', idleTab.tabId);
+    await Promise.all([shopMidway?.opened, formMidway?.opened, readMidway?.opened, idleMidway?.opened]);
 
     // The worker goes away mid-way; the panel reconnects.
     await killWorker(browser);
-    // The person stops the read task.
-    const readId = await panel.evaluate((instruction) => {
+    // The person stops one task.
+    const idleId = await panel.evaluate(() => {
       const g = globalThis as HostGlobal;
-      const started = g.hostEvents?.find((e) => e.type === 'task_started' && e.instruction === instruction);
+      const started = g.hostEvents?.find((e) => e.type === 'task_started' && e.instruction.startsWith('Wait on'));
       if (started) g.steadyhand.host.stop(started.taskId);
       return started?.taskId ?? null;
-    }, READ);
-    expect(readId).not.toBeNull();
-    // The person closes the form task's second tab (not the one it works on).
-    const second = browser.context.pages().find((page) => page.url().startsWith(secondUrl));
-    expect(second).toBeDefined();
-    await second?.close();
+    });
+    expect(idleId).not.toBeNull();
+    // The person closes the form task's second tab, and drags the read task's second tab out of its group.
+    const pageAt = (url: string) => browser.context.pages().find((page) => page.url().startsWith(url));
+    await pageAt(formSecond)?.close();
+    const dragged = await panel.evaluate(async (url) => {
+      const [found] = await chrome.tabs.query({ url: `${url}*` });
+      if (found?.id !== undefined) await chrome.tabs.ungroup(found.id);
+      return found?.id ?? -1;
+    }, readSecond);
+    expect(dragged).toBeGreaterThan(0);
     shopGoesOn?.open();
     formGoesOn?.open();
+    readGoesOn?.open();
 
-    const [shopResult, formResult, readResult] = await Promise.all([
+    const [shopResult, formResult, readResult, idleResult] = await Promise.all([
       result(panel, 'shop'),
       result(panel, 'form'),
       result(panel, 'read'),
+      result(panel, 'idle'),
     ]);
-    readHeld?.open();
-    expect(readResult).toMatchObject({ taskId: readId, status: 'stopped', stopCause: 'person' });
+    idleHeld?.open();
+    expect(idleResult).toMatchObject({ taskId: idleId, status: 'stopped', stopCause: 'person' });
     expect(shopResult, shopResult.summary).toMatchObject({ status: 'succeeded', verified: true });
     expect(formResult, formResult.summary).toMatchObject({ status: 'succeeded', verified: true });
-    // Nothing doubled: one order, one save; the form task's group holds the tab it kept.
+    expect(readResult, readResult.summary).toMatchObject({ status: 'succeeded', verified: true });
+    // The read task was told the person took its tab back, and that tab is nobody's now.
+    expect(readToldTakenBack).toBe(true);
+    const lockHeld = await panel.evaluate(async (id) => {
+      const { held = [] } = await navigator.locks.query();
+      return held.some((lock) => lock.name === `steadyhand.tab.${id}`);
+    }, dragged);
+    expect(lockHeld).toBe(false);
+    // Nothing doubled: one order, one save; each group holds the tabs its task kept.
     expect(shop.orders()).toHaveLength(1);
     const saves = await panel.evaluate((taskId) => {
       const events = (globalThis as HostGlobal).hostEvents ?? [];
@@ -383,7 +422,10 @@ describe('three tasks at once', () => {
     }, formResult.taskId);
     expect(saves).toBe(1);
     expect(await formTab.page.inputValue('#note')).toBe('Deep shade');
-    expect((await groups(panel))[`Task(${formResult.taskId})`]).toEqual([formTab.tabId]);
+    const byGroup = await groups(panel);
+    expect(byGroup[`Task(${formResult.taskId})`]).toEqual([formTab.tabId]);
+    expect(byGroup[`Task(${readResult.taskId})`]).toEqual([readTab.tabId]);
     expect(await readTab.page.inputValue('#note')).toBe('');
+    await pageAt(readSecond)?.close();
   }, 180_000);
 });

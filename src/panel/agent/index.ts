@@ -8,6 +8,7 @@ export type {
   NavigationMark,
   NavigationOutcome,
   OwnedTab,
+  TabFact,
   TabSnapshot,
   UrlSettleResult,
 } from './core/ports';

@@ -16,6 +16,9 @@ export type LiveTasks = () => Promise<ReadonlySet<string>>;
 
 type Stored = StorageValue<PersistedHistory>;
 
+/** Own writes remembered for their echo: Chrome sends none for a write that changed nothing, so the list is capped. */
+const OWN_WRITES_KEPT = 16;
+
 function parse(raw: string | null | undefined): Stored | null {
   if (!raw) return null;
   try {
@@ -48,6 +51,8 @@ export function historySync(inner: StateStorage, coalesceMs: number): HistorySyn
   let liveTasks: LiveTasks = async () => new Set();
   let mineIsNewer = false;
   const running = new Set<string>();
+  /** This panel's writes whose onChanged echo has not come back yet, oldest first. */
+  const ownWrites: string[] = [];
 
   const seen = (raw: string | null) => {
     latestRaw = raw;
@@ -69,6 +74,8 @@ export function historySync(inner: StateStorage, coalesceMs: number): HistorySyn
       if (raw === latestRaw) return;
       latest = merged;
       latestRaw = raw;
+      ownWrites.push(raw);
+      if (ownWrites.length > OWN_WRITES_KEPT) ownWrites.shift();
       return inner.setItem(name, raw);
     },
     removeItem: (name) => inner.removeItem(name),
@@ -88,6 +95,13 @@ export function historySync(inner: StateStorage, coalesceMs: number): HistorySyn
       return history;
     },
     async storedChanged(raw, rehydrate, writeBack) {
+      // chrome.storage.onChanged tells the writer too. The echo of one of this panel's own writes (it may come after
+      // the next write, when tasks write often) or of the value it last read holds nothing new: reading and merging
+      // the whole history again for it, and writing it back, on every event of every task, kept the panel's one
+      // thread busy when several tasks ran (test/bench/parallel.ts).
+      const own = raw === null ? -1 : ownWrites.indexOf(raw);
+      if (own >= 0) ownWrites.splice(0, own + 1);
+      if (own >= 0 || raw === latestRaw) return;
       seen(raw);
       storage.flush();
       await rehydrate();

@@ -126,6 +126,11 @@ export function followStoredHistory(watch: (name: string, onChange: (value: stri
   return watch(HISTORY_KEY, (raw) => void sync.storedChanged(raw, () => persist.rehydrate(), writeBack));
 }
 
+/** The tasks this panel runs now (started here and not finished): they end with it. */
+export function runningHere(): ReadonlySet<string> {
+  return new Set(sync.running);
+}
+
 /** Given by the composition root: which tasks live panels run now (the task locks held, src/panel/chrome/web-locks.ts). */
 export function connectLiveTasks(query: LiveTasks): void {
   sync.connectLiveTasks(query);

@@ -5,6 +5,7 @@
 // (test/unit/panel/create-panel.test.ts) gives it fakes.
 
 import type { PanelQueries } from '../../shared/protocol';
+import type { ToolbarBadge } from '../chrome/badge';
 import type { TabAccess } from '../page/remote-page';
 import { remotePageFactory } from '../page/remote-page-factory';
 import { usePageView } from '../store/page-view';
@@ -20,6 +21,7 @@ import { type CommandsBrowser, panelCommands } from './commands';
 import type { PanelHandle, PanelTransport } from './handle';
 import { createTabsKit } from './tabs-kit';
 import { TaskHost } from './task-host';
+import { watchWaitingBadge } from './waiting-badge';
 
 /** The panel's adapters over chrome.* (src/panel/chrome/), as the composition root receives them. */
 export interface PanelAdapters extends AgentAdapters {
@@ -40,6 +42,8 @@ export interface PanelAdapters extends AgentAdapters {
   locks: Locks;
   /** Starts watching which tab requests what (chrome/request-tabs.ts): a download goes to the task whose tab asked. */
   watchRequestTabs(signal: AbortSignal): (url: string) => readonly number[];
+  /** The toolbar icon's badge (chrome/badge.ts): how many tasks wait for the person, in every window. */
+  badge: ToolbarBadge;
 }
 
 /** Builds the panel; it lives until `signal` aborts (the panel page goes away). */
@@ -73,6 +77,8 @@ export function createPanel(adapters: PanelAdapters, signal: AbortSignal): Panel
     .catch((error: unknown) => console.warn('[steadyhand] could not clear stale network rules:', error));
   host = new TaskHost({ adapters, bus, kit, ownOrigin: tabs.ownOrigin, personTabId, requestTabs, signal });
   const commands = panelCommands(host, adapters.personTabs);
+
+  watchWaitingBadge(adapters.badge, signal);
 
   void watchPersonTab({
     bus,

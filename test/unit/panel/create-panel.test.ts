@@ -1,7 +1,7 @@
 // The composition root over fakes: createPanel receives every adapter (nothing in it reaches chrome.*), so a panel
 // built from fakes works: the stores follow a fake browser's events, and a task runs against a scripted model.
 
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useHistory } from '../../../src/panel/store/history';
 import { usePageView } from '../../../src/panel/store/page-view';
 import { useSettings } from '../../../src/panel/store/settings';
@@ -47,5 +47,31 @@ describe('the composition root over fakes', () => {
     browser.activate(second);
     await flush();
     expect(usePageView.getState()).toMatchObject({ tabId: second, info: { url: 'https://news.test/' } });
+  });
+
+  it('marks the toolbar badge while the task waits for the person’s answer, and clears it once answered', async () => {
+    const { adapters, browser, windowId, model, badge } = fakeAdapters();
+    browser.addTab(windowId, 'https://shop.test/', { active: true });
+    // The badge waits for the history to be read: until then this panel knows nothing of the other panels' tasks.
+    vi.mocked(chrome.storage.local.get).mockImplementation((async () => ({})) as never);
+    await useHistory.persist.rehydrate();
+    const panel = createPanel(adapters, lifetime.signal);
+    useSettings.getState().update({ apiKey: 'sk-ant-test' });
+    model.enqueue(call('ask_user', { question: 'Which size?' }));
+    model.enqueue(call('done', { success: false, answer: 'Nothing to do here.' }));
+    const asked = new Promise<string>((resolve) =>
+      panel.host.subscribe((event) => event.type === 'ask_user' && resolve(event.questionId)),
+    );
+    const finished = new Promise<void>((resolve) =>
+      panel.host.subscribe((event) => event.type === 'task_finished' && resolve()),
+    );
+
+    panel.commands.run('Buy a plant');
+    const questionId = await asked;
+    expect(badge.at(-1)?.text).toBe('1');
+    panel.host.answer(questionId, 'Large');
+    await finished;
+
+    expect(badge.map((shown) => shown.text)).toEqual(['', '1', '']);
   });
 });

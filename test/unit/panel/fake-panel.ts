@@ -14,6 +14,8 @@ export function fakeAdapters() {
   const browser = new FakeBrowser({ emit: (event) => panelBus?.emit(event) });
   const windowId = browser.addWindow();
   const model = new ScriptedModel();
+  /** What the toolbar badge was set to, in order. */
+  const badge: { text: string; title: string }[] = [];
   const adapters: PanelAdapters = {
     windowId,
     transport: {
@@ -54,6 +56,7 @@ export function fakeAdapters() {
     },
     locks: webLocks(new FakeLockManager()),
     watchRequestTabs: () => () => [],
+    badge: { show: (text, title) => badge.push({ text, title }) },
   };
-  return { adapters, browser, windowId, model };
+  return { adapters, browser, windowId, model, badge };
 }

@@ -147,6 +147,26 @@ describe('history of two panels', () => {
     expect(storedStatuses()).toEqual({ a1: 'running' });
   });
 
+  it('reads nothing back for the echoes of its own writes, even when they arrive after its next writes', async () => {
+    const a = await openPanel();
+    const reads = vi.spyOn(a.useHistory.persist, 'rehydrate');
+    for (const id of ['a1', 'a2', 'a3']) {
+      a.useHistory.getState().apply(started(id, 1_000));
+      a.useHistory.getState().apply(finished(id));
+    }
+    await settle();
+    expect(reads).not.toHaveBeenCalled();
+    expect(storedStatuses()).toEqual({ a1: 'succeeded', a2: 'succeeded', a3: 'succeeded' });
+
+    const b = await openPanel();
+    b.useHistory.getState().apply(started('b1', 2_000));
+    b.useHistory.getState().apply(finished('b1'));
+    await settle();
+    // Another panel's writes are still read.
+    expect(reads).toHaveBeenCalled();
+    expect(statuses(a).b1).toBe('succeeded');
+  });
+
   it('removes a task everywhere when one panel removes it, and does not bring it back', async () => {
     const a = await openPanel();
     const b = await openPanel();

@@ -128,12 +128,41 @@ export class FakeBrowser implements TabsAdapter {
     this.emit({ type: 'removed', tabId, windowId: tab.windowId, isWindowClosing: false });
   }
 
+  /** Moves one tab to another window; Chrome takes it out of its group (the group stays behind). */
   moveTab(tabId: number, windowId: number): void {
     const tab = this.mustGet(tabId);
+    const wasGrouped = tab.groupId !== NO_GROUP;
     tab.windowId = windowId;
     tab.groupId = NO_GROUP;
     this.dropEmptyGroups();
     this.emit({ type: 'attached', tabId, windowId });
+    if (wasGrouped) this.emit({ type: 'groupChanged', tabId, groupId: NO_GROUP });
+  }
+
+  /** The person drags a tab out of its group (or into another group): Chrome reports the tab's new groupId. */
+  dragOutOfGroup(tabId: number, intoGroupId = NO_GROUP): void {
+    this.mustGet(tabId).groupId = intoGroupId;
+    this.dropEmptyGroups();
+    this.emit({ type: 'groupChanged', tabId, groupId: intoGroupId });
+  }
+
+  /** The person drags a whole group to another window: its tabs stay in the group. */
+  moveGroup(groupId: number, windowId: number): void {
+    const group = this.groups.get(groupId);
+    if (!group) throw new Error(`no group ${groupId}`);
+    group.windowId = windowId;
+    for (const tab of this.tabs.values()) {
+      if (tab.groupId !== groupId) continue;
+      tab.windowId = windowId;
+      this.emit({ type: 'attached', tabId: tab.id, windowId });
+    }
+  }
+
+  /** A group the person made (another task's, or their own). */
+  addGroup(windowId: number, title: string): number {
+    const id = this.nextGroupId++;
+    this.groups.set(id, { id, windowId, title, color: 'grey' });
+    return id;
   }
 
   /** Swaps a tab for a new id, as discarding does; `announce: false` leaves the event for the test to emit later. */
@@ -211,6 +240,7 @@ export class FakeBrowser implements TabsAdapter {
     }
     this.calls.push(`group ${tabIds.join(',')} into ${groupId}`);
     for (const id of tabIds) this.mustGet(id).groupId = groupId;
+    for (const tabId of tabIds) this.emit({ type: 'groupChanged', tabId, groupId });
     return groupId;
   }
 
@@ -221,6 +251,7 @@ export class FakeBrowser implements TabsAdapter {
       if (tab) tab.groupId = NO_GROUP;
     }
     this.dropEmptyGroups();
+    for (const tabId of tabIds) this.emit({ type: 'groupChanged', tabId, groupId: NO_GROUP });
   }
 
   /** Chrome deletes a group when its last tab leaves it. */

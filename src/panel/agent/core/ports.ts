@@ -87,6 +87,25 @@ export interface AgentTabs {
    * tab stops the task at once instead of when the model answers.
    */
   subscribe(listener: (change: AgentTabsChange) => void, signal?: AbortSignal): void;
+  /**
+   * What the person did to the task's tabs since the last call (closed one, took one back), oldest first; each fact is
+   * given once. The look passes them to the model with the next observation. Optional: fakes without it have none.
+   */
+  takeFacts?(): TabFact[];
+}
+
+/**
+ * A move of the person's on one of the task's tabs. `taken_back`: the person took the tab out of the task's group
+ * (dragged it out, into another group, or alone into another window), so it is no longer the task's. `closed`: the
+ * person closed it. `nowOn`: the tab the agent goes on in when it was the current one (null: the task has no tab left).
+ */
+export interface TabFact {
+  kind: 'closed' | 'taken_back';
+  tabId: number;
+  /** How a taken-back tab left the group. */
+  how?: 'ungrouped' | 'other_group' | 'other_window';
+  wasCurrent: boolean;
+  nowOn: number | null;
 }
 
 /** The changes of the task's tabs the agent core cares about (TabsManager sends more kinds). */

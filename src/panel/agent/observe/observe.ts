@@ -6,7 +6,7 @@ import { isSteadyhandError } from '../../../shared/errors';
 import type { Snapshot } from '../../../shared/page-types';
 import { describeRestriction, withoutUrls } from '../../../shared/urls';
 import { isAbort } from '../core/abort';
-import type { AgentTabs, Navigation, OwnedTab } from '../core/ports';
+import type { AgentTabs, Navigation, OwnedTab, TabFact } from '../core/ports';
 import { pageFingerprint } from '../task/progress';
 import { NAVIGATION_TIMEOUT_MS, type TabCheck } from './tab-check';
 
@@ -30,6 +30,8 @@ export interface StepView {
    * still to be asked about, or a blocked one): site-gate.ts §gateView asks, then the page is observed again.
    */
   awaitingSite?: boolean;
+  /** What the person did to the task's tabs since the last look (tab-facts.ts): the model reads it with this view. */
+  tabFacts?: TabFact[];
 }
 
 export interface ObserveInput {

@@ -55,6 +55,8 @@ export async function look(run: RunContext, state: LookState, step: number): Pro
   // disappeared without the agent closing it is not a move: it is "Tab was closed".
   const moved = state.agentMoved || (tabId !== null && tabId !== task.lastTabId);
   const check = await checkTab(run, state, tabId, moved);
+  // The person closed (or took back) the agent's tab and the task went on in another of its tabs: look there.
+  if (check.kind === 'stop' && check.cause === 'tab_closed' && movedOn(run, tabId)) return look(run, state, step);
   if (check.kind === 'stop') return end('stopped', check.summary, { stopCause: check.cause });
   const navigated = tabId !== null && state.navigated.has(tabId);
   const gate = await gateCheck(task.sites, check, navigated, signal);
@@ -71,14 +73,26 @@ export async function look(run: RunContext, state: LookState, step: number): Pro
   let view = await observe(observed);
   // The tab may vanish while it is observed (closed just as the step began): the same loss as above.
   if (!view.operable && tabId !== null && !state.tabLossExpected && !(await tabs.getTab(tabId))) {
+    if (movedOn(run, tabId)) return look(run, state, step);
     return end('stopped', STOP_TEXT.tabClosed, { stopCause: 'tab_closed' });
   }
   const originMoved = pinOrigin(run, check, view, moved);
   if (originMoved) return originMoved;
   let denied = gate.check.kind === 'inoperable' ? gate.gated : null;
   if (!denied) ({ view, denied } = await gateView(task.sites, view, gate.gated, signal, () => observe(observed)));
+  const tabFacts = tabs.takeFacts?.() ?? [];
+  if (tabFacts.length > 0) view = { ...view, tabFacts };
   await seen(run, state, step, { tabId, view, denied });
   return { tabId, view, denied };
+}
+
+/**
+ * The agent's tab left the task under it (closed or taken back by the person) and the task goes on in another of its
+ * tabs (TabsManager): not an ending, a move.
+ */
+function movedOn(run: RunContext, tabId: number | null): boolean {
+  const now = run.tabs.currentTabId;
+  return now !== null && now !== tabId;
 }
 
 function checkTab(run: RunContext, state: LookState, tabId: number | null, agentMoved: boolean): Promise<TabCheck> {

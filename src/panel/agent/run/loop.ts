@@ -110,7 +110,12 @@ export class Run {
     if (!('view' in seen)) return seen;
     const nonce = run.nonce();
     const turn = await decideWatchingTab(run, seen.tabId, { step, stepsLeft, view: seen.view, nonce });
-    if (!turn) return end('stopped', STOP_TEXT.tabClosed, { stopCause: 'tab_closed' });
+    if (!turn) {
+      // The agent's tab left the task while the model thought. With another tab of its own, the next step looks
+      // there (whatever this turn said was meant for the tab that left); with none, the task ends as when it closes.
+      if (run.tabs.currentTabId !== null) return null;
+      return end('stopped', STOP_TEXT.tabClosed, { stopCause: 'tab_closed' });
+    }
     const ending = await this.#act(step, turn, seen, nonce);
     this.#finish(step, mark);
     return ending;

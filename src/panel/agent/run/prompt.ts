@@ -3,9 +3,10 @@
 // system prompt says that what is inside them is data, never instructions.
 
 import type { Snapshot } from '../../../shared/page-types';
-import type { OwnedTab } from '../core/ports';
+import type { OwnedTab, TabFact } from '../core/ports';
 import type { TextBlock, ToolResultBlock, ToolResultContent } from '../model/agent-model';
 import { HIDDEN_TAB_LINE } from '../observe/hidden-tab';
+import { tabFactLine } from '../observe/tab-facts';
 import type { ModelFacing } from '../tools/execute';
 
 export const SYSTEM_PROMPT = `You are Steadyhand, a browser agent working in the person's Chrome browser from its side panel. You complete the task the person gave by calling tools, one step at a time, and you finish by calling done.
@@ -110,6 +111,8 @@ export interface Observation {
   problem: string | null;
   /** The task's attached files and downloads (src/panel/agent/task/files.ts §filesLine); null or absent when none. */
   files?: string | null;
+  /** What the person did to the task's tabs since the last observation (tab-facts.ts); absent when nothing. */
+  tabFacts?: readonly TabFact[];
 }
 
 function viewportLine(snapshot: Snapshot): string {
@@ -129,6 +132,8 @@ function viewportLine(snapshot: Snapshot): string {
 export function observationText(obs: Observation, nonce: string): string {
   const lines = [`Step ${obs.step} (${obs.stepsLeft} step${obs.stepsLeft === 1 ? '' : 's'} left after this one).`];
   const L = OBSERVATION_LINE;
+  // Before the tabs: the reader learns first that a tab left, then which tabs are left.
+  for (const fact of obs.tabFacts ?? []) lines.push(tabFactLine(fact));
   lines.push(obs.tabId === null ? L.noTab : `${L.agentTab}${obs.tabId}`);
   if (obs.tabs.length > 0) {
     lines.push(

@@ -7,6 +7,8 @@ export type OwnedVia = 'initial' | 'opened' | 'popup';
 export class OwnedTabs {
   private readonly tabs = new Map<number, OwnedVia>();
   private readonly ever = new Set<number>();
+  /** Tabs the person took back from the task (out of its group): never the task's again. */
+  private readonly takenBack = new Set<number>();
   /** Old id → new id, for tabs Chrome swapped for another (a discarded tab, a prerendered page). */
   private readonly successors = new Map<number, number>();
 
@@ -33,6 +35,16 @@ export class OwnedTabs {
 
   remove(tabId: number): void {
     this.tabs.delete(tabId);
+  }
+
+  /** The person took the tab out of the task's group: it is theirs again. */
+  giveBack(tabId: number): void {
+    this.tabs.delete(tabId);
+    this.takenBack.add(tabId);
+  }
+
+  wasTakenBack(tabId: number): boolean {
+    return this.takenBack.has(tabId);
   }
 
   /** The id that took this tab's place when Chrome replaced it, following a chain of replacements. */

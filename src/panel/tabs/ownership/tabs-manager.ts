@@ -3,14 +3,18 @@
 // (docs/contracts.md, Seed 001). It acts only on tabs it owns, keeps them in the `Task(<id>)` group, and reuses them
 // across the instructions of a task (docs/contracts.md, Seed 003). A tab is the task's only while it holds the tab's
 // lock (tab-locks.ts): no other task, in this panel or another window's, can own it at the same time (decision 0027).
+// The group is the ground truth (group-truth.ts): a tab the person takes out of it is theirs again, and the task goes
+// on with its other tabs, as it does when the person closes one; the model is told (takeFacts).
 
 import { isSteadyhandError, TabError, TabTakenError } from '../../../shared/errors';
 import type { TabEvent } from '../../../shared/protocol';
 import { type CallOptions, type RemotePage, withDeadline } from '../../../shared/rpc';
-import type { AgentPage, AgentTabs, OwnedTab, TabSnapshot } from '../../agent';
+import type { AgentPage, AgentTabs, OwnedTab, TabFact, TabSnapshot } from '../../agent';
 import { isOwnPage, pickPersonTab } from '../person-tab';
 import type { TabEventBus } from '../tab-event-bus';
 import { type AdapterTab, type TabsAdapter, toSnapshot } from '../tabs-adapter';
+import { GroupTruth } from './group-truth';
+import { PersonMoves } from './person-moves';
 import { tabFateAnnounced } from './tab-fate';
 import { type Locks, TabLeases } from './tab-locks';
 import { DEFAULT_TABS_SETTINGS, type TabsAtEnd, type TabsSettings } from './tabs-settings';
@@ -72,6 +76,8 @@ export class TabsManager implements AgentTabs {
   private readonly state: TaskTabsState;
   private readonly group: TaskGroup;
   private readonly leases: TabLeases;
+  private readonly truth: GroupTruth;
+  private readonly moves: PersonMoves;
   private readonly lifetime = new AbortController();
   /** Lives while an instruction runs: the scripting of the task's tabs hangs on it. */
   private run: AbortController | null = null;
@@ -88,8 +94,12 @@ export class TabsManager implements AgentTabs {
     this.state = new TaskTabsState(this.taskId, deps.onRecord);
     this.group = new TaskGroup(deps.adapter, this.taskId, this.state.record.groupId, deps.locks);
     this.leases = new TabLeases(deps.locks);
+    this.truth = new GroupTruth(deps.adapter, this.group);
+    this.moves = new PersonMoves(this.state, this.truth, this.group);
     this.state.subscribe((change) => {
-      if (change.type === 'lost') this.leases.release(change.tabId);
+      if (change.type !== 'lost') return;
+      this.leases.release(change.tabId);
+      this.truth.forget(change.tabId);
     }, this.lifetime.signal);
     deps.bus.subscribe((event) => void this.onEvent(event), this.lifetime.signal);
   }
@@ -117,8 +127,9 @@ export class TabsManager implements AgentTabs {
 
   /**
    * Starts an instruction of the task. The first one takes the person's tab in the panel's window; a follow-up takes
-   * back the tabs it has and puts them back in the group if the person ungrouped them. Throws TabTakenError, having
-   * done nothing to the tab, when another live task owns the tab it would work on.
+   * back the tabs it kept in its group (one the person took out of the group meanwhile is theirs: the model is told),
+   * and groups again the tabs the end of the last run ungrouped. Throws TabTakenError, having done nothing to the tab,
+   * when another live task owns the tab it would work on.
    */
   async beginRun(): Promise<TabSnapshot | null> {
     this.running = true;
@@ -132,7 +143,9 @@ export class TabsManager implements AgentTabs {
       );
       this.started = true;
     } else {
+      // The locks first: a follow-up whose tab another task took is refused (O-OWN-2), even if that task grouped it.
       await this.takeBack();
+      await this.moves.reconcile(this.state.owned.ids());
     }
     this.keepScripted();
     const alive = await this.aliveOwned();
@@ -149,6 +162,7 @@ export class TabsManager implements AgentTabs {
   async endRun(action: TabsAtEnd = this.settings.endOfTaskTabs): Promise<void> {
     this.running = false;
     this.run?.abort();
+    this.moves.takeFacts(); // what the person did during the run that ends is no news to the next one
     try {
       await this.deps.beforeLettingGo?.().catch((error: unknown) => warn('could not end the run on', [], error));
       if (action !== 'keep') await this.tidy(action);
@@ -162,8 +176,11 @@ export class TabsManager implements AgentTabs {
     const opened = alive.filter((tab) => this.state.owned.via(tab.id) !== 'initial').map((tab) => tab.id);
     // Closing spares the tab the task started on (it was the person's): it only leaves the group.
     const toUngroup = alive.map((tab) => tab.id).filter((id) => action === 'ungroup' || !opened.includes(id));
+    // The task takes its tabs out of the group itself: none of them is the person's doing.
+    this.truth.clear();
     await this.group.ungroup(toUngroup).catch((error: unknown) => warn('could not ungroup', toUngroup, error));
     if (action === 'close' && opened.length > 0) {
+      this.moves.taskCloses(opened);
       await this.deps.adapter.remove(opened).catch((error: unknown) => warn('could not close', opened, error));
       for (const id of opened) this.state.forget(id);
     }
@@ -267,8 +284,13 @@ export class TabsManager implements AgentTabs {
 
   async close(tabId: number): Promise<void> {
     this.assertOwned(tabId);
+    this.moves.taskCloses([tabId]);
     await this.deps.adapter.remove([tabId]);
     this.state.forget(tabId);
+  }
+
+  takeFacts(): TabFact[] {
+    return this.moves.takeFacts();
   }
 
   goBack(options: CallOptions = {}): Promise<void> {
@@ -340,6 +362,14 @@ export class TabsManager implements AgentTabs {
 
   private assertOwned(tabId: number): void {
     if (this.state.owned.has(tabId)) return;
+    if (this.state.owned.wasTakenBack(tabId)) {
+      const ids = this.state.owned.ids();
+      const left = ids.length > 0 ? `It may use: ${ids.join(', ')}.` : 'It has no tab left; open_url opens one.';
+      throw new TabError(
+        'not_owned',
+        `Tab ${tabId} is no longer this task's: the person took it back (out of the task's group). ${left}`,
+      );
+    }
     const successor = this.state.owned.successor(tabId);
     if (successor !== undefined && this.state.owned.has(successor)) {
       // Not closed: Chrome discarded or swapped the page and the tab lives on under a new id.
@@ -401,6 +431,7 @@ export class TabsManager implements AgentTabs {
       const groupId = await this.group.join(tabIds, await this.homeWindow());
       const windowId = await this.group.windowId();
       this.state.update({ groupId, ...(windowId === null ? {} : { windowId }) });
+      await this.truth.saw(tabIds);
     } catch (error) {
       // A popup window cannot hold a group, and a tab may close while we group it: the agent works on regardless.
       warn('could not group', tabIds, error);
@@ -415,13 +446,17 @@ export class TabsManager implements AgentTabs {
         await this.adoptPopup(event.tabId, event.sourceTabId);
         return;
       case 'removed':
-        this.state.forget(event.tabId);
+        this.moves.removed(event.tabId, this.running);
+        return;
+      case 'groupChanged':
+        if (this.running && this.state.owned.has(event.tabId)) await this.moves.reconcile([event.tabId]);
         return;
       case 'replaced':
         if (this.state.owned.has(event.removedTabId)) {
           this.leases.release(event.removedTabId);
           if (this.running) await this.leases.take(event.addedTabId);
         }
+        this.truth.replace(event.removedTabId, event.addedTabId);
         this.state.replace(event.removedTabId, event.addedTabId);
         return;
       case 'committed':

@@ -25,6 +25,8 @@ function describe(event: TabEvent): string {
       return event.windowId < 0 ? t('evFocusLost') : t('evFocused', event.windowId);
     case 'attached':
       return t('evAttached', event.tabId, event.windowId);
+    case 'groupChanged':
+      return event.groupId < 0 ? t('evUngrouped', event.tabId) : t('evGrouped', event.tabId, event.groupId);
     case 'replaced':
       return t('evReplaced', event.removedTabId, event.addedTabId);
     case 'navigationTarget':

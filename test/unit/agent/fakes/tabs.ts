@@ -1,7 +1,7 @@
 // AgentTabs over the fake browser, with the TabsManager's rules as far as the agent core can see them: an owned
 // set, a current tab that changes only through the agent's calls (or, with stickiness off, follows the person).
 
-import type { AgentTabs, OwnedTab, TabSnapshot } from '../../../../src/panel/agent/core/ports';
+import type { AgentTabs, OwnedTab, TabFact, TabSnapshot } from '../../../../src/panel/agent/core/ports';
 import type { TaskTabsOptions } from '../../../../src/panel/agent/run/controller';
 import { TabError } from '../../../../src/shared/errors';
 import type { CallOptions } from '../../../../src/shared/rpc';
@@ -23,6 +23,10 @@ export class FakeTabs implements AgentTabs {
   commitAfterMs: number | 'never' = 0;
   /** Makes openUrl reject with this error. */
   openError: Error | null = null;
+  /** What the person did to the task's tabs, for the next observation (TabsManager's takeFacts). */
+  facts: TabFact[] = [];
+  /** Tabs the person took out of the task's group: no longer the task's. */
+  readonly takenBack = new Set<number>();
   #sticky = true;
   readonly #pages = new Map<number, FakePage>();
 
@@ -60,6 +64,22 @@ export class FakeTabs implements AgentTabs {
       this.ownedIds.add(tabId);
       this.origins.set(tabId, this.origins.get(tabId) ?? 'initial');
     }
+  }
+
+  /** The person drags a tab out of the task's group (TabsManager's reconciliation): the agent goes on in another. */
+  personTakesBack(tabId: number): void {
+    this.ownedIds.delete(tabId);
+    this.takenBack.add(tabId);
+    const wasCurrent = this.currentTabId === tabId;
+    if (wasCurrent) this.currentTabId = [...this.ownedIds].at(-1) ?? null;
+    const nowOn = wasCurrent ? this.currentTabId : null;
+    this.facts.push({ kind: 'taken_back', tabId, how: 'ungrouped', wasCurrent, nowOn });
+  }
+
+  takeFacts(): TabFact[] {
+    const facts = this.facts;
+    this.facts = [];
+    return facts;
   }
 
   async owned(): Promise<OwnedTab[]> {
@@ -114,6 +134,7 @@ export class FakeTabs implements AgentTabs {
   }
 
   page(tabId: number): FakePage {
+    if (this.takenBack.has(tabId)) throw new TabError('not_owned', `Tab ${tabId} is no longer this task's.`);
     let page = this.#pages.get(tabId);
     if (!page) {
       page = new FakePage(this.browser, tabId);

@@ -55,9 +55,12 @@ beforeEach(() => {
   shared = browser.addTab(winA, 'https://shop.example.com/', { active: true, emit: false });
 });
 
-/** The person drags the tab a task works on into the other window and starts a second task there. */
+/**
+ * The person drags the group of the tab a task works on into the other window and starts a second task there. The
+ * whole group: a tab dragged alone out of its group is the person's again, and no longer the task's (O-OWN-9).
+ */
 function moveToB(tabId: number) {
-  browser.moveTab(tabId, winB);
+  browser.moveGroup(browser.mustGet(tabId).groupId, winB);
   browser.activate(tabId);
 }
 
@@ -133,7 +136,7 @@ describe('one owner per tab across panels', () => {
     await b.beginRun();
     const a = panelTask('aaaa', winA, { tabStickiness: false });
     await a.beginRun();
-    browser.moveTab(bTab, winA);
+    browser.moveGroup(browser.mustGet(bTab).groupId, winA); // the whole group: the tab stays b's
     browser.activate(bTab);
     await flush();
     expect(a.currentTabId).toBe(shared);

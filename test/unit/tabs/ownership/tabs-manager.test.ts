@@ -102,7 +102,7 @@ describe('TabsManager: the initial tab', () => {
 });
 
 describe('TabsManager: the lock', () => {
-  it('keeps its tab while the person activates, opens, focuses and moves tabs and windows', async () => {
+  it('keeps its tab while the person activates, opens, focuses and moves tabs, windows and its whole group', async () => {
     const tabs = manager();
     await tabs.beginRun();
     const changes: TabsChange[] = [];
@@ -114,7 +114,8 @@ describe('TabsManager: the lock', () => {
     browser.activate(browser.addTab(win2, 'https://video.example.com/'));
     browser.focus(win);
     browser.activate(other);
-    browser.moveTab(personTab, win2);
+    // The whole group: a tab dragged alone out of its group is the person's again (group-truth.test.ts).
+    browser.moveGroup(browser.mustGet(personTab).groupId, win2);
     await flush();
     expect(tabs.currentTabId).toBe(personTab);
     expect(changes).toEqual([]);
@@ -418,16 +419,26 @@ describe('TabsManager: closed tabs', () => {
     expect(browser.calls).toContain(`create https://docs.example.com/ in ${win}`);
   });
 
-  it('keeps its other tabs when one closes, and lets the agent switch to them', async () => {
+  it('goes on in its other tab when the person closes the one it works on, and tells the model', async () => {
     const tabs = manager();
     await tabs.beginRun();
     const { tabId } = await tabs.openUrl('https://docs.example.com/', { newTab: true });
     browser.closeTab(tabId);
     await flush();
-    expect(tabs.currentTabId).toBeNull();
-    expect((await tabs.owned()).map((t) => t.tabId)).toEqual([personTab]);
-    await tabs.switchTo(personTab);
     expect(tabs.currentTabId).toBe(personTab);
+    expect((await tabs.owned()).map((t) => t.tabId)).toEqual([personTab]);
+    expect(tabs.takeFacts()).toEqual([{ kind: 'closed', tabId, wasCurrent: true, nowOn: personTab }]);
+    expect(tabs.takeFacts()).toEqual([]); // each fact is told once
+  });
+
+  it('says nothing of a tab the agent closed itself, and then has no current tab', async () => {
+    const tabs = manager();
+    await tabs.beginRun();
+    const { tabId } = await tabs.openUrl('https://docs.example.com/', { newTab: true });
+    await tabs.close(tabId);
+    await flush();
+    expect(tabs.currentTabId).toBeNull();
+    expect(tabs.takeFacts()).toEqual([]);
   });
 
   it('follows a tab that Chrome replaced under a new id', async () => {
