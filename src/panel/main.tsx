@@ -30,6 +30,7 @@ import { createPanel } from './wiring/create-panel';
 import { followDemoShop } from './wiring/demo-example';
 import './ui/styles.css';
 import './ui/thread/thread.css';
+import './ui/threads/threads.css';
 
 connectStorage(chromeLocalStorage);
 connectUiBrowser(chromeUiBrowser);

@@ -24,9 +24,10 @@ import {
   play,
   pointAtModel,
   seriousViolations,
+  type Turn,
   test,
 } from './kit';
-import { currentTaskId, expectStatus, newTaskId, submitTask, taskView } from './panel-harness';
+import { currentTaskId, expectStatus, newTaskId, requestText, submitTask, taskView } from './panel-harness';
 
 export type A11yLocale = 'en' | 'zh-CN';
 
@@ -245,6 +246,60 @@ export function a11ySuite(locale: A11yLocale): void {
       await expectStatus(panel, 'failed');
       await taskView(panel).card.getByTestId('consent-record').waitFor();
       await expectAccessible(panel, locale, 'consent-declined');
+    });
+
+    it('threads: two tasks running, one asking the person, a third waiting for a free slot', async ({
+      browser,
+      site,
+      model,
+      panel,
+    }) => {
+      const setSlots = (n: number) =>
+        panel.evaluate(
+          (slots) => (globalThis as PanelGlobal).steadyhand.settings.getState().update({ tasksAtOnce: slots }),
+          n,
+        );
+      await setSlots(2);
+      // The plant question asks the person; every other request waits for the model until the test ends.
+      const held: ((turn: Turn) => void)[] = [];
+      play(model, (seen) =>
+        requestText(seen.request).includes('Which plant flowers first?')
+          ? act('ask_user', { question: 'The blue fern or the copper rose?' })
+          : new Promise<Turn>((resolve) => held.push(resolve)),
+      );
+      try {
+        const box = taskView(panel).box;
+        await gardenTab(browser, site, opened);
+        const before = await currentTaskId(panel);
+        await submitTask(panel, 'Which plant flowers first?');
+        const asking = await newTaskId(panel, before);
+        await taskView(panel).question.waitFor({ timeout: 20_000 });
+        await gardenTab(browser, site, opened);
+        await box.getByTestId('new-task').click();
+        await submitTask(panel, 'What does the blue fern need?');
+        await newTaskId(panel, asking);
+        await expect.poll(() => held.length, { timeout: 20_000 }).toBe(1);
+        // The slots are full: the composer says a new task will wait.
+        await gardenTab(browser, site, opened);
+        await box.getByTestId('new-task').click();
+        await box.getByTestId('compose-will-wait').waitFor();
+        await expectAccessible(panel, locale, 'threads-will-wait');
+
+        await submitTask(panel, 'How tall does the copper rose grow?');
+        await panel.getByTestId('thread-queued').waitFor();
+        // From the keyboard: the asking task's row is a button; Enter opens its thread, marked as the open one.
+        const row = panel.locator(`[data-testid="thread-row"][data-task-id="${asking}"]`);
+        expect(await row.getAttribute('data-waiting')).toBe('question');
+        await row.getByTestId('thread-open').focus();
+        await panel.keyboard.press('Enter');
+        await expect.poll(() => currentTaskId(panel)).toBe(asking);
+        expect(await row.getByTestId('thread-open').getAttribute('aria-current')).toBe('true');
+        await expectAccessible(panel, locale, 'threads');
+      } finally {
+        await panel.evaluate(() => (globalThis as PanelGlobal).steadyhand.host.stopAll());
+        for (const answer of held.splice(0)) answer(giveUp('The test ended.'));
+        await setSlots(3);
+      }
     });
 
     it('history: the list of past tasks, a task opened from it, and the clear-all question', async ({ panel }) => {

@@ -15,7 +15,9 @@ export function taskView(panel: Page) {
   return {
     box: panel.getByTestId('task-box'),
     input: panel.getByTestId('task-box').getByRole('textbox'),
-    stop: panel.getByRole('button', { name: 'Stop' }),
+    // Exactly "Stop": the composer's. A row of the thread list has "Stop: <its task>", and a row's own name may
+    // hold "Stopped".
+    stop: panel.getByRole('button', { name: 'Stop', exact: true }),
     card,
     status: card.getByTestId('task-status'),
     steps: card.getByTestId('step-card'),

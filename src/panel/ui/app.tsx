@@ -13,6 +13,7 @@ import { ProgressLine } from './thread/progress-line';
 import { TabLine } from './thread/tab-line';
 import { TaskCard } from './thread/task-card';
 import { ThreadScroll } from './thread/thread-scroll';
+import { ThreadList } from './threads/thread-list';
 
 export interface AppProps {
   commands: PanelCommands;
@@ -95,6 +96,7 @@ export function App({ commands, demoMode }: AppProps) {
       {demo && <DemoNotice commands={commands} />}
       {view === 'task' && (
         <>
+          <ThreadList commands={commands} openId={shown?.taskId} />
           <TabLine commands={commands} taskId={shown?.taskId} />
           <ThreadScroll version={shown}>
             {shown ? <TaskCard record={shown} commands={commands} /> : <EmptyThread />}

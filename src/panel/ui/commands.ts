@@ -32,6 +32,11 @@ export interface PanelCommands {
   cancelQueued(queueId: string): void;
   /** Opens a task's thread in the panel. */
   open(taskId: string | null): void;
+  /**
+   * Whether this panel runs the task. A running record it does not run is another window's panel's (the history is
+   * shared): the thread list shows it, but this panel can neither stop it nor follow it up.
+   */
+  runsHere(taskId: string): boolean;
   /** Answers the agent's ask_user question. */
   answer(questionId: string, reply: string): void;
   /** Answers a site permission question: allow once (this task), always (the allow-list), or deny. */

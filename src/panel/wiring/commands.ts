@@ -116,6 +116,7 @@ export function panelCommands(host: TaskHost, browser: CommandsBrowser): PanelCo
     },
     cancelQueued: (queueId) => host.cancel(queueId),
     open: (taskId) => useUi.getState().open(taskId),
+    runsHere: (taskId) => host.runnerOf(taskId) !== null,
     answer: (questionId, reply) => void host.answer(questionId, reply),
     answerPermission: (requestId, decision) => void host.answerPermission(requestId, decision),
     answerPlan: (planId, answer) => void host.answerPlan(planId, answer),

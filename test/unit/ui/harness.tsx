@@ -66,6 +66,7 @@ export interface SpyCommands extends PanelCommands {
   stop: ReturnType<typeof vi.fn<PanelCommands['stop']>>;
   cancelQueued: ReturnType<typeof vi.fn<PanelCommands['cancelQueued']>>;
   open: ReturnType<typeof vi.fn<PanelCommands['open']>>;
+  runsHere: ReturnType<typeof vi.fn<PanelCommands['runsHere']>>;
   answer: ReturnType<typeof vi.fn<PanelCommands['answer']>>;
   answerPermission: ReturnType<typeof vi.fn<PanelCommands['answerPermission']>>;
   answerPlan: ReturnType<typeof vi.fn<PanelCommands['answerPlan']>>;
@@ -86,6 +87,8 @@ export function spyCommands(): SpyCommands {
     cancelQueued: vi.fn<PanelCommands['cancelQueued']>(),
     // Like the panel's own command: the thread opens.
     open: vi.fn<PanelCommands['open']>((taskId) => useUi.getState().open(taskId)),
+    // Every task is this panel's unless a test says otherwise.
+    runsHere: vi.fn<PanelCommands['runsHere']>(() => true),
     answer: vi.fn<PanelCommands['answer']>(),
     answerPermission: vi.fn<PanelCommands['answerPermission']>(),
     answerPlan: vi.fn<PanelCommands['answerPlan']>(),

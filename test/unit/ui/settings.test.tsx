@@ -88,6 +88,24 @@ describe('settings form', () => {
     expect(byTestId(root, 'setting-maxSteps-error').textContent).toBe('Enter a whole number from 1 to 500.');
   });
 
+  it('shows how many tasks run at once, with its default and hint, saves a new one and refuses one out of range', async () => {
+    const root = mount(<SettingsView commands={commands} />);
+    const field = byLabel(root, 'Tasks at once');
+    expect(field.value).toBe('3');
+    expect(field.getAttribute('inputmode')).toBe('numeric');
+    expect(hintOf(field)).toContain('More wait in a queue');
+    typeInto(field, '5');
+    await settle();
+    expect(commands.saveSettings).toHaveBeenCalledExactlyOnceWith({ tasksAtOnce: 5 });
+    for (const value of ['0', '11', '2.5']) {
+      typeInto(field, value);
+      await leave(field);
+      expect(byTestId(root, 'setting-tasksAtOnce-error').textContent).toBe('Enter a whole number from 1 to 10.');
+    }
+    expect(commands.saveSettings).toHaveBeenCalledTimes(1);
+    expect(useSettings.getState().settings.tasksAtOnce).toBe(5);
+  });
+
   it('shows the cost limit per task with its default and what it does, and saves a new one', async () => {
     const root = mount(<SettingsView commands={commands} />);
     const limit = byLabel(root, 'Cost limit per task (USD)');

@@ -1,5 +1,8 @@
 // @vitest-environment jsdom
+import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useSettings } from '../../../src/panel/store/settings';
+import { useTaskQueue } from '../../../src/panel/store/task-queue';
 import { useUi } from '../../../src/panel/store/ui';
 import { App } from '../../../src/panel/ui/app';
 import {
@@ -11,6 +14,7 @@ import {
   mount,
   press,
   type SpyCommands,
+  settle,
   shownText,
   typeInto,
   unmountAll,
@@ -124,5 +128,61 @@ describe('task box', () => {
     expect(root.querySelector('#task-input')).toBeNull();
     click(byTestId(root, 'nav-task'));
     expect(box(root).value).toBe('half written');
+  });
+
+  it('offers New task while the open thread runs, and then starts one beside it', () => {
+    const root = mount(<App commands={commands} />);
+    emit(started, ...firstSteps);
+    expect(byTestId(root, 'task-box').dataset.action).toBe('followUpRunning');
+    click(byTestId(root, 'new-task'));
+    expect(byTestId(root, 'task-box').dataset.action).toBe('run');
+    const input = box(root);
+    typeInto(input, 'Book a table');
+    press(input, 'Enter');
+    expect(commands.run).toHaveBeenCalledExactlyOnceWith('Book a table');
+    expect(commands.followUp).not.toHaveBeenCalled();
+  });
+
+  it('says a new task will wait when the panel already runs as many as the setting allows', () => {
+    useSettings.getState().update({ tasksAtOnce: 2 });
+    const root = mount(<App commands={commands} />);
+    const other = { ...started, taskId: 'r2', instruction: 'Book a table' };
+    emit(started, ...firstSteps);
+    click(byTestId(root, 'new-task'));
+    expect(root.querySelector('[data-testid="compose-will-wait"]')).toBeNull();
+    emit(other);
+    click(byTestId(root, 'new-task'));
+    const line = byTestId(root, 'compose-will-wait');
+    expect(line.textContent).toBe('2 tasks are running: this one starts when one ends.');
+    // Read with the field, not only seen.
+    expect(box(root).getAttribute('aria-describedby')).toBe('task-hint task-wait');
+    // A follow-up of the running thread is not a new run: it never waits.
+    click(byTestId(root, 'thread-open'));
+    expect(byTestId(root, 'task-box').dataset.action).toBe('followUpRunning');
+    expect(root.querySelector('[data-testid="compose-will-wait"]')).toBeNull();
+  });
+
+  it("counts only this panel's tasks: another window's take none of its slots", () => {
+    useSettings.getState().update({ tasksAtOnce: 2 });
+    commands.runsHere.mockImplementation((taskId) => taskId !== 'r2');
+    const root = mount(<App commands={commands} />);
+    emit(started, ...firstSteps, { ...started, taskId: 'r2', instruction: 'Their task' });
+    click(byTestId(root, 'new-task'));
+    expect(byTestId(root, 'task-box').dataset.action).toBe('run');
+    expect(root.querySelector('[data-testid="compose-will-wait"]')).toBeNull();
+  });
+
+  it('says so with one task running and one slot, and while others already wait', async () => {
+    useSettings.getState().update({ tasksAtOnce: 1 });
+    const root = mount(<App commands={commands} />);
+    emit(started, ...firstSteps);
+    click(byTestId(root, 'new-task'));
+    expect(byTestId(root, 'compose-will-wait').textContent).toBe('A task is running: this one starts when it ends.');
+    void act(() => useSettings.getState().update({ tasksAtOnce: 3 }));
+    await settle();
+    expect(root.querySelector('[data-testid="compose-will-wait"]')).toBeNull();
+    void act(() => useTaskQueue.getState().show([{ queueId: 'q1', instruction: 'x', followUpOf: null, at: 1 }]));
+    await settle();
+    expect(byTestId(root, 'compose-will-wait').textContent).toBe('A task is running: this one starts when it ends.');
   });
 });

@@ -1,5 +1,8 @@
 import { useEffect, useRef } from 'preact/hooks';
 import { useAttachments } from '../../store/attachments';
+import { useHistory } from '../../store/history';
+import { useSettings } from '../../store/settings';
+import { useTaskQueue } from '../../store/task-queue';
 import { type ComposeMode, useUi } from '../../store/ui';
 import type { PanelCommands } from '../commands';
 import { type MessageKey, t } from '../i18n';
@@ -9,7 +12,7 @@ import { TaskMode } from './task-mode';
 
 interface Props {
   commands: PanelCommands;
-  /** The newest task: a follow-up continues it. */
+  /** The thread open in the panel: a follow-up continues it. */
   latest: { taskId: string; status: string } | undefined;
   /** The offline demo plays the tasks: the placeholder does not suggest one it refuses. */
   demo?: boolean;
@@ -39,6 +42,19 @@ const BUTTON: Record<Action, MessageKey> = {
   followUpEnded: 'continueButton',
 };
 
+/**
+ * How many tasks this panel runs, when a new one (or an ended one continued) would wait for a free slot: the panel
+ * runs as many as "tasks at once" allows, or others already wait. Null when it would start at once.
+ */
+function useWaitFor(commands: PanelCommands): number | null {
+  const running = useHistory((s) =>
+    s.order.reduce((n, id) => (s.tasks[id]?.status === 'running' && commands.runsHere(id) ? n + 1 : n), 0),
+  );
+  const queued = useTaskQueue((s) => s.queued.length);
+  const slots = useSettings((s) => s.settings.tasksAtOnce);
+  return queued > 0 || running >= slots ? running : null;
+}
+
 function actionFor(running: boolean, hasTask: boolean, mode: ComposeMode): Action {
   if (running) return 'followUpRunning';
   return hasTask && mode === 'followUp' ? 'followUpEnded' : 'run';
@@ -48,8 +64,10 @@ function actionFor(running: boolean, hasTask: boolean, mode: ComposeMode): Actio
  * The composer, pinned under the thread and kept small, so the thread has the room. Enter runs, Shift+Enter adds a
  * line, Esc stops (from anywhere in the panel: escape-stops.ts). While a task runs, Enter sends a follow-up to it; once
  * it ended, one checkbox says whether Enter continues it on its tabs or starts a new task, and the label says which;
- * "New task" sets the ended task aside for an empty thread. The field grows with its text up to a limit (CSS
- * `field-sizing: content`, thread.css) and takes the focus when it appears: the panel opens with it ready.
+ * "New task" (there while the thread runs too: several tasks run at once) sets the thread aside for an empty one.
+ * When the panel already runs as many tasks as the setting allows, a line says the new one will wait its turn. The
+ * field grows with its text up to a limit (CSS `field-sizing: content`, thread.css) and takes the focus when it
+ * appears: the panel opens with it ready.
  */
 export function TaskBox({ commands, latest, demo = false }: Props) {
   const draft = useUi((s) => s.draft);
@@ -59,6 +77,9 @@ export function TaskBox({ commands, latest, demo = false }: Props) {
   const running = latest?.status === 'running';
   const action = actionFor(running, latest !== undefined, mode);
   const input = useRef<HTMLTextAreaElement>(null);
+  const busy = useWaitFor(commands);
+  // A follow-up of the running thread goes to it at once; anything else starts a run, which may have to wait.
+  const willWait = action !== 'followUpRunning' && busy !== null;
   // On open (and back from history or settings) the composer has the focus: "press Enter there" works at once.
   useEffect(() => input.current?.focus(), []);
 
@@ -117,7 +138,7 @@ export function TaskBox({ commands, latest, demo = false }: Props) {
         rows={1}
         value={draft}
         placeholder={t(action === 'run' && demo ? 'taskPlaceholderDemo' : PLACEHOLDER[action])}
-        aria-describedby="task-hint"
+        aria-describedby={willWait ? 'task-hint task-wait' : 'task-hint'}
         onInput={(event) => setDraft(event.currentTarget.value)}
         onKeyDown={(event) => {
           if (isSubmitKey(event)) {
@@ -129,6 +150,11 @@ export function TaskBox({ commands, latest, demo = false }: Props) {
       <p id="task-hint" class="visually-hidden">
         {t(HINT[action])}
       </p>
+      {willWait && (
+        <p id="task-wait" class="compose-wait meta" data-testid="compose-will-wait">
+          {busy === 1 ? t('composeWillWaitOne') : t('composeWillWait', busy ?? 0)}
+        </p>
+      )}
       <div class="compose-row">
         <AttachmentChips />
         <div class="compose-actions">
@@ -138,12 +164,14 @@ export function TaskBox({ commands, latest, demo = false }: Props) {
               {t('stopButton')}
             </button>
           )}
-          {latest && !running && (
+          {latest && (
             <button
               type="button"
               data-testid="new-task"
               onClick={() => {
-                useUi.getState().newTask(latest.taskId);
+                // The newest task is set aside (the open thread may be an older one): the thread is empty, and Enter
+                // starts a new task, beside the ones that run.
+                useUi.getState().newTask(useHistory.getState().order[0] ?? latest.taskId);
                 input.current?.focus();
               }}
             >

@@ -33,6 +33,12 @@ export function BehaviourFields({ kit }: { kit: SettingsKit }) {
         inputMode="decimal"
       />
       <TextField {...text('maxSteps')} label={t('maxStepsLabel')} hint={t('maxStepsHint')} inputMode="numeric" />
+      <TextField
+        {...text('tasksAtOnce')}
+        label={t('tasksAtOnceLabel')}
+        hint={t('tasksAtOnceHint')}
+        inputMode="numeric"
+      />
       <SelectField
         {...field('verifyMode')}
         label={t('verifyModeLabel')}

@@ -11,6 +11,7 @@ import {
   type EndTabAction,
   normalizeSiteEntry,
   TASK_COST_LIMIT,
+  TASKS_AT_ONCE,
   type VerifyMode,
 } from '../../agent';
 import { t } from '../i18n';
@@ -20,6 +21,8 @@ export interface SettingsDraft {
   baseUrl: string;
   model: string;
   maxSteps: string;
+  /** How many tasks run at once; more wait in a queue. */
+  tasksAtOnce: string;
   effort: Effort;
   modelTimeoutSec: string;
   /** US dollars, as typed ("1.50"). */
@@ -46,6 +49,7 @@ export type Validated = { ok: true; patch: Partial<AgentSettings> } | { ok: fals
 /** The bounds settings.ts enforces; kept equal to its schema. */
 export const LIMITS = {
   maxSteps: { min: 1, max: 500 },
+  tasksAtOnce: { min: TASKS_AT_ONCE.min, max: TASKS_AT_ONCE.max },
   modelTimeoutSec: { min: 1, max: 600 },
   maxTaskCostUsd: { min: TASK_COST_LIMIT.min, max: TASK_COST_LIMIT.max },
 } as const;
@@ -61,6 +65,7 @@ export function draftOf(settings: AgentSettings): SettingsDraft {
     baseUrl: settings.baseUrl,
     model: settings.model,
     maxSteps: String(settings.maxSteps),
+    tasksAtOnce: String(settings.tasksAtOnce),
     effort: settings.effort,
     modelTimeoutSec: String(settings.modelTimeoutSec),
     maxTaskCostUsd: moneyDraft(settings.maxTaskCostUsd),
@@ -141,6 +146,8 @@ export function checkField(field: DraftField, draft: SettingsDraft): FieldCheck 
     }
     case 'maxSteps':
       return fromChecked('maxSteps', checkCount(draft.maxSteps.trim(), LIMITS.maxSteps));
+    case 'tasksAtOnce':
+      return fromChecked('tasksAtOnce', checkCount(draft.tasksAtOnce.trim(), LIMITS.tasksAtOnce));
     case 'effort':
       // A select offers only the levels, but a draft is plain data: an unknown level is refused, never saved.
       return EFFORT_LEVELS.includes(draft.effort)

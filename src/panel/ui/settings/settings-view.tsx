@@ -37,6 +37,7 @@ const SECTION_OF: [DraftField, SectionId][] = [
   ['autonomy', 'sites'],
   ['maxTaskCostUsd', 'behaviour'],
   ['maxSteps', 'behaviour'],
+  ['tasksAtOnce', 'behaviour'],
   ['verifyMode', 'behaviour'],
   ['tabStickiness', 'behaviour'],
   ['endOfTaskTabs', 'behaviour'],
