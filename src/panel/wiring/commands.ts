@@ -9,7 +9,7 @@ import { useHistory } from '../store/history';
 import { usePageView } from '../store/page-view';
 import { useSettings } from '../store/settings';
 import { buildTrace, traceFileName } from '../store/trace';
-import { useUi } from '../store/ui';
+import { defaultThread, useUi } from '../store/ui';
 import type { PanelCommands } from '../ui/commands';
 import type { StartOptions, TaskHost } from './task-host';
 import { usesDemoModel } from './task-runner';
@@ -39,9 +39,10 @@ function withAttachments(instruction: string, sent: readonly Attachment[]): stri
   return note ? `${instruction}\n\n${note}` : instruction;
 }
 
-/** The thread open in the panel: the one the person picked, else the newest task. */
-export function openTaskId(): string | null {
-  return useUi.getState().openTaskId ?? useHistory.getState().order[0] ?? null;
+/** The thread open in the panel: the one the person picked, else the newest task this panel runs (ui.ts). */
+function openTaskId(host: TaskHost): string | null {
+  const runsHere = (taskId: string) => host.runnerOf(taskId) !== null;
+  return useUi.getState().openTaskId ?? defaultThread(useHistory.getState().order, runsHere) ?? null;
 }
 
 /** What the commands ask of the browser: its adapter is src/panel/chrome/person-tabs.ts. */
@@ -94,7 +95,7 @@ export function panelCommands(host: TaskHost, browser: CommandsBrowser): PanelCo
       report(ready.then(() => start(instruction, [], { startTabId: null })));
     },
     followUp(instruction) {
-      const taskId = openTaskId();
+      const taskId = openTaskId(host);
       const sent = useAttachments.getState().send();
       const message = withAttachments(instruction, sent);
       if (taskId === null) {
@@ -111,7 +112,7 @@ export function panelCommands(host: TaskHost, browser: CommandsBrowser): PanelCo
       );
     },
     stop(taskId) {
-      const target = taskId ?? openTaskId();
+      const target = taskId ?? openTaskId(host);
       if (target !== null) host.stop(target);
     },
     cancelQueued: (queueId) => host.cancel(queueId),
