@@ -34,14 +34,6 @@ export interface UiState {
   newTask(taskId: string): void;
 }
 
-/**
- * The thread the task view shows when the person has opened none: the newest task this panel runs (another window's
- * panel shows its own), else the newest task of the history.
- */
-export function defaultThread(order: readonly string[], runsHere: (taskId: string) => boolean): string | undefined {
-  return order.find(runsHere) ?? order[0];
-}
-
 export const INITIAL_UI = {
   view: 'task',
   selectedTaskId: null,

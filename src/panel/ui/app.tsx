@@ -1,6 +1,6 @@
 import { useHistory } from '../store/history';
 import { useSettings } from '../store/settings';
-import { defaultThread, type PanelView, useUi } from '../store/ui';
+import { type PanelView, useUi } from '../store/ui';
 import type { PanelCommands } from './commands';
 import { DemoExample } from './composer/demo-example';
 import { TaskBox } from './composer/task-box';
@@ -66,9 +66,9 @@ export function App({ commands, demoMode }: AppProps) {
   const hiddenTaskId = useUi((s) => s.hiddenTaskId);
   const openTaskId = useUi((s) => s.openTaskId);
   const hasKey = useSettings((s) => s.settings.apiKey.trim() !== '');
-  // The thread the person opened, else the newest task this panel runs (store/ui.ts §defaultThread).
+  // The thread the person opened, else the newest task.
   const latest = useHistory((s) => {
-    const id = openTaskId ?? defaultThread(s.order, commands.runsHere);
+    const id = openTaskId ?? s.order[0];
     return id === undefined ? undefined : s.tasks[id];
   });
   // "New task" sets the ended task aside; the thread shows the next one as soon as it starts.

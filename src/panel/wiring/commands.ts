@@ -9,7 +9,7 @@ import { useHistory } from '../store/history';
 import { usePageView } from '../store/page-view';
 import { useSettings } from '../store/settings';
 import { buildTrace, traceFileName } from '../store/trace';
-import { defaultThread, useUi } from '../store/ui';
+import { useUi } from '../store/ui';
 import type { PanelCommands } from '../ui/commands';
 import type { StartOptions, TaskHost } from './task-host';
 import { usesDemoModel } from './task-runner';
@@ -39,10 +39,9 @@ function withAttachments(instruction: string, sent: readonly Attachment[]): stri
   return note ? `${instruction}\n\n${note}` : instruction;
 }
 
-/** The thread open in the panel: the one the person picked, else the newest task this panel runs (ui.ts). */
-function openTaskId(host: TaskHost): string | null {
-  const runsHere = (taskId: string) => host.runnerOf(taskId) !== null;
-  return useUi.getState().openTaskId ?? defaultThread(useHistory.getState().order, runsHere) ?? null;
+/** The thread open in the panel: the one the person picked, else the newest task. */
+export function openTaskId(): string | null {
+  return useUi.getState().openTaskId ?? useHistory.getState().order[0] ?? null;
 }
 
 /** What the commands ask of the browser: its adapter is src/panel/chrome/person-tabs.ts. */
@@ -95,7 +94,7 @@ export function panelCommands(host: TaskHost, browser: CommandsBrowser): PanelCo
       report(ready.then(() => start(instruction, [], { startTabId: null })));
     },
     followUp(instruction) {
-      const taskId = openTaskId(host);
+      const taskId = openTaskId();
       const sent = useAttachments.getState().send();
       const message = withAttachments(instruction, sent);
       if (taskId === null) {
@@ -112,7 +111,7 @@ export function panelCommands(host: TaskHost, browser: CommandsBrowser): PanelCo
       );
     },
     stop(taskId) {
-      const target = taskId ?? openTaskId(host);
+      const target = taskId ?? openTaskId();
       if (target !== null) host.stop(target);
     },
     cancelQueued: (queueId) => host.cancel(queueId),

@@ -3,7 +3,7 @@ import { useAttachments } from '../../store/attachments';
 import { useHistory } from '../../store/history';
 import { useSettings } from '../../store/settings';
 import { useTaskQueue } from '../../store/task-queue';
-import { type ComposeMode, defaultThread, useUi } from '../../store/ui';
+import { type ComposeMode, useUi } from '../../store/ui';
 import type { PanelCommands } from '../commands';
 import { type MessageKey, t } from '../i18n';
 import { isSubmitKey } from '../keys';
@@ -169,10 +169,9 @@ export function TaskBox({ commands, latest, demo = false }: Props) {
               type="button"
               data-testid="new-task"
               onClick={() => {
-                // The task the view falls back to is set aside (the open thread may be an older one): the thread is
-                // empty, and Enter starts a new task, beside the ones that run.
-                const fallback = defaultThread(useHistory.getState().order, commands.runsHere);
-                useUi.getState().newTask(fallback ?? latest.taskId);
+                // The newest task is set aside (the open thread may be an older one): the thread is empty, and Enter
+                // starts a new task, beside the ones that run.
+                useUi.getState().newTask(useHistory.getState().order[0] ?? latest.taskId);
                 input.current?.focus();
               }}
             >
