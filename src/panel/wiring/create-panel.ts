@@ -75,10 +75,11 @@ export function createPanel(adapters: PanelAdapters, signal: AbortSignal): Panel
   adapters
     .clearStaleNetRules()
     .catch((error: unknown) => console.warn('[steadyhand] could not clear stale network rules:', error));
+  // Before the host: as the panel goes, the badge is set from the other panels' tasks before the host interrupts this
+  // panel's (abort listeners run in the order they were added).
+  watchWaitingBadge(adapters.badge, signal);
   host = new TaskHost({ adapters, bus, kit, ownOrigin: tabs.ownOrigin, personTabId, requestTabs, signal });
   const commands = panelCommands(host, adapters.personTabs);
-
-  watchWaitingBadge(adapters.badge, signal);
 
   void watchPersonTab({
     bus,
