@@ -65,6 +65,11 @@ export interface AgentControllerDeps {
 /** How a task starts: in "Ask before acting" or "Act without asking" (absent: as the settings say). */
 export interface TaskOptions {
   autonomy?: AutonomyMode;
+  /**
+   * Whether the sites the instructions name are allowed as the person's own words (decision 0025). False for words
+   * another agent wrote (issue 29): a client cannot grant itself a site by naming it; the person is asked.
+   */
+  namesSites?: boolean;
 }
 
 /** What a run's context is built from besides the task and the controller's dependencies. */
@@ -102,6 +107,8 @@ export class AgentController {
   #tabs: AgentTabs | null = null;
   #active: ActiveRun | null = null;
   #modelId: string | null = null;
+  /** The current task's TaskOptions.namesSites. */
+  #namesSites = true;
 
   constructor(deps: AgentControllerDeps) {
     this.#deps = deps;
@@ -154,6 +161,7 @@ export class AgentController {
     const task = this.#person.newTask(options.autonomy ?? this.#settings().autonomy);
     this.#task = task;
     this.#tabs = null;
+    this.#namesSites = options.namesSites ?? true;
     return this.#run(task, instruction, false);
   }
 
@@ -167,7 +175,7 @@ export class AgentController {
     const active = this.#active;
     if (active?.run && active.done) {
       active.run.addInstruction(instruction);
-      task.sites.addInstruction(instruction);
+      if (this.#namesSites) task.sites.addInstruction(instruction);
       const model = this.#modelId ?? '';
       this.#emit({
         type: 'task_started',
@@ -329,7 +337,7 @@ export class AgentController {
       // The lists first: beginning the run scripts the task's tabs, and only where these rules allow (mayRunOn).
       task.sites.useLists(settings.allowedSites, settings.blockedSites);
       task.consent?.useList(settings.actWithoutAskingSites);
-      task.sites.addInstruction(instruction);
+      if (this.#namesSites) task.sites.addInstruction(instruction);
       tabs = this.#tabsFor(task, settings);
       await tabs.beginRun();
       if (!followUp) task.sites.startOn(await startPage(tabs));
