@@ -61,6 +61,11 @@ export interface TabsManagerOptions {
    * not on whatever the person looks at when its turn comes. Gone by then: the person's tab now.
    */
   startTabId?: number | null;
+  /**
+   * The task takes none of the person's tabs: it starts with no tab, and its first call opens one of its own in the
+   * background (a page-level session of another agent, issue 29).
+   */
+  startsEmpty?: boolean;
 }
 
 /**
@@ -73,6 +78,7 @@ export class TabsManager implements AgentTabs {
   readonly taskId: string;
   readonly settings: TabsSettings;
   private readonly startTabId: number | null;
+  private readonly startsEmpty: boolean;
   private readonly state: TaskTabsState;
   private readonly group: TaskGroup;
   private readonly leases: TabLeases;
@@ -91,6 +97,7 @@ export class TabsManager implements AgentTabs {
     this.taskId = options.taskId;
     this.settings = { ...DEFAULT_TABS_SETTINGS, ...options.settings };
     this.startTabId = options.startTabId ?? null;
+    this.startsEmpty = options.startsEmpty ?? false;
     this.state = new TaskTabsState(this.taskId, deps.onRecord);
     this.group = new TaskGroup(deps.adapter, this.taskId, this.state.record.groupId, deps.locks);
     this.leases = new TabLeases(deps.locks);
@@ -133,7 +140,10 @@ export class TabsManager implements AgentTabs {
    */
   async beginRun(): Promise<TabSnapshot | null> {
     this.running = true;
-    if (!this.started) {
+    if (!this.started && this.startsEmpty) {
+      this.state.update({ windowId: this.deps.windowId });
+      this.started = true;
+    } else if (!this.started) {
       const take = (id: number) => this.leases.take(id);
       await takePersonTab(
         this.state,
