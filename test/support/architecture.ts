@@ -25,8 +25,9 @@ export const PANEL_LAYERS: Readonly<Record<string, readonly string[]>> = {
   store: ['agent'],
   ui: ['agent', 'store'],
   chrome: ['agent', 'page', 'tabs', 'mask', 'store'],
-  wiring: ['agent', 'page', 'demo', 'tabs', 'mask', 'store', 'ui', 'chrome'],
-  '.': ['agent', 'page', 'demo', 'tabs', 'mask', 'store', 'ui', 'chrome', 'wiring'],
+  delegation: ['agent', 'page', 'tabs', 'mask', 'store', 'ui'],
+  wiring: ['agent', 'page', 'demo', 'tabs', 'mask', 'store', 'ui', 'chrome', 'delegation'],
+  '.': ['agent', 'page', 'demo', 'tabs', 'mask', 'store', 'ui', 'chrome', 'delegation', 'wiring'],
 };
 
 export const CONTEXTS = ['panel', 'background', 'content'] as const;

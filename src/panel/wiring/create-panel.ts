@@ -6,6 +6,7 @@
 
 import type { PanelQueries } from '../../shared/protocol';
 import type { ToolbarBadge } from '../chrome/badge';
+import { createSessions } from '../delegation/sessions';
 import type { TabAccess } from '../page/remote-page';
 import { remotePageFactory } from '../page/remote-page-factory';
 import { usePageView } from '../store/page-view';
@@ -16,6 +17,7 @@ import type { TabLike } from '../tabs/person-tab';
 import { TabEventBus } from '../tabs/tab-event-bus';
 import type { TabsAdapter } from '../tabs/tabs-adapter';
 import { watchPersonTab } from '../tabs/watch-person-tab';
+import { t } from '../ui/i18n';
 import type { AgentAdapters } from './agent';
 import { type CommandsBrowser, panelCommands } from './commands';
 import type { PanelHandle, PanelTransport } from './handle';
@@ -80,6 +82,8 @@ export function createPanel(adapters: PanelAdapters, signal: AbortSignal): Panel
   watchWaitingBadge(adapters.badge, signal);
   host = new TaskHost({ adapters, bus, kit, ownOrigin: tabs.ownOrigin, personTabId, requestTabs, signal });
   const commands = panelCommands(host, adapters.personTabs);
+  // Page-level sessions of other agents (issue 29), each a task of this host's whose model is the client.
+  const sessions = createSessions({ host, label: (name) => t('sessionThreadTitle', name) });
 
   void watchPersonTab({
     bus,
@@ -97,6 +101,7 @@ export function createPanel(adapters: PanelAdapters, signal: AbortSignal): Panel
     tabs,
     ...kit,
     host,
+    sessions,
     commands,
     settings: useSettings,
     ui: useUi,

@@ -2,6 +2,7 @@
 // the panel's own objects (the same relay, agent and stores a person's clicks reach). Types only.
 
 import type { PageMethod } from '../../shared/protocol';
+import type { Sessions } from '../delegation/sessions';
 import type { Relay, TabAccess } from '../page/remote-page';
 import type { RemotePageFactory } from '../page/remote-page-factory';
 import type { useSettings } from '../store/settings';
@@ -28,6 +29,8 @@ export interface PanelHandle extends TabsKit {
   tabs: TabAccess;
   /** The panel's tasks: a runner each (its controller, TabsManager and mask), run side by side (task-host.ts). */
   host: TaskHost;
+  /** Page-level sessions of other agents (issue 29): what the delegation service answers the session tools with. */
+  sessions: Sessions;
   commands: PanelCommands;
   settings: typeof useSettings;
   ui: typeof useUi;
