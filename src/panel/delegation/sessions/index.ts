@@ -3,7 +3,7 @@
 // the client (client-model.ts, page-session.ts). The six session tools of DELEGATION_TOOLS are answered here; the
 // delegation service routes them (src/panel/delegation/index.ts) and calls closeAllOf when a client goes.
 
-import type { DelegationCall, DelegationReply } from '../../../shared/delegation/tools';
+import type { DelegationCall, DelegationHandler, DelegationReply } from '../../../shared/delegation/tools';
 import { refuseAction } from './page-calls';
 import { PageSession, type SessionTurn, type StepOutcome } from './page-session';
 import type { SessionHost } from './session-host';
@@ -27,7 +27,8 @@ export interface SessionsDeps {
 }
 
 export interface Sessions {
-  handle(call: DelegationCall, io: { readonly signal: AbortSignal }): Promise<DelegationReply>;
+  /** Answers the six session tools; `io.signal` cancels the wait for a call's answer (not a call already sent). */
+  handle: DelegationHandler;
   /** The client disconnected or was revoked: its sessions close, leaving no mask up and no lock held. */
   closeAllOf(clientId: string): Promise<void>;
   /** The open sessions (the tests and the bench read them). */
@@ -78,7 +79,7 @@ export function createSessions(deps: SessionsDeps): Sessions {
     return reply(outcome);
   }
 
-  async function handle(call: DelegationCall, io: { readonly signal: AbortSignal }): Promise<DelegationReply> {
+  const handle: DelegationHandler = async (call, io) => {
     const { signal } = io;
     if (call.tool === 'open_session') return openSession(call, signal);
     const session = sessionOf(call);
@@ -106,7 +107,7 @@ export function createSessions(deps: SessionsDeps): Sessions {
       default:
         return errorReply(`${call.tool} is not a session tool.`);
     }
-  }
+  };
 
   return {
     handle,

@@ -8,6 +8,9 @@ import type { StepOutcome } from './page-session';
 
 type Answered = Extract<StepOutcome, { kind: 'answered' }>;
 
+/** `isError` is said only when true, as MCP's CallToolResult leaves it out of a success. */
+const failed = (isError: boolean) => (isError ? { isError: true } : {});
+
 export function errorReply(text: string, data: Record<string, unknown> = {}): DelegationReply {
   return { text, data, isError: true };
 }
@@ -48,7 +51,7 @@ export function readReply(sessionId: string, answered: Answered): DelegationRepl
   const { readout, event } = answered;
   const isError = readout.result?.isError ?? true;
   const text = joined(readout.result?.text ?? 'The call was not run.', ...readout.notes);
-  return { text, data: { ...pageData(sessionId, answered), outcome: event?.outcome ?? null }, isError };
+  return { text, data: { ...pageData(sessionId, answered), outcome: event?.outcome ?? null }, ...failed(isError) };
 }
 
 /** A page action: what it did, whether the page showed it happened, and the page after it. */
@@ -78,7 +81,7 @@ export function actionReply(sessionId: string, action: string, answered: Answere
     ...(verification?.reason ? { reason: verification.reason } : {}),
     summary: event?.summary ?? null,
   };
-  return { text, data, isError: readout.result?.isError ?? true };
+  return { text, data, ...failed(readout.result?.isError ?? true) };
 }
 
 export function endedReply(sessionId: string, result: TaskResult): DelegationReply {
