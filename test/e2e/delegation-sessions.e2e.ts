@@ -50,6 +50,14 @@ function tabState(panel: Page, tabId: number) {
   }, tabId);
 }
 
+/** The person allows the site in Settings beforehand: the session opens without a question. */
+function allowSite(panel: Page, url: string): Promise<void> {
+  return panel.evaluate(
+    (origin) => (globalThis as PanelGlobal).steadyhand.settings.getState().update({ allowedSites: [origin] }),
+    new URL(url).origin,
+  );
+}
+
 function pageOf(browser: ExtensionHarness, url: string): Promise<Page> {
   const open = browser.context.pages().find((page) => page.url() === url);
   return open ? Promise.resolve(open) : browser.context.waitForEvent('page', (page) => page.url() === url);
@@ -116,6 +124,16 @@ describe('page-level sessions in Chromium', () => {
     expect(typed.data).toMatchObject({ action: 'type', outcome: 'ok', verified: true });
     const tab = await pageOf(browser, form);
     expect(await tab.$eval('#fullname', (el) => (el as HTMLInputElement).value)).toBe('Ada Lovelace');
+
+    // A fresh snapshot shows what the session typed; find and read reach the same tab.
+    const snapshot = await session(panel, 'page_snapshot', { session_id: sessionId });
+    expect(snapshot.data).toMatchObject({ session_id: sessionId, tab_id: tabId, url: form });
+    expect(snapshot.text).toMatch(/textbox "Full name" value="Ada Lovelace"/);
+    const found = await session(panel, 'page_find', { session_id: sessionId, query: 'Postcode' });
+    expect(found.text).toMatch(/find: [1-9]\d* match/);
+    expect(found.text).toMatch(/\[\d+\] textbox "Postcode"/);
+    const read = await session(panel, 'page_read', { session_id: sessionId });
+    expect(read.text).toContain('read_page: characters 0–');
     expect(await tabState(panel, tabId)).toEqual({ active: false, group: `Task(${sessionId})` });
   });
 
@@ -125,10 +143,7 @@ describe('page-level sessions in Chromium', () => {
     site,
   }) => {
     const person = await openFrontTab(browser, site.url('/page/pc-menu.html?person'));
-    await panel.evaluate(
-      (origin) => (globalThis as PanelGlobal).steadyhand.settings.getState().update({ allowedSites: [origin] }),
-      new URL(site.url('/')).origin,
-    );
+    await allowSite(panel, site.url('/'));
     const start = site.url('/page/pc-menu.html');
     const open = await session(panel, 'open_session', { start_url: start });
     const sessionId = String(open.data?.session_id);
@@ -173,5 +188,29 @@ describe('page-level sessions in Chromium', () => {
     expect(held).toEqual({ owner: false, locks: [], open: 0 });
     const after = await session(panel, 'page_snapshot', { session_id: sessionId });
     expect(after.isError).toBe(true);
+  });
+
+  it("closes when the person presses Stop in the session's thread, and takes the mask down", async ({
+    browser,
+    panel,
+    site,
+  }) => {
+    await allowSite(panel, site.url('/'));
+    const start = site.url('/page/pc-menu.html');
+    const open = await session(panel, 'open_session', { start_url: start });
+    const sessionId = String(open.data?.session_id);
+    const tab = await pageOf(browser, start);
+    await lookAt(tab);
+    await tab.waitForSelector(MASK, { state: 'attached', timeout: 5_000 });
+    await panel.bringToFront();
+    await panel.evaluate((id) => (globalThis as PanelGlobal).steadyhand.ui.getState().open(id), sessionId);
+    await panel.getByRole('button', { name: 'Stop', exact: true }).click();
+    await expect
+      .poll(() => panel.evaluate(() => (globalThis as PanelGlobal).steadyhand.sessions.open().length))
+      .toBe(0);
+    await tab.waitForSelector(MASK, { state: 'detached', timeout: 5_000 });
+    const after = await session(panel, 'page_snapshot', { session_id: sessionId });
+    expect(after.isError).toBe(true);
+    expect(after.text).toContain(`no open session ${sessionId}`);
   });
 });
