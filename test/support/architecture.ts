@@ -26,7 +26,9 @@ export const PANEL_LAYERS: Readonly<Record<string, readonly string[]>> = {
   ui: ['agent', 'store'],
   chrome: ['agent', 'page', 'tabs', 'mask', 'store'],
   wiring: ['agent', 'page', 'demo', 'tabs', 'mask', 'store', 'ui', 'chrome'],
-  '.': ['agent', 'page', 'demo', 'tabs', 'mask', 'store', 'ui', 'chrome', 'wiring'],
+  // Other agents' calls over MCP (issue 29), answered over the host of the panel's tasks.
+  delegation: ['agent', 'page', 'tabs', 'mask', 'store', 'wiring'],
+  '.': ['agent', 'page', 'demo', 'tabs', 'mask', 'store', 'ui', 'chrome', 'wiring', 'delegation'],
 };
 
 export const CONTEXTS = ['panel', 'background', 'content'] as const;

@@ -11,6 +11,7 @@ import {
   emptyMetrics,
   type PlanAnswer,
   type SiteDecision,
+  type TaskClient,
   type TaskResult,
 } from '../agent';
 import { useSettings } from '../store/settings';
@@ -24,6 +25,12 @@ export interface StartOptions {
   startTabId?: number | null;
   /** Called with the task's id as it starts (at once, or when its turn in the queue comes). */
   onStart?(taskId: string): void;
+  /** Called with its place in the queue when the task must wait for a slot (cancel() takes it out). */
+  onQueued?(queueId: string): void;
+  /** Another agent handed the task over MCP (issue 29): it is that client's, shown with its name. */
+  client?: TaskClient;
+  /** Start in a new background tab on `url` (none yet when null), never on the person's tab (issue 29). */
+  newTab?: { url: string | null };
 }
 
 interface Waiting extends QueuedTask {
@@ -56,9 +63,13 @@ export class TaskHost {
 
   /** Starts a new task now, or when a running one ends; resolves when it ends. */
   execute(instruction: string, options: StartOptions = {}): Promise<TaskResult> {
-    return this.#admit(instruction, null, () => {
-      const runner = this.#newRunner(options.startTabId ?? null);
-      const done = runner.controller.execute(instruction, options.autonomy ? { autonomy: options.autonomy } : {});
+    return this.#admit(instruction, null, options, () => {
+      const runner = this.#newRunner(options.startTabId ?? null, options.newTab);
+      const { autonomy, client } = options;
+      const done = runner.controller.execute(instruction, {
+        ...(autonomy ? { autonomy } : {}),
+        ...(client ? { client } : {}),
+      });
       const taskId = runner.controller.taskId;
       if (taskId !== null) options.onStart?.(taskId);
       return this.#track(runner, done);
@@ -73,7 +84,7 @@ export class TaskHost {
     const runner = this.runnerOf(taskId);
     if (!runner) return this.execute(instruction, options);
     if (this.#busy.has(runner)) return runner.controller.followUp(instruction);
-    return this.#admit(instruction, taskId, () => {
+    return this.#admit(instruction, taskId, options, () => {
       options.onStart?.(taskId);
       return this.#track(runner, runner.controller.followUp(instruction));
     });
@@ -151,13 +162,19 @@ export class TaskHost {
 
   // ---- internals ------------------------------------------------------------------------------------------------
 
-  #admit(instruction: string, followUpOf: string | null, run: () => Promise<TaskResult>): Promise<TaskResult> {
+  #admit(
+    instruction: string,
+    followUpOf: string | null,
+    options: StartOptions,
+    run: () => Promise<TaskResult>,
+  ): Promise<TaskResult> {
     if (this.#queue.length === 0 && this.#busy.size < this.#slots()) return run();
     return new Promise<TaskResult>((resolve, reject) => {
       this.#nextQueueId += 1;
       const queueId = `q${this.#nextQueueId}`;
       this.#queue.push({ queueId, instruction, followUpOf, at: Date.now(), run, settle: { resolve, reject } });
       this.#publishQueue();
+      options.onQueued?.(queueId);
     });
   }
 
@@ -165,8 +182,8 @@ export class TaskHost {
     return useSettings.getState().settings.tasksAtOnce;
   }
 
-  #newRunner(startTabId: number | null): TaskRunner {
-    const runner = createTaskRunner(this.#wiring, startTabId);
+  #newRunner(startTabId: number | null, newTab?: { url: string | null }): TaskRunner {
+    const runner = createTaskRunner(this.#wiring, startTabId, newTab);
     runner.controller.subscribe((event: AgentEvent) => {
       for (const listener of this.#listeners) {
         try {

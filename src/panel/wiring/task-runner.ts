@@ -36,8 +36,15 @@ export function usesDemoModel(settings: AgentSettings): boolean {
   return settings.apiKey.trim() === '';
 }
 
-/** Builds one task's runner; `startTabId` is the tab the person looked at when they asked for it (task-start.ts). */
-export function createTaskRunner(wiring: AgentWiring, startTabId: number | null): TaskRunner {
+/**
+ * Builds one task's runner; `startTabId` is the tab the person looked at when they asked for it (task-start.ts), and
+ * `newTab` starts it in a new background tab instead (a task another agent handed over, issue 29).
+ */
+export function createTaskRunner(
+  wiring: AgentWiring,
+  startTabId: number | null,
+  newTab?: { url: string | null },
+): TaskRunner {
   const { adapters, bus, kit } = wiring;
   const scope = new AbortController();
   const signal = AbortSignal.any([wiring.signal, scope.signal]);
@@ -67,6 +74,7 @@ export function createTaskRunner(wiring: AgentWiring, startTabId: number | null)
         taskId,
         settings: { tabStickiness, endOfTaskTabs },
         startTabId,
+        ...(newTab ? { newTab } : {}),
         onRecord: ({ taskId: id, ...tabs }) => useHistory.getState().recordTabs(id, tabs),
         // The mask comes down while the task still holds its tabs, so it never lands on a tab another task took since.
         beforeLettingGo: () => mask.stop(),
