@@ -41,8 +41,11 @@ export class ExtensionLink {
   private auth: AuthState = 'none';
   private readonly pending = new Map<string, Pending>();
   private nextId = 1;
+  /** The port listened on: the Host header must name it. */
+  private port: number;
 
   constructor(private readonly options: LinkOptions) {
+    this.port = options.port;
     this.http = createServer((_request, response) => {
       response.statusCode = 404;
       response.end();
@@ -56,7 +59,8 @@ export class ExtensionLink {
       this.http.once('error', reject);
       this.http.listen(this.options.port, '127.0.0.1', () => {
         const address = this.http.address();
-        resolve(typeof address === 'object' && address ? address.port : this.options.port);
+        if (typeof address === 'object' && address) this.port = address.port;
+        resolve(this.port);
       });
     });
   }
@@ -111,7 +115,7 @@ export class ExtensionLink {
 
   private upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
     const verdict = checkUpgrade(request, {
-      port: this.options.port,
+      port: this.port,
       path: BRIDGE_PATH,
       extensionId: this.options.extensionId,
     });
