@@ -5,6 +5,7 @@
 import { render } from 'preact';
 import { createAnthropicModel } from './agent';
 import { chromeBadge } from './chrome/badge';
+import { dialWebSocket } from './chrome/bridge-socket';
 import { captureAgentTab } from './chrome/capture';
 import { chromeTabsAdapter } from './chrome/chrome-tabs-adapter';
 import { chromeLocalStorage, keepStorageFromContentScripts, watchStoredKey } from './chrome/local-storage';
@@ -17,8 +18,9 @@ import { watchRequestTabs } from './chrome/request-tabs';
 import { chromeInjectApi, chromeTabAccess } from './chrome/tab-access';
 import { createTaskFiles } from './chrome/task-files';
 import { chromeUiBrowser } from './chrome/ui-browser';
-import { heldLockNames, webLocks } from './chrome/web-locks';
+import { heldLockNames, holdWebLock, webLocks } from './chrome/web-locks';
 import { takePrefilledTask } from './prefill';
+import { followSavedBridge } from './store/bridge';
 import { connectLiveTasks, followStoredHistory, taskLockName } from './store/history';
 import { followSavedSettings } from './store/settings';
 import { connectStorage } from './store/storage-port';
@@ -35,6 +37,7 @@ import './ui/threads/threads.css';
 connectStorage(chromeLocalStorage);
 connectUiBrowser(chromeUiBrowser);
 followSavedSettings(watchStoredKey);
+followSavedBridge(watchStoredKey);
 followDemoShop(chromeLocalStorage, watchStoredKey);
 // Several windows' panels share the history: each follows the others' tasks, and tells a task another live panel runs
 // (it holds the task's lock) from one whose panel died.
@@ -69,6 +72,7 @@ const panel = createPanel(
     locks: webLocks(),
     watchRequestTabs,
     badge: chromeBadge(),
+    bridge: { dial: dialWebSocket, holdLock: holdWebLock() },
   },
   lifetime.signal,
 );
