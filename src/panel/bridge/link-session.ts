@@ -33,6 +33,8 @@ export function runLinkSession(options: {
   dial: DialBridge;
   url: string;
   handler: DelegationHandler;
+  /** The connection of a client ended: its tasks that outlive a call (one asking a question) stop too (issue 29). */
+  clientGone?(clientId: string): void;
   book: PairingBook;
   signal: AbortSignal;
   onWelcome?(): void;
@@ -103,6 +105,7 @@ export function runLinkSession(options: {
       if (life.signal.aborted) return;
       life.abort();
       for (const abort of calls.values()) abort.abort();
+      if (client) options.clientGone?.(client.id);
       options.signal.removeEventListener('abort', stop);
       resolve({ welcomed, refusal });
     };
