@@ -26,12 +26,17 @@ const CLIENT: DelegationClient = { id: 'client-e2e', name: 'Claude Code' };
 function session(panel: Page, tool: DelegationToolName, args: Record<string, unknown>): Promise<DelegationReply> {
   return panel.evaluate(
     ({ tool, args, client }) =>
-      (globalThis as PanelGlobal).steadyhand.sessions.handle(
+      (globalThis as PanelGlobal).steadyhand.delegation.handle(
         { client, tool, args },
         { signal: new AbortController().signal, progress: () => {} },
       ),
     { tool, args, client: CLIENT },
   );
+}
+
+/** How many tasks of the panel run (run in the panel page): a session is one while it is open. */
+function openSessions(): number {
+  return (globalThis as PanelGlobal).steadyhand.host.runners().filter((runner) => runner.controller.isRunning).length;
 }
 
 /** The ref the reply's page lists for `role "name"`. */
@@ -64,7 +69,9 @@ function pageOf(browser: ExtensionHarness, url: string): Promise<Page> {
 }
 
 test.afterEach(async ({ browser }) => {
-  await browser.panel.evaluate(() => (globalThis as PanelGlobal).steadyhand.sessions.closeAllOf('client-e2e'));
+  // As the client's disconnection does (the bridge calls clientGone): its sessions close.
+  await browser.panel.evaluate(() => (globalThis as PanelGlobal).steadyhand.delegation.clientGone('client-e2e'));
+  await expect.poll(() => browser.panel.evaluate(openSessions)).toBe(0);
   // A session's tabs are kept at its end (the default of "end of task tabs"): none is left for the next test.
   for (const page of browser.context.pages()) if (page !== browser.panel) await page.close();
 });
@@ -182,7 +189,7 @@ describe('page-level sessions in Chromium', () => {
       return {
         owner: steadyhand.host.ownerOf(id) !== null,
         locks: (locks.held ?? []).map((lock) => lock.name).filter((name) => name?.includes(String(id))),
-        open: steadyhand.sessions.open().length,
+        open: steadyhand.host.runners().filter((runner) => runner.controller.isRunning).length,
       };
     }, tabId);
     expect(held).toEqual({ owner: false, locks: [], open: 0 });
@@ -205,9 +212,7 @@ describe('page-level sessions in Chromium', () => {
     await panel.bringToFront();
     await panel.evaluate((id) => (globalThis as PanelGlobal).steadyhand.ui.getState().open(id), sessionId);
     await panel.getByRole('button', { name: 'Stop', exact: true }).click();
-    await expect
-      .poll(() => panel.evaluate(() => (globalThis as PanelGlobal).steadyhand.sessions.open().length))
-      .toBe(0);
+    await expect.poll(() => panel.evaluate(openSessions)).toBe(0);
     await tab.waitForSelector(MASK, { state: 'detached', timeout: 5_000 });
     const after = await session(panel, 'page_snapshot', { session_id: sessionId });
     expect(after.isError).toBe(true);

@@ -4,11 +4,15 @@
 // drive. It makes no adapter itself: main.tsx makes them, calls this, and renders; a unit test
 // (test/unit/panel/create-panel.test.ts) gives it fakes.
 
+import type { DelegationHandler } from '../../shared/delegation/tools';
 import type { PanelQueries } from '../../shared/protocol';
+import { startBridge } from '../bridge/connector';
+import { pairingBook } from '../bridge/pairing-book';
+import type { BridgeAdapters } from '../bridge/ports';
 import type { ToolbarBadge } from '../chrome/badge';
-import { createSessions } from '../delegation/sessions';
 import type { TabAccess } from '../page/remote-page';
 import { remotePageFactory } from '../page/remote-page-factory';
+import { useBridge } from '../store/bridge';
 import { usePageView } from '../store/page-view';
 import { useSettings } from '../store/settings';
 import { useUi } from '../store/ui';
@@ -17,7 +21,6 @@ import type { TabLike } from '../tabs/person-tab';
 import { TabEventBus } from '../tabs/tab-event-bus';
 import type { TabsAdapter } from '../tabs/tabs-adapter';
 import { watchPersonTab } from '../tabs/watch-person-tab';
-import { t } from '../ui/i18n';
 import type { AgentAdapters } from './agent';
 import { type CommandsBrowser, panelCommands } from './commands';
 import type { PanelHandle, PanelTransport } from './handle';
@@ -46,10 +49,34 @@ export interface PanelAdapters extends AgentAdapters {
   watchRequestTabs(signal: AbortSignal): (url: string) => readonly number[];
   /** The toolbar icon's badge (chrome/badge.ts): how many tasks wait for the person, in every window. */
   badge: ToolbarBadge;
+  /** The link to the local MCP server (chrome/bridge-socket.ts, chrome/web-locks.ts §holdWebLock): decision 0030. */
+  bridge: BridgeAdapters;
 }
 
+/**
+ * What other agents' calls over MCP are answered by, given the panel's task host (decision 0030): the handler, and
+ * what to do when a client's connection ends (its tasks still running, a question included, stop).
+ */
+export type DelegationFactory = (host: TaskHost) => {
+  handle: DelegationHandler;
+  clientGone(clientId: string): void;
+};
+
+/** Until the delegation service is wired in, every call is answered that Steadyhand cannot take it yet. */
+export const NO_DELEGATION: DelegationFactory = () => ({
+  handle: async (call) => ({
+    text: `Steadyhand cannot answer ${call.tool} yet: this build has no delegation service.`,
+    isError: true,
+  }),
+  clientGone: () => {},
+});
+
 /** Builds the panel; it lives until `signal` aborts (the panel page goes away). */
-export function createPanel(adapters: PanelAdapters, signal: AbortSignal): PanelHandle {
+export function createPanel(
+  adapters: PanelAdapters,
+  signal: AbortSignal,
+  delegation: DelegationFactory = NO_DELEGATION,
+): PanelHandle {
   const { transport, windowId } = adapters;
   const bus = new TabEventBus();
   // The content script goes only where the site gate of the task owning the tab allows (decision 0025): the host is
@@ -82,8 +109,16 @@ export function createPanel(adapters: PanelAdapters, signal: AbortSignal): Panel
   watchWaitingBadge(adapters.badge, signal);
   host = new TaskHost({ adapters, bus, kit, ownOrigin: tabs.ownOrigin, personTabId, requestTabs, signal });
   const commands = panelCommands(host, adapters.personTabs);
-  // Page-level sessions of other agents (issue 29), each a task of this host's whose model is the client.
-  const sessions = createSessions({ host, label: (name) => t('sessionThreadTitle', name) });
+  const service = delegation(host);
+  // Off by default: nothing dials until the person turns "Let other agents use Steadyhand" on.
+  startBridge({
+    adapters: adapters.bridge,
+    store: useBridge,
+    book: pairingBook(useBridge),
+    handler: service.handle,
+    clientGone: (clientId) => service.clientGone(clientId),
+    signal,
+  });
 
   void watchPersonTab({
     bus,
@@ -101,7 +136,7 @@ export function createPanel(adapters: PanelAdapters, signal: AbortSignal): Panel
     tabs,
     ...kit,
     host,
-    sessions,
+    delegation: service,
     commands,
     settings: useSettings,
     ui: useUi,

@@ -11,12 +11,13 @@ import {
   emptyMetrics,
   type PlanAnswer,
   type SiteDecision,
+  type TaskClient,
   type TaskResult,
 } from '../agent';
-import type { SessionHost, SessionRun, SessionStart } from '../delegation/sessions/session-host';
 import { useSettings } from '../store/settings';
 import { type QueuedTask, useTaskQueue } from '../store/task-queue';
 import type { AgentWiring } from './agent';
+import type { SessionHost, SessionRun, SessionStart } from './session-host';
 import { createTaskRunner, type RunnerDriver, type TaskRunner } from './task-runner';
 
 /** How a new task starts: its mode, the tab the person looked at when they asked, and who wants to know its id. */
@@ -25,6 +26,12 @@ export interface StartOptions {
   startTabId?: number | null;
   /** Called with the task's id as it starts (at once, or when its turn in the queue comes). */
   onStart?(taskId: string): void;
+  /** Called with its place in the queue when the task must wait for a slot (cancel() takes it out). */
+  onQueued?(queueId: string): void;
+  /** Another agent handed the task over MCP (issue 29): it is that client's, shown with its name. */
+  client?: TaskClient;
+  /** Start in a new background tab on `url` (none yet when null), never on the person's tab (issue 29). */
+  newTab?: { url: string | null };
 }
 
 interface Waiting extends QueuedTask {
@@ -59,9 +66,13 @@ export class TaskHost implements SessionHost {
 
   /** Starts a new task now, or when a running one ends; resolves when it ends. */
   execute(instruction: string, options: StartOptions = {}): Promise<TaskResult> {
-    return this.#admit(instruction, null, () => {
-      const runner = this.#newRunner(options.startTabId ?? null);
-      const done = runner.controller.execute(instruction, options.autonomy ? { autonomy: options.autonomy } : {});
+    return this.#admit(instruction, null, options, () => {
+      const runner = this.#newRunner(options.startTabId ?? null, options.newTab);
+      const { autonomy, client } = options;
+      const done = runner.controller.execute(instruction, {
+        ...(autonomy ? { autonomy } : {}),
+        ...(client ? { client } : {}),
+      });
       const taskId = runner.controller.taskId;
       if (taskId !== null) options.onStart?.(taskId);
       return this.#track(runner, done);
@@ -76,11 +87,12 @@ export class TaskHost implements SessionHost {
    */
   openSession(start: SessionStart): SessionRun {
     const driver: RunnerDriver = { model: start.model, settings: start.settings };
-    const runner = this.#newRunner(null, driver);
+    // No tab of the person's: the session's first call (open_url) opens its own.
+    const runner = this.#newRunner(null, { url: null }, driver);
     runner.controller.subscribe(start.onEvent);
     this.#sessions.add(runner);
-    // The client's words name no site for the person (TaskOptions.namesSites); consequential steps ask in any mode.
-    const done = runner.controller.execute(start.instruction, { autonomy: 'act', namesSites: false });
+    // The client's task (TaskOptions.client): its words allow no site, its consequential steps ask as the settings say.
+    const done = runner.controller.execute(start.instruction, { autonomy: 'act', client: start.client });
     const taskId = runner.controller.taskId ?? '';
     const gone = () => {
       this.#sessions.delete(runner);
@@ -105,7 +117,7 @@ export class TaskHost implements SessionHost {
     if (!runner) return this.execute(instruction, options);
     // A session's run takes it at its next step: the client's model reads it with its next reply.
     if (this.#busy.has(runner) || this.#sessions.has(runner)) return runner.controller.followUp(instruction);
-    return this.#admit(instruction, taskId, () => {
+    return this.#admit(instruction, taskId, options, () => {
       options.onStart?.(taskId);
       return this.#track(runner, runner.controller.followUp(instruction));
     });
@@ -183,13 +195,19 @@ export class TaskHost implements SessionHost {
 
   // ---- internals ------------------------------------------------------------------------------------------------
 
-  #admit(instruction: string, followUpOf: string | null, run: () => Promise<TaskResult>): Promise<TaskResult> {
+  #admit(
+    instruction: string,
+    followUpOf: string | null,
+    options: StartOptions,
+    run: () => Promise<TaskResult>,
+  ): Promise<TaskResult> {
     if (this.#queue.length === 0 && this.#busy.size < this.#slots()) return run();
     return new Promise<TaskResult>((resolve, reject) => {
       this.#nextQueueId += 1;
       const queueId = `q${this.#nextQueueId}`;
       this.#queue.push({ queueId, instruction, followUpOf, at: Date.now(), run, settle: { resolve, reject } });
       this.#publishQueue();
+      options.onQueued?.(queueId);
     });
   }
 
@@ -197,8 +215,12 @@ export class TaskHost implements SessionHost {
     return useSettings.getState().settings.tasksAtOnce;
   }
 
-  #newRunner(startTabId: number | null, driver: RunnerDriver | null = null): TaskRunner {
-    const runner = createTaskRunner(this.#wiring, startTabId, driver);
+  #newRunner(
+    startTabId: number | null,
+    newTab?: { url: string | null },
+    driver: RunnerDriver | null = null,
+  ): TaskRunner {
+    const runner = createTaskRunner(this.#wiring, startTabId, newTab, driver);
     runner.controller.subscribe((event: AgentEvent) => {
       for (const listener of this.#listeners) {
         try {

@@ -38,7 +38,7 @@ export function usesDemoModel(settings: AgentSettings): boolean {
 
 /**
  * What drives a runner whose model is not Steadyhand's: a page-level session of another agent (issue 29), whose turns
- * are the client's calls. It starts with no tab of the person's (TabsManagerOptions.startsEmpty).
+ * are the client's calls.
  */
 export interface RunnerDriver {
   model: AgentModel;
@@ -46,10 +46,15 @@ export interface RunnerDriver {
   settings(settings: AgentSettings): AgentSettings;
 }
 
-/** Builds one task's runner; `startTabId` is the tab the person looked at when they asked for it (task-start.ts). */
+/**
+ * Builds one task's runner; `startTabId` is the tab the person looked at when they asked for it (task-start.ts), and
+ * `newTab` starts it in a new background tab instead (a task another agent handed over, issue 29); `driver` gives it
+ * a model other than Steadyhand's (a page-level session).
+ */
 export function createTaskRunner(
   wiring: AgentWiring,
   startTabId: number | null,
+  newTab?: { url: string | null },
   driver: RunnerDriver | null = null,
 ): TaskRunner {
   const { adapters, bus, kit } = wiring;
@@ -85,7 +90,7 @@ export function createTaskRunner(
         taskId,
         settings: { tabStickiness, endOfTaskTabs },
         startTabId,
-        startsEmpty: driver !== null,
+        ...(newTab ? { newTab } : {}),
         onRecord: ({ taskId: id, ...tabs }) => useHistory.getState().recordTabs(id, tabs),
         // The mask comes down while the task still holds its tabs, so it never lands on a tab another task took since.
         beforeLettingGo: () => mask.stop(),

@@ -18,7 +18,7 @@ import type { SiteDecision } from '../sites/site-access';
 import { endingFor, type StopReason } from '../task/endings';
 import type { AgentEvent, AgentEventListener, TaskResult } from '../task/events';
 import type { TaskFiles } from '../task/files';
-import type { TaskState } from '../task/task-state';
+import type { TaskClient, TaskState } from '../task/task-state';
 import type { CaptureFn } from '../tools/types';
 import { type Ending, Run } from './loop';
 import { PersonQuestions } from './person-questions';
@@ -65,11 +65,8 @@ export interface AgentControllerDeps {
 /** How a task starts: in "Ask before acting" or "Act without asking" (absent: as the settings say). */
 export interface TaskOptions {
   autonomy?: AutonomyMode;
-  /**
-   * Whether the sites the instructions name are allowed as the person's own words (decision 0025). False for words
-   * another agent wrote (issue 29): a client cannot grant itself a site by naming it; the person is asked.
-   */
-  namesSites?: boolean;
+  /** Another agent handed the task over MCP (issue 29); absent for the person's own. */
+  client?: TaskClient;
 }
 
 /** What a run's context is built from besides the task and the controller's dependencies. */
@@ -107,8 +104,6 @@ export class AgentController {
   #tabs: AgentTabs | null = null;
   #active: ActiveRun | null = null;
   #modelId: string | null = null;
-  /** The current task's TaskOptions.namesSites. */
-  #namesSites = true;
 
   constructor(deps: AgentControllerDeps) {
     this.#deps = deps;
@@ -158,10 +153,9 @@ export class AgentController {
    */
   execute(instruction: string, options: TaskOptions = {}): Promise<TaskResult> {
     this.#assertIdle();
-    const task = this.#person.newTask(options.autonomy ?? this.#settings().autonomy);
+    const task = this.#person.newTask(options.autonomy ?? this.#settings().autonomy, options.client);
     this.#task = task;
     this.#tabs = null;
-    this.#namesSites = options.namesSites ?? true;
     return this.#run(task, instruction, false);
   }
 
@@ -175,7 +169,7 @@ export class AgentController {
     const active = this.#active;
     if (active?.run && active.done) {
       active.run.addInstruction(instruction);
-      if (this.#namesSites) task.sites.addInstruction(instruction);
+      task.sites.addInstruction(instruction);
       const model = this.#modelId ?? '';
       this.#emit({
         type: 'task_started',
@@ -333,14 +327,19 @@ export class AgentController {
         model: model.modelId,
         at,
         settings: safeSettings,
+        ...(task.client ? { client: task.client.name } : {}),
       });
       // The lists first: beginning the run scripts the task's tabs, and only where these rules allow (mayRunOn).
       task.sites.useLists(settings.allowedSites, settings.blockedSites);
       task.consent?.useList(settings.actWithoutAskingSites);
-      if (this.#namesSites) task.sites.addInstruction(instruction);
+      task.consent?.askEveryStep(task.client !== undefined && settings.askBeforeActingForAgents);
+      // Another agent's words allow no site (issue 29): the sites it needs are asked in the panel. A follow-up typed
+      // in the panel is the person's own.
+      if (!task.client || followUp) task.sites.addInstruction(instruction);
       tabs = this.#tabsFor(task, settings);
       await tabs.beginRun();
-      if (!followUp) task.sites.startOn(await startPage(tabs));
+      // Nor is the page another agent had the task start on a start site: the person did not choose it.
+      if (!followUp && !task.client) task.sites.startOn(await startPage(tabs));
       task.conversation.begin(instruction, followUp);
       const runTabs = tabs;
       hold = deps.netRules

@@ -4,9 +4,9 @@
 // delegation service routes them (src/panel/delegation/index.ts) and calls closeAllOf when a client goes.
 
 import type { DelegationCall, DelegationHandler, DelegationReply } from '../../../shared/delegation/tools';
+import type { SessionHost } from '../../wiring/session-host';
 import { refuseAction } from './page-calls';
 import { PageSession, type SessionTurn, type StepOutcome } from './page-session';
-import type { SessionHost } from './session-host';
 import {
   actionReply,
   CANCELLED,
@@ -17,8 +17,6 @@ import {
   readReply,
   snapshotReply,
 } from './session-replies';
-
-export type { SessionHost, SessionRun, SessionStart } from './session-host';
 
 export interface SessionsDeps {
   host: SessionHost;
@@ -31,6 +29,8 @@ export interface Sessions {
   handle: DelegationHandler;
   /** The client disconnected or was revoked: its sessions close, leaving no mask up and no lock held. */
   closeAllOf(clientId: string): Promise<void>;
+  /** closeAllOf without waiting (the delegation service's SessionTools). */
+  clientGone(clientId: string): void;
   /** The open sessions (the tests and the bench read them). */
   open(): readonly { id: string; clientId: string }[];
 }
@@ -109,12 +109,15 @@ export function createSessions(deps: SessionsDeps): Sessions {
     }
   };
 
+  async function closeAllOf(clientId: string): Promise<void> {
+    const mine = [...sessions.values()].filter((session) => session.client.id === clientId);
+    await Promise.all(mine.map((session) => session.close()));
+  }
+
   return {
     handle,
-    async closeAllOf(clientId) {
-      const mine = [...sessions.values()].filter((session) => session.client.id === clientId);
-      await Promise.all(mine.map((session) => session.close()));
-    },
+    closeAllOf,
+    clientGone: (clientId) => void closeAllOf(clientId),
     open: () => [...sessions.values()].map((session) => ({ id: session.id, clientId: session.client.id })),
   };
 }

@@ -5,9 +5,9 @@
 
 import type { DelegationClient } from '../../../shared/delegation/tools';
 import type { AgentEvent, AgentSettings, TaskResult } from '../../agent';
+import type { SessionHost, SessionRun } from '../../wiring/session-host';
 import { ClientModel } from './client-model';
 import { listedRefs, type SessionFence } from './page-calls';
-import type { SessionHost, SessionRun } from './session-host';
 import { readStep, type StepReadout } from './step-readout';
 
 type ToolResultEvent = Extract<AgentEvent, { type: 'tool_result' }>;
@@ -21,8 +21,8 @@ export type StepOutcome =
 export type SessionTurn = { name: string; input: Record<string, unknown> } | null;
 
 /**
- * The session's settings over the person's: no plan to approve (the client plans), every consequential step asked
- * in the panel (the act-without-asking list is the person's for their own tasks), no repair notes or no-progress
+ * The session's settings over the person's: no plan to approve (the client plans; its consequential steps ask the
+ * person as "Ask before acting for other agents" says, TaskConsent.askEveryStep), no repair notes or no-progress
  * ending (the client's model decides what to do after a failure), no script or screenshot, and the most steps a task
  * may take: each call of the client is one step.
  */
@@ -30,7 +30,6 @@ export function sessionSettings(settings: AgentSettings): AgentSettings {
   return {
     ...settings,
     autonomy: 'act',
-    actWithoutAskingSites: [],
     maxSteps: 500,
     noProgressDetection: false,
     autoRepair: false,
@@ -56,6 +55,7 @@ export class PageSession {
     this.client = client;
     this.#model = new ClientModel(client.name);
     this.#run = host.openSession({
+      client,
       instruction,
       model: this.#model,
       settings: sessionSettings,

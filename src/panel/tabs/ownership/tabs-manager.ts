@@ -20,7 +20,7 @@ import { type Locks, TabLeases } from './tab-locks';
 import { DEFAULT_TABS_SETTINGS, type TabsAtEnd, type TabsSettings } from './tabs-settings';
 import { TaskGroup } from './task-group';
 import { type InjectScript, keepTaskTabsScripted } from './task-scripts';
-import { takePersonTab } from './task-start';
+import { openTaskTab, takePersonTab } from './task-start';
 import type { TaskTabsRecord } from './task-tabs-record';
 import { type TabsChange, TaskTabsState } from './task-tabs-state';
 
@@ -62,10 +62,10 @@ export interface TabsManagerOptions {
    */
   startTabId?: number | null;
   /**
-   * The task takes none of the person's tabs: it starts with no tab, and its first call opens one of its own in the
-   * background (a page-level session of another agent, issue 29).
+   * Start in a new background tab on `url` (none yet when null) instead of the person's tab: a task another agent
+   * handed over (issue 29, task-start.ts §openTaskTab).
    */
-  startsEmpty?: boolean;
+  newTab?: { url: string | null };
 }
 
 /**
@@ -78,7 +78,7 @@ export class TabsManager implements AgentTabs {
   readonly taskId: string;
   readonly settings: TabsSettings;
   private readonly startTabId: number | null;
-  private readonly startsEmpty: boolean;
+  private readonly newTab: { url: string | null } | null;
   private readonly state: TaskTabsState;
   private readonly group: TaskGroup;
   private readonly leases: TabLeases;
@@ -97,7 +97,7 @@ export class TabsManager implements AgentTabs {
     this.taskId = options.taskId;
     this.settings = { ...DEFAULT_TABS_SETTINGS, ...options.settings };
     this.startTabId = options.startTabId ?? null;
-    this.startsEmpty = options.startsEmpty ?? false;
+    this.newTab = options.newTab ?? null;
     this.state = new TaskTabsState(this.taskId, deps.onRecord);
     this.group = new TaskGroup(deps.adapter, this.taskId, this.state.record.groupId, deps.locks);
     this.leases = new TabLeases(deps.locks);
@@ -140,17 +140,11 @@ export class TabsManager implements AgentTabs {
    */
   async beginRun(): Promise<TabSnapshot | null> {
     this.running = true;
-    if (!this.started && this.startsEmpty) {
-      this.state.update({ windowId: this.deps.windowId });
-      this.started = true;
-    } else if (!this.started) {
+    if (!this.started) {
       const take = (id: number) => this.leases.take(id);
-      await takePersonTab(
-        this.state,
-        this.deps.adapter,
-        { windowId: this.deps.windowId, tabId: this.startTabId },
-        take,
-      );
+      const { adapter, windowId } = this.deps;
+      if (this.newTab) await openTaskTab(this.state, adapter, { windowId, url: this.newTab.url }, take);
+      else await takePersonTab(this.state, adapter, { windowId, tabId: this.startTabId }, take);
       this.started = true;
     } else {
       // The locks first: a follow-up whose tab another task took is refused (O-OWN-2), even if that task grouped it.

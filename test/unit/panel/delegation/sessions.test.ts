@@ -43,6 +43,8 @@ function panelWithPersonTab() {
   const { browser, windowId } = fakes;
   const personTab = browser.addTab(windowId, 'https://person.test/', { active: true });
   const panel = createPanel(fakes.adapters, lifetime.signal);
+  // The line the thread list shows names the client (main.tsx gives the catalogue's words).
+  const sessions = createSessions({ host: panel.host, label: (name) => `Page session for ${name}` });
   useSettings.getState().update({ apiKey: 'sk-ant-test', allowedSites: ['https://shop.test'] });
   const seen: AgentEvent[] = [];
   panel.host.subscribe((event) => seen.push(event));
@@ -59,11 +61,11 @@ function panelWithPersonTab() {
     browser.emit({ type: 'contentReady', tabId: tab.id, url, documentToken: 'doc-1' });
     return tab.id;
   };
-  return { ...fakes, panel, personTab, seen, commitNew };
+  return { ...fakes, panel, sessions, personTab, seen, commitNew };
 }
 
 async function openOn(setup: ReturnType<typeof panelWithPersonTab>, url = 'https://shop.test/') {
-  const opening = setup.panel.sessions.handle(call('open_session', { start_url: url }), io());
+  const opening = setup.sessions.handle(call('open_session', { start_url: url }), io());
   const tabId = await setup.commitNew();
   const reply = await opening;
   return { reply, tabId, sessionId: String(reply.data?.session_id) };
@@ -83,15 +85,15 @@ describe('page-level sessions', () => {
     expect(browser.groups.get(tab.groupId)?.title).toBe(`Task(${sessionId})`);
     expect(browser.mustGet(personTab).groupId).not.toBe(tab.groupId);
     const record = useHistory.getState().tasks[sessionId];
-    expect(record?.instructions[0]).toBe('sessionThreadTitle');
+    expect(record?.instructions[0]).toBe('Page session for Claude Code');
+    expect(record?.from).toBe('Claude Code');
     expect(record?.status).toBe('running');
   });
 
   it("asks the person in the panel about a site they have not allowed, and the client's words allow none", async () => {
     const setup = panelWithPersonTab();
-    const { panel, seen } = setup;
-    // The line the thread list shows names the client; a client named for a site gets no permission from it.
-    const sessions = createSessions({ host: panel.host, label: (name) => `Page session for ${name}` });
+    const { panel, seen, sessions } = setup;
+    // A client named for a site gets no permission from its name on the session's line.
     const named = { id: 'c', name: 'other.test' };
     const opening = sessions.handle(call('open_session', { start_url: 'https://other.test/' }, named), io());
     await until(() => seen.some((event) => event.type === 'permission_request'));
@@ -112,10 +114,10 @@ describe('page-level sessions', () => {
   it('refuses in words a tab outside its group, a ref it was never shown and a tool that is no page action', async () => {
     const setup = panelWithPersonTab();
     const { sessionId } = await openOn(setup);
-    const { panel, personTab, browser } = setup;
+    const { sessions, personTab, browser } = setup;
     const before = browser.calls.length;
     const act = (action: string, input: Record<string, unknown>) =>
-      panel.sessions.handle(call('page_action', { session_id: sessionId, action, input }), io());
+      sessions.handle(call('page_action', { session_id: sessionId, action, input }), io());
     for (const action of ['switch_tab', 'close_tab']) {
       const refused = await act(action, { tabId: personTab });
       expect(refused.isError).toBe(true);
@@ -132,8 +134,8 @@ describe('page-level sessions', () => {
   it("answers another client's session id as unknown", async () => {
     const setup = panelWithPersonTab();
     const { sessionId } = await openOn(setup);
-    const reply = await setup.panel.sessions.handle(call('page_snapshot', { session_id: sessionId }, OTHER), io());
-    const unknown = await setup.panel.sessions.handle(call('page_snapshot', { session_id: 'nope' }, OTHER), io());
+    const reply = await setup.sessions.handle(call('page_snapshot', { session_id: sessionId }, OTHER), io());
+    const unknown = await setup.sessions.handle(call('page_snapshot', { session_id: 'nope' }, OTHER), io());
     expect(reply.isError).toBe(true);
     expect(reply.text.replace(sessionId, 'ID')).toBe(unknown.text.replace('nope', 'ID'));
   });
@@ -142,53 +144,50 @@ describe('page-level sessions', () => {
     const setup = panelWithPersonTab();
     const { sessionId, tabId } = await openOn(setup);
     for (let i = 0; i < 4; i++) {
-      const reply = await setup.panel.sessions.handle(call('page_snapshot', { session_id: sessionId }), io());
+      const reply = await setup.sessions.handle(call('page_snapshot', { session_id: sessionId }), io());
       expect(reply.data).toMatchObject({ session_id: sessionId, tab_id: tabId });
       expect(reply.text).toContain(`Step ${i + 3} (`);
     }
-    expect(setup.panel.sessions.open()).toHaveLength(1);
+    expect(setup.sessions.open()).toHaveLength(1);
   });
 
   it('close_session ends the task and lets go of its tab; later calls hear it ended', async () => {
     const setup = panelWithPersonTab();
     const { sessionId, tabId } = await openOn(setup);
-    const closed = await setup.panel.sessions.handle(call('close_session', { session_id: sessionId }), io());
+    const closed = await setup.sessions.handle(call('close_session', { session_id: sessionId }), io());
     expect(closed.text).toContain(`Session ${sessionId} is closed`);
     expect(setup.panel.host.ownerOf(tabId)).toBeNull();
     expect(setup.panel.host.runnerOf(sessionId)).toBeNull();
     expect(useHistory.getState().tasks[sessionId]?.status).toBe('stopped');
-    const after = await setup.panel.sessions.handle(call('page_snapshot', { session_id: sessionId }), io());
+    const after = await setup.sessions.handle(call('page_snapshot', { session_id: sessionId }), io());
     expect(after.isError).toBe(true);
   });
 
   it("closes every session of a client that goes, and only that client's", async () => {
     const setup = panelWithPersonTab();
     const first = await openOn(setup);
-    const opening = setup.panel.sessions.handle(
-      call('open_session', { start_url: 'https://shop.test/b' }, OTHER),
-      io(),
-    );
+    const opening = setup.sessions.handle(call('open_session', { start_url: 'https://shop.test/b' }, OTHER), io());
     await setup.commitNew();
     const second = await opening;
-    await setup.panel.sessions.closeAllOf(CLIENT.id);
-    expect(setup.panel.sessions.open()).toEqual([{ id: second.data?.session_id, clientId: OTHER.id }]);
+    await setup.sessions.closeAllOf(CLIENT.id);
+    expect(setup.sessions.open()).toEqual([{ id: second.data?.session_id, clientId: OTHER.id }]);
     expect(setup.panel.host.ownerOf(first.tabId)).toBeNull();
   });
 
   it('ends when the person presses Stop in the panel: the call in flight and later ones hear it ended', async () => {
     const setup = panelWithPersonTab();
     const { sessionId, tabId } = await openOn(setup);
-    const { panel, seen } = setup;
+    const { panel, seen, sessions } = setup;
     // A call held in flight by a question to the person: open_url to a site they have not allowed.
     const action = { session_id: sessionId, action: 'open_url', input: { url: 'https://elsewhere.test/' } };
-    const waiting = panel.sessions.handle(call('page_action', action), io());
+    const waiting = sessions.handle(call('page_action', action), io());
     await until(() => seen.some((event) => event.type === 'permission_request'));
     panel.host.stop(sessionId);
     const reply = await waiting;
     expect(reply.isError).toBe(true);
     expect(reply.data).toMatchObject({ session_id: sessionId, status: 'stopped' });
-    expect(panel.sessions.open()).toEqual([]);
-    const after = await panel.sessions.handle(call('page_snapshot', { session_id: sessionId }), io());
+    expect(sessions.open()).toEqual([]);
+    const after = await sessions.handle(call('page_snapshot', { session_id: sessionId }), io());
     expect(after.isError).toBe(true);
     expect(panel.host.running).toBe(0);
     expect(panel.host.ownerOf(tabId)).toBeNull();

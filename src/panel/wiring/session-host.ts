@@ -1,10 +1,12 @@
-// What a page-level session (issue 29) needs of the panel's task host: a task of its own whose model is the client.
-// The host (src/panel/wiring/task-host.ts §TaskHost.openSession) runs it as it runs any task: its TabsManager and
+// What a page-level session (src/panel/delegation/sessions/, issue 29) needs of the panel's task host: a task of its
+// own whose model is the client. The host (task-host.ts §TaskHost.openSession) runs it as it runs any task: its TabsManager and
 // `Task(<id>)` group, its mask, its site permissions and consent gate, its row in the thread list, Stop.
 
-import type { AgentEventListener, AgentModel, AgentSettings, TaskResult } from '../../agent';
+import type { AgentEventListener, AgentModel, AgentSettings, TaskClient, TaskResult } from '../agent';
 
 export interface SessionStart {
+  /** The client the session is for: the task is its (shown "from" it; its consequential steps ask the person). */
+  client: TaskClient;
   /** The line the thread list and the history show for it (the person's language). */
   instruction: string;
   /** The client, as the loop's model: each turn is the client's call (client-model.ts). */
