@@ -151,6 +151,30 @@ describe('page-level sessions', () => {
     expect(setup.sessions.open()).toHaveLength(1);
   });
 
+  it('answers a cancelled call at once, keeps the session, and gives the next call its own answer', async () => {
+    const setup = panelWithPersonTab();
+    const { sessionId, tabId } = await openOn(setup);
+    const { panel, seen, sessions } = setup;
+    const cancel = new AbortController();
+    const action = { session_id: sessionId, action: 'open_url', input: { url: 'https://elsewhere.test/' } };
+    const held = sessions.handle(call('page_action', action), { signal: cancel.signal, progress: () => {} });
+    await until(() => seen.some((event) => event.type === 'permission_request'));
+    cancel.abort();
+    const cancelled = await held;
+    expect(cancelled.isError).toBe(true);
+    expect(cancelled.text).toContain('cancelled before its answer came');
+    // The next call waits for the cancelled one to be done with, then is answered for itself.
+    const next = sessions.handle(call('page_snapshot', { session_id: sessionId }), io());
+    const asked = seen.find((event) => event.type === 'permission_request');
+    if (asked?.type !== 'permission_request') throw new Error('no question');
+    panel.host.answerPermission(asked.requestId, 'deny');
+    const reply = await next;
+    expect(reply.isError).toBeUndefined();
+    expect(reply.data).toMatchObject({ session_id: sessionId, tab_id: tabId, url: 'https://shop.test/' });
+    expect(reply.text).not.toContain('open_url:');
+    expect(sessions.open()).toHaveLength(1);
+  });
+
   it('close_session ends the task and lets go of its tab; later calls hear it ended', async () => {
     const setup = panelWithPersonTab();
     const { sessionId, tabId } = await openOn(setup);
