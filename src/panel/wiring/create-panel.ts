@@ -21,7 +21,7 @@ import { type CommandsBrowser, panelCommands } from './commands';
 import type { PanelHandle, PanelTransport } from './handle';
 import { createTabsKit } from './tabs-kit';
 import { TaskHost } from './task-host';
-import { watchWaitingBadge } from './waiting-badge';
+import { watchDeadPanels, watchWaitingBadge } from './waiting-badge';
 
 /** The panel's adapters over chrome.* (src/panel/chrome/), as the composition root receives them. */
 export interface PanelAdapters extends AgentAdapters {
@@ -78,6 +78,7 @@ export function createPanel(adapters: PanelAdapters, signal: AbortSignal): Panel
   // Before the host: as the panel goes, the badge is set from the other panels' tasks before the host interrupts this
   // panel's (abort listeners run in the order they were added).
   watchWaitingBadge(adapters.badge, signal);
+  watchDeadPanels(bus, signal);
   host = new TaskHost({ adapters, bus, kit, ownOrigin: tabs.ownOrigin, personTabId, requestTabs, signal });
   const commands = panelCommands(host, adapters.personTabs);
 
