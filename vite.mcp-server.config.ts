@@ -9,6 +9,8 @@ import pkg from './package.json' with { type: 'json' };
 const dependencies = Object.keys(pkg.dependencies);
 
 export default defineConfig({
+  // The extension's public/ (locales, icons) is no part of the server.
+  publicDir: false,
   define: { __STEADYHAND_BUILD__: JSON.stringify(`${pkg.version}+${Date.now().toString(36)}`) },
   build: {
     outDir: 'build/mcp-server',

@@ -1,7 +1,7 @@
 // The panel's connector (decision 0030): while "Let other agents use Steadyhand" is on, exactly one panel of all the
 // windows' holds the Web Lock `steadyhand.bridge` and dials the local MCP server on 127.0.0.1 at the set port; when that
 // panel goes, the browser hands the lock to another, which takes over. A dropped or refused link is dialled again after
-// a backoff (0.5 s doubling to 30 s, back to 0.5 s after a welcome), never in a busy loop. Off, nothing listens or dials.
+// a backoff (0.5 s doubling to 5 s: a coding agent starts its server at any time, and a refused loopback dial costs next to nothing, back to 0.5 s after a welcome), never in a busy loop. Off, nothing listens or dials.
 
 import { BRIDGE_PATH } from '../../shared/delegation/bridge-protocol';
 import type { DelegationHandler } from '../../shared/delegation/tools';
@@ -10,7 +10,7 @@ import { type PairingBook, runLinkSession } from './link-session';
 import type { BridgeAdapters } from './ports';
 
 export const BRIDGE_LOCK = 'steadyhand.bridge';
-export const BACKOFF = { firstMs: 500, maxMs: 30_000 } as const;
+export const BACKOFF = { firstMs: 500, maxMs: 5_000 } as const;
 
 interface Store {
   getState(): BridgeState;
