@@ -5,17 +5,11 @@
 // order, and returns succeeded with the evidence it checked, in a group of its own, on a background tab; stop_task and
 // a client that goes away mid-task leave nothing running and no mask up.
 
-import { mkdtemp } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { demoInstruction } from '../../src/panel/demo/demo-task';
-import { openSettingsSection } from '../support/settings-form';
 import { playShop } from '../support/shop-model';
 import { type SlowShop, startSlowShop } from '../support/slow-shop';
 import {
@@ -24,19 +18,21 @@ import {
   describe,
   type ExtensionHarness,
   expect,
+  freePort,
   giveUp,
   it,
+  letOtherAgentsIn,
   MASK,
+  mcpHome,
   openFrontTab,
   type PanelGlobal,
   play,
+  startMcpClient,
   useKit,
 } from './kit';
 import { PANEL_VIEWPORT, taskView } from './panel-harness';
 
 useKit({ viewport: PANEL_VIEWPORT });
-
-const SERVER = join(import.meta.dirname, '../../build/mcp-server/steadyhand-mcp.js');
 
 let shop: SlowShop;
 let port = 0;
@@ -46,46 +42,23 @@ const clients: Client[] = [];
 beforeAll(async () => {
   shop = await startSlowShop();
   port = await freePort();
-  home = await mkdtemp(join(tmpdir(), 'steadyhand-mcp-e2e-'));
+  home = await mcpHome();
 });
 afterAll(async () => {
   await Promise.all(clients.map((client) => client.close().catch(() => {})));
   await shop.close();
 });
 
-/** A loopback port nothing listens on now, for the server. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 /** An MCP client as Claude Code is one: the SDK's own, starting the server over stdio. */
 async function connect(name: string, extensionId: string): Promise<Client> {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [SERVER, '--port', String(port), '--extension-id', extensionId],
-    env: { ...(process.env as Record<string, string>), STEADYHAND_MCP_HOME: home },
-    stderr: 'pipe',
-  });
-  const client = new Client({ name, version: '1.0.0' });
-  await client.connect(transport);
+  const client = await startMcpClient({ name, port, extensionId, home });
   clients.push(client);
   return client;
 }
 
 /** The person turns "Let other agents use Steadyhand" on, on the server's port, and goes back to the task view. */
 async function letAgentsIn(panel: Page): Promise<void> {
-  const form = await openSettingsSection(panel, 'agents');
-  const portField = form.getByLabel('Port', { exact: true });
-  await portField.fill(String(port));
-  await portField.blur();
-  await form.getByLabel('Let other agents use Steadyhand').check();
+  await letOtherAgentsIn(panel, port);
   await panel.getByTestId('nav-task').click();
 }
 
