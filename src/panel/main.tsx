@@ -20,6 +20,7 @@ import { createTaskFiles } from './chrome/task-files';
 import { chromeUiBrowser } from './chrome/ui-browser';
 import { heldLockNames, holdWebLock, webLocks } from './chrome/web-locks';
 import { createDelegation } from './delegation';
+import { createSessions } from './delegation/sessions';
 import { takePrefilledTask } from './prefill';
 import { followSavedBridge } from './store/bridge';
 import { connectLiveTasks, followStoredHistory, taskLockName } from './store/history';
@@ -77,7 +78,12 @@ const panel = createPanel(
   },
   lifetime.signal,
   // Other agents' calls over MCP (issue 29): the task tools over the panel's tasks.
-  (host) => createDelegation({ host, settings: () => useSettings.getState().settings }),
+  (host) =>
+    createDelegation({
+      host,
+      settings: () => useSettings.getState().settings,
+      sessions: createSessions({ host, label: (name) => t('sessionThreadTitle', name) }),
+    }),
 );
 
 // The agent lives in this page: when it goes away, so do its tasks (recorded as interrupted: TaskHost stops them all

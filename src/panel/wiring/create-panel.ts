@@ -136,6 +136,7 @@ export function createPanel(
     tabs,
     ...kit,
     host,
+    delegation: service,
     commands,
     settings: useSettings,
     ui: useUi,

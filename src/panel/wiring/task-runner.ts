@@ -37,13 +37,25 @@ export function usesDemoModel(settings: AgentSettings): boolean {
 }
 
 /**
+ * What drives a runner whose model is not Steadyhand's: a page-level session of another agent (issue 29), whose turns
+ * are the client's calls.
+ */
+export interface RunnerDriver {
+  model: AgentModel;
+  /** The session's settings over the person's (read at the start of its run). */
+  settings(settings: AgentSettings): AgentSettings;
+}
+
+/**
  * Builds one task's runner; `startTabId` is the tab the person looked at when they asked for it (task-start.ts), and
- * `newTab` starts it in a new background tab instead (a task another agent handed over, issue 29).
+ * `newTab` starts it in a new background tab instead (a task another agent handed over, issue 29); `driver` gives it
+ * a model other than Steadyhand's (a page-level session).
  */
 export function createTaskRunner(
   wiring: AgentWiring,
   startTabId: number | null,
   newTab?: { url: string | null },
+  driver: RunnerDriver | null = null,
 ): TaskRunner {
   const { adapters, bus, kit } = wiring;
   const scope = new AbortController();
@@ -68,7 +80,11 @@ export function createTaskRunner(
   const controller = new AgentController({
     netRules: adapters.netRules(),
     model: (settings): AgentModel =>
-      usesDemoModel(settings) ? new DemoModel({ refusal: t('demoRefusal') }) : adapters.model(settings),
+      driver
+        ? driver.model
+        : usesDemoModel(settings)
+          ? new DemoModel({ refusal: t('demoRefusal') })
+          : adapters.model(settings),
     tabs: ({ taskId, tabStickiness, endOfTaskTabs }) => {
       manager = kit.createTabsManager({
         taskId,
@@ -85,7 +101,7 @@ export function createTaskRunner(
     },
     navigation: kit.navigation,
     clock: systemClock,
-    settings: () => useSettings.getState().settings,
+    settings: () => (driver ? driver.settings(useSettings.getState().settings) : useSettings.getState().settings),
     newId: newTaskId,
     capture: adapters.capture,
     ownOrigin: wiring.ownOrigin,
