@@ -57,7 +57,7 @@ describe('the panel’s side of the link', () => {
     await expect
       .poll(() => useBridge.getState().requests)
       .toEqual([{ id: expect.any(String), name: 'Claude Code', code: 'ABC-123' }]);
-    expect(socket.of('auth')).toEqual([{ type: 'auth', status: 'pairing' }]);
+    expect(socket.of('auth')).toEqual([{ type: 'auth', conn: '1', status: 'pairing' }]);
     useBridge.getState().answerPairing(useBridge.getState().requests[0]?.id ?? '', true);
     await expect.poll(() => socket.of('paired').length).toBe(1);
     const [paired] = socket.of('paired') as { secret: string; clientId: string }[];
@@ -81,7 +81,7 @@ describe('the panel’s side of the link', () => {
     await expect.poll(() => useBridge.getState().requests.length).toBe(1);
     useBridge.getState().answerPairing(useBridge.getState().requests[0]?.id ?? '', false);
     await expect.poll(() => socket.of('pair_denied').length).toBe(1);
-    socket.say({ type: 'call', id: '1', tool: 'list_tasks', args: {} });
+    socket.say({ type: 'call', conn: '1', id: '1', tool: 'list_tasks', args: {} });
     await expect
       .poll(() => socket.of('reply'))
       .toEqual([
@@ -97,12 +97,19 @@ describe('the panel’s side of the link', () => {
     await expect
       .poll(() => unknown.socket.of('auth'))
       .toEqual([
-        { type: 'auth', status: 'refused', reason: 'Steadyhand does not know this secret (revoked, or never given).' },
+        {
+          type: 'auth',
+          conn: '1',
+          status: 'refused',
+          reason: 'Steadyhand does not know this secret (revoked, or never given).',
+        },
       ]);
     await pairedClient();
     const known = session();
     known.socket.welcome({ name: 'Claude Code', secret: SECRET });
-    await expect.poll(() => known.socket.of('auth')).toEqual([{ type: 'auth', status: 'ok', clientId: 'c1' }]);
+    await expect
+      .poll(() => known.socket.of('auth'))
+      .toEqual([{ type: 'auth', conn: '1', status: 'ok', clientId: 'c1' }]);
     expect(useBridge.getState().clients[0]?.lastUsedAt).not.toBeNull();
   });
 
@@ -116,7 +123,7 @@ describe('the panel’s side of the link', () => {
     });
     socket.welcome({ name: 'Claude Code', secret: SECRET });
     await expect.poll(() => socket.of('auth').length).toBe(1);
-    socket.say({ type: 'call', id: '7', tool: 'run_task', args: { goal: 'buy tea' } });
+    socket.say({ type: 'call', conn: '1', id: '7', tool: 'run_task', args: { goal: 'buy tea' } });
     await expect.poll(() => socket.of('reply').length).toBe(1);
     expect(seen).toEqual([{ client: { id: 'c1', name: 'Claude Code' }, tool: 'run_task', args: { goal: 'buy tea' } }]);
     expect(socket.of('progress')).toEqual([{ type: 'progress', id: '7', progress: 1, message: 'step 1' }]);
@@ -131,7 +138,7 @@ describe('the panel’s side of the link', () => {
     socket.welcome({ name: 'Claude Code', secret: SECRET });
     await expect.poll(() => socket.of('auth').length).toBe(1);
     useBridge.getState().revoke('c1');
-    socket.say({ type: 'call', id: '1', tool: 'list_tasks', args: {} });
+    socket.say({ type: 'call', conn: '1', id: '1', tool: 'list_tasks', args: {} });
     await expect
       .poll(() => socket.of('reply'))
       .toEqual([
@@ -139,6 +146,7 @@ describe('the panel’s side of the link', () => {
       ]);
     expect(socket.of('auth')[1]).toEqual({
       type: 'auth',
+      conn: '1',
       status: 'refused',
       reason: 'This client was revoked in Steadyhand.',
     });
@@ -156,8 +164,8 @@ describe('the panel’s side of the link', () => {
     );
     socket.welcome({ name: 'Claude Code', secret: SECRET });
     await expect.poll(() => socket.of('auth').length).toBe(1);
-    socket.say({ type: 'call', id: '1', tool: 'run_task', args: { goal: 'a' } });
-    socket.say({ type: 'call', id: '2', tool: 'run_task', args: { goal: 'b' } });
+    socket.say({ type: 'call', conn: '1', id: '1', tool: 'run_task', args: { goal: 'a' } });
+    socket.say({ type: 'call', conn: '1', id: '2', tool: 'run_task', args: { goal: 'b' } });
     await expect.poll(() => signals.length).toBe(2);
     socket.say({ type: 'cancel', id: '1' });
     expect(signals.map((s) => s.aborted)).toEqual([true, false]);
