@@ -160,4 +160,24 @@ describe('other agents over MCP', () => {
       .toMatch(/refused this client's secret: it was revoked/);
     expect(await request.count()).toBe(0);
   });
+
+  it('pairs and carries two agents at once over the one port, each its own client', async ({ browser, panel }) => {
+    await letOtherAgentsIn(panel, port);
+    const home = await mcpHome();
+    const gemini = await agent('Gemini CLI', browser.extensionId, home);
+    const codex = await agent('Codex', browser.extensionId, home); // the port is taken: it joins Gemini's server
+    const requests = panel.getByTestId('pairing-request');
+    await expect.poll(() => requests.count(), { timeout: 10_000 }).toBe(2);
+    expect((await requests.getByRole('heading').allTextContents()).sort()).toEqual([
+      'Codex asks to use Steadyhand',
+      'Gemini CLI asks to use Steadyhand',
+    ]);
+    await requests.first().getByRole('button', { name: 'Accept' }).click();
+    await requests.first().getByRole('button', { name: 'Accept' }).click();
+    await expect.poll(() => panel.getByTestId('bridge-client').count()).toBe(2);
+    for (const client of [gemini, codex])
+      await expect
+        .poll(async () => resultText(await client.callTool({ name: 'list_tasks', arguments: {} })))
+        .toBe('Steadyhand cannot answer list_tasks yet: this build has no delegation service.');
+  });
 });
