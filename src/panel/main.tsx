@@ -19,10 +19,12 @@ import { chromeInjectApi, chromeTabAccess } from './chrome/tab-access';
 import { createTaskFiles } from './chrome/task-files';
 import { chromeUiBrowser } from './chrome/ui-browser';
 import { heldLockNames, holdWebLock, webLocks } from './chrome/web-locks';
+import { createDelegation } from './delegation';
+import { createSessions } from './delegation/sessions';
 import { takePrefilledTask } from './prefill';
 import { followSavedBridge } from './store/bridge';
 import { connectLiveTasks, followStoredHistory, taskLockName } from './store/history';
-import { followSavedSettings } from './store/settings';
+import { followSavedSettings, useSettings } from './store/settings';
 import { connectStorage } from './store/storage-port';
 import { useUi } from './store/ui';
 import { App } from './ui/app';
@@ -75,6 +77,13 @@ const panel = createPanel(
     bridge: { dial: dialWebSocket, holdLock: holdWebLock() },
   },
   lifetime.signal,
+  // Other agents' calls over MCP (issue 29): the task tools over the panel's tasks.
+  (host) =>
+    createDelegation({
+      host,
+      settings: () => useSettings.getState().settings,
+      sessions: createSessions({ host, label: (name) => t('sessionThreadTitle', name) }),
+    }),
 );
 
 // The agent lives in this page: when it goes away, so do its tasks (recorded as interrupted: TaskHost stops them all

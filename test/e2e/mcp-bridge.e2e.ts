@@ -80,10 +80,10 @@ describe('other agents over MCP', () => {
     await request.getByRole('button', { name: 'Accept' }).click();
     await expect.poll(() => panel.getByTestId('bridge-client').textContent()).toMatch(/^Claude Code/);
     expect(await panel.getByTestId('bridge-status').textContent()).toBe('On: connected to the local MCP server.');
-    // The call reaches the panel's delegation handler, and its reply comes back to the client.
+    // The call reaches the panel's delegation service (createDelegation), and its reply comes back to the client.
     await expect
       .poll(async () => resultText(await claude.callTool({ name: 'list_tasks', arguments: {} })))
-      .toBe('Steadyhand cannot answer list_tasks yet: this build has no delegation service.');
+      .toBe('This client has no tasks.');
     await expect.poll(() => panel.getByTestId('bridge-client').textContent()).toMatch(/last used/);
   });
 
@@ -96,7 +96,7 @@ describe('other agents over MCP', () => {
     await letOtherAgentsIn(panel, port);
     await expect
       .poll(async () => resultText(await claude.callTool({ name: 'list_tasks', arguments: {} })), { timeout: 10_000 })
-      .toMatch(/^Steadyhand cannot answer list_tasks yet/);
+      .toMatch(/^This client has no tasks\./);
 
     // A web page (the fixture site) dials the server's port: refused at the upgrade, never opened.
     const { page } = await openTab(browser, site.url('/'));
@@ -134,7 +134,7 @@ describe('other agents over MCP', () => {
 
     // None of it disturbed the panel's link: the paired client is still answered.
     expect(resultText(await claude.callTool({ name: 'list_tasks', arguments: {} }))).toMatch(
-      /^Steadyhand cannot answer list_tasks yet/,
+      /^This client has no tasks\./,
     );
   });
 
@@ -178,6 +178,6 @@ describe('other agents over MCP', () => {
     for (const client of [gemini, codex])
       await expect
         .poll(async () => resultText(await client.callTool({ name: 'list_tasks', arguments: {} })))
-        .toBe('Steadyhand cannot answer list_tasks yet: this build has no delegation service.');
+        .toBe('This client has no tasks.');
   });
 });

@@ -27,7 +27,9 @@ export const PANEL_LAYERS: Readonly<Record<string, readonly string[]>> = {
   ui: ['agent', 'store'],
   chrome: ['agent', 'page', 'tabs', 'mask', 'store', 'bridge'],
   wiring: ['agent', 'page', 'demo', 'tabs', 'mask', 'store', 'bridge', 'ui', 'chrome'],
-  '.': ['agent', 'page', 'demo', 'tabs', 'mask', 'store', 'bridge', 'ui', 'chrome', 'wiring'],
+  // Other agents' calls over MCP (issue 29), answered over the host of the panel's tasks.
+  delegation: ['agent', 'page', 'tabs', 'mask', 'store', 'wiring'],
+  '.': ['agent', 'page', 'demo', 'tabs', 'mask', 'store', 'bridge', 'ui', 'chrome', 'wiring', 'delegation'],
 };
 
 /** The extension's three contexts, and the local MCP server (src/mcp-server/, Node): each imports only src/shared. */

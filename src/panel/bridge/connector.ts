@@ -39,6 +39,8 @@ export function startBridge(deps: {
   store: Store;
   book: PairingBook;
   handler: DelegationHandler;
+  /** A client's connection ended (issue 29): its tasks stop. */
+  clientGone?(clientId: string): void;
   signal: AbortSignal;
 }): void {
   const { adapters, store, book, handler, signal } = deps;
@@ -52,6 +54,7 @@ export function startBridge(deps: {
         dial: adapters.dial,
         url: bridgeUrl(store.getState().port),
         handler,
+        ...(deps.clientGone ? { clientGone: deps.clientGone } : {}),
         book,
         signal: roundSignal,
         onWelcome: () => store.getState().setStatus('connected'),

@@ -34,6 +34,8 @@ export function runLinkSession(options: {
   dial: DialBridge;
   url: string;
   handler: DelegationHandler;
+  /** The connection of a client ended: its tasks that outlive a call (one asking a question) stop too (issue 29). */
+  clientGone?(clientId: string): void;
   book: PairingBook;
   signal: AbortSignal;
   onWelcome?(): void;
@@ -75,9 +77,11 @@ export function runLinkSession(options: {
   };
 
   const leave = (conn: string) => {
-    clients.get(conn)?.gone.abort();
+    const entry = clients.get(conn);
+    entry?.gone.abort();
     clients.delete(conn);
     for (const call of calls.values()) if (call.conn === conn) call.abort.abort();
+    if (entry?.client) options.clientGone?.(entry.client.id);
   };
 
   const call = async (id: string, tool: Extract<ServerFrame, { type: 'call' }>) => {
@@ -118,7 +122,10 @@ export function runLinkSession(options: {
       if (life.signal.aborted) return;
       life.abort();
       for (const call of calls.values()) call.abort.abort();
-      for (const entry of clients.values()) entry.gone.abort();
+      for (const entry of clients.values()) {
+        entry.gone.abort();
+        if (entry.client) options.clientGone?.(entry.client.id);
+      }
       options.signal.removeEventListener('abort', stop);
       resolve({ welcomed, refusal });
     };

@@ -55,14 +55,24 @@ export interface PanelAdapters extends AgentAdapters {
   bridge: BridgeAdapters;
 }
 
-/** What other agents' calls over MCP are answered by, given the panel's task host (decision 0030). */
-export type DelegationFactory = (host: TaskHost) => DelegationHandler;
+/**
+ * What other agents' calls over MCP are answered by, given the panel's task host (decision 0030): the handler, and
+ * what to do when a client's connection ends (its tasks still running, a question included, stop).
+ */
+export type DelegationFactory = (host: TaskHost) => {
+  handle: DelegationHandler;
+  clientGone(clientId: string): void;
+};
 
 /** Until the delegation service is wired in, every call is answered that Steadyhand cannot take it yet. */
-export const NO_DELEGATION: DelegationFactory = () => async (call) => ({
-  text: `Steadyhand cannot answer ${call.tool} yet: this build has no delegation service.`,
-  isError: true,
+export const NO_DELEGATION: DelegationFactory = () => ({
+  handle: async (call) => ({
+    text: `Steadyhand cannot answer ${call.tool} yet: this build has no delegation service.`,
+    isError: true,
+  }),
+  clientGone: () => {},
 });
+
 /**
  * Leaves only the newest groups of ended tasks (tabs/ownership/kept-groups.ts), ordered by the history: at the panel's
  * start (what a closed panel left) and after each task.
@@ -132,12 +142,14 @@ export function createPanel(
   whenHistoryRead(tidyGroups);
   host = new TaskHost({ adapters, bus, kit, ownOrigin: tabs.ownOrigin, personTabId, requestTabs, tidyGroups, signal });
   const commands = panelCommands(host, adapters.personTabs);
+  const service = delegation(host);
   // Off by default: nothing dials until the person turns "Let other agents use Steadyhand" on.
   startBridge({
     adapters: adapters.bridge,
     store: useBridge,
     book: pairingBook(useBridge),
-    handler: delegation(host),
+    handler: service.handle,
+    clientGone: (clientId) => service.clientGone(clientId),
     signal,
   });
 
@@ -157,6 +169,7 @@ export function createPanel(
     tabs,
     ...kit,
     host,
+    delegation: service,
     commands,
     settings: useSettings,
     ui: useUi,

@@ -36,6 +36,7 @@ const SECTION_OF: [DraftField, SectionId][] = [
   ['allowedSites', 'sites'],
   ['blockedSites', 'sites'],
   ['autonomy', 'sites'],
+  ['askBeforeActingForAgents', 'sites'],
   ['maxTaskCostUsd', 'behaviour'],
   ['maxSteps', 'behaviour'],
   ['tasksAtOnce', 'behaviour'],
