@@ -12,6 +12,8 @@ beforeEach(() => {
   useBridge.setState({ enabled: false, clients: [], requests: [], status: 'off' });
 });
 
+const gone: string[] = [];
+
 function session(
   handler: DelegationHandler = async () => ({ text: 'done' }),
   book: PairingBook = pairingBook(useBridge),
@@ -24,6 +26,7 @@ function session(
     handler,
     book,
     signal: life.signal,
+    clientGone: (id) => gone.push(id),
   });
   return { server, socket: server.last(), life, ended };
 }
@@ -181,5 +184,32 @@ describe('the panel’s side of the link', () => {
     socket.close(1006);
     await expect.poll(() => useBridge.getState().requests.length).toBe(0);
     expect(useBridge.getState().clients).toEqual([]);
+  });
+
+  it('carries several clients on one connection, each its own, and lets one go when the server says it left', async () => {
+    await pairedClient();
+    gone.length = 0;
+    const seen: string[] = [];
+    const signals: AbortSignal[] = [];
+    const { socket } = session(async (call, io) => {
+      seen.push(call.client.name);
+      signals.push(io.signal);
+      return new Promise((resolve) => io.signal.addEventListener('abort', () => resolve({ text: 'stopped' })));
+    });
+    socket.welcome({ name: 'Claude Code', secret: SECRET, conn: '1' });
+    socket.say({ type: 'client', conn: '2', name: 'Codex', secret: null, code: 'XYZ-789' });
+    await expect.poll(() => useBridge.getState().requests).toMatchObject([{ name: 'Codex', code: 'XYZ-789' }]);
+    await expect.poll(() => socket.of('auth').length).toBe(2);
+    socket.say({ type: 'call', conn: '1', id: '10', tool: 'list_tasks', args: {} });
+    socket.say({ type: 'call', conn: '2', id: '11', tool: 'list_tasks', args: {} });
+    await expect.poll(() => seen).toEqual(['Claude Code']);
+    expect(socket.of('reply')).toEqual([
+      { type: 'reply', id: '11', reply: { text: 'This client is not paired with Steadyhand.', isError: true } },
+    ]);
+    socket.say({ type: 'gone', conn: '2' });
+    await expect.poll(() => useBridge.getState().requests).toEqual([]);
+    socket.say({ type: 'gone', conn: '1' });
+    expect(signals[0]?.aborted).toBe(true);
+    expect(gone).toEqual(['c1']);
   });
 });
