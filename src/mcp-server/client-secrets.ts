@@ -25,6 +25,10 @@ export function defaultSecretsFile(env: NodeJS.ProcessEnv = process.env): string
 }
 
 export class ClientSecrets {
+  /** Writes one after another: a hub pairs several clients at once, and each write rewrites the whole file. */
+  private queue: Promise<void> = Promise.resolve();
+  private writes = 0;
+
   constructor(private readonly file: string) {}
 
   private async readAll(): Promise<Record<string, StoredClient>> {
@@ -42,13 +46,19 @@ export class ClientSecrets {
     return found && typeof found.secret === 'string' && typeof found.clientId === 'string' ? found : null;
   }
 
-  async set(name: string, client: StoredClient | null): Promise<void> {
+  set(name: string, client: StoredClient | null): Promise<void> {
+    const write = this.queue.then(() => this.write(name, client));
+    this.queue = write.catch(() => {});
+    return write;
+  }
+
+  private async write(name: string, client: StoredClient | null): Promise<void> {
     const clients = await this.readAll();
     if (client) clients[name] = client;
     else delete clients[name];
     await mkdir(dirname(this.file), { recursive: true, mode: 0o700 });
     // Written aside then renamed, so a crash never leaves half a file; created 0600 and chmod'ed in case it existed.
-    const aside = `${this.file}.${process.pid}.tmp`;
+    const aside = `${this.file}.${process.pid}.${this.writes++}.tmp`;
     await writeFile(aside, `${JSON.stringify({ version: 1, clients }, null, 2)}\n`, { mode: 0o600 });
     await chmod(aside, 0o600);
     await rename(aside, this.file);

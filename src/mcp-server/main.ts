@@ -7,10 +7,9 @@
 
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { BUILD_ID } from '../shared/build';
-import { pairingCode } from '../shared/delegation/bridge-protocol';
 import { parseServerArgs } from './args';
+import { ClientLink } from './client-link';
 import { ClientSecrets, defaultSecretsFile } from './client-secrets';
-import { ExtensionLink } from './extension-link';
 import { createMcpServer } from './mcp-tools';
 
 const log = (line: string) => process.stderr.write(`[steadyhand-mcp] ${line}\n`);
@@ -24,20 +23,14 @@ const { port, extensionId } = args.value;
 if (!extensionId)
   log("no --extension-id given: every connection is refused. Steadyhand's Settings shows the command with its id.");
 
-const link = new ExtensionLink({
-  port,
-  extensionId,
-  secrets: new ClientSecrets(defaultSecretsFile()),
-  code: pairingCode(),
-  log,
-});
+// The first server on the port is the hub the panel dials; another agent's server joins it (decision 0030).
+const link = new ClientLink({ port, extensionId, secrets: new ClientSecrets(defaultSecretsFile()), log });
 try {
-  await link.listen();
+  await link.attach();
 } catch (error) {
-  log(`cannot listen on 127.0.0.1:${port}: ${error instanceof Error ? error.message : String(error)}`);
+  log(`cannot use 127.0.0.1:${port}: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 }
-log(`listening on 127.0.0.1:${port} for Steadyhand`);
 
 const server = createMcpServer(link, BUILD_ID);
 const transport = new StdioServerTransport();

@@ -10,7 +10,7 @@ import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/proto
 import type { CallToolResult, ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
 import { DELEGATION_TOOL_NAMES, DELEGATION_TOOLS, type DelegationReply } from '../shared/delegation/tools';
-import type { ExtensionLink } from './extension-link';
+import type { ClientLink } from './client-link';
 
 export function toCallToolResult(reply: DelegationReply): CallToolResult {
   return {
@@ -22,25 +22,30 @@ export function toCallToolResult(reply: DelegationReply): CallToolResult {
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
-export function createMcpServer(link: ExtensionLink, version: string): McpServer {
+export function createMcpServer(link: ClientLink, version: string): McpServer {
   const server = new McpServer({ name: 'steadyhand', version }, { capabilities: { tools: {} } });
   for (const name of DELEGATION_TOOL_NAMES) {
     const tool = DELEGATION_TOOLS[name];
     const input: z.ZodObject = tool.input;
     const handler = async (args: Record<string, unknown>, extra: Extra): Promise<CallToolResult> => {
       const token = extra._meta?.progressToken;
+      // Progress is written before the result: a notification that came after it would be dropped by the client.
+      const notified: Promise<void>[] = [];
       const reply = await link.call(name, args, {
         signal: extra.signal,
         progress: (step) => {
           if (token === undefined) return;
-          void extra
-            .sendNotification({
-              method: 'notifications/progress',
-              params: { progressToken: token, progress: step.progress, message: step.message },
-            })
-            .catch(() => {}); // the client went away; its call is aborted by the signal
+          notified.push(
+            extra
+              .sendNotification({
+                method: 'notifications/progress',
+                params: { progressToken: token, progress: step.progress, message: step.message },
+              })
+              .catch(() => {}), // the client went away; its call is aborted by the signal
+          );
         },
       });
+      await Promise.all(notified);
       return toCallToolResult(reply);
     };
     server.registerTool(name, { description: tool.description, inputSchema: input }, handler);
@@ -48,7 +53,7 @@ export function createMcpServer(link: ExtensionLink, version: string): McpServer
   // The client names itself in `initialize`; that name is what the person sees when asked to pair.
   server.server.oninitialized = () => {
     const info = server.server.getClientVersion();
-    link.setClient(info?.name?.slice(0, 200) || 'An unnamed MCP client');
+    link.join(info?.name?.slice(0, 200) || 'An unnamed MCP client');
   };
   return server;
 }

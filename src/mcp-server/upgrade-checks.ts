@@ -38,3 +38,21 @@ export function checkUpgrade(
     return { ok: false, status: 403, reason: 'Origin not allowed' };
   return { ok: true };
 }
+
+/**
+ * Another server process joining the hub: its path, a loopback Host, and no Origin at all. Browsers send an Origin
+ * with every WebSocket handshake (https://www.rfc-editor.org/rfc/rfc6455#section-4.1, item 8), so no page and no
+ * extension can join; a local process can, and is no stranger here (see decision 0030, threat model): its client is
+ * still paired by the person.
+ */
+export function checkPeerUpgrade(
+  request: { url?: string; headers: { host?: string; origin?: string } },
+  expected: { port: number; path: string },
+): UpgradeVerdict {
+  const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
+  if (path !== expected.path) return { ok: false, status: 404, reason: 'unknown path' };
+  if (!isAllowedHost(request.headers.host, expected.port))
+    return { ok: false, status: 403, reason: 'Host not allowed' };
+  if (request.headers.origin !== undefined) return { ok: false, status: 403, reason: 'Origin not allowed' };
+  return { ok: true };
+}

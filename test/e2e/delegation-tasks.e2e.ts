@@ -3,7 +3,8 @@
 // Chromium dialling it. Pairing is accepted in the panel; run_task on the demo shop (its order played by the
 // stand-in, test/support/shop-model.ts) asks the shop's site in the panel, waits for the person's yes before the
 // order, and returns succeeded with the evidence it checked, in a group of its own, on a background tab; stop_task and
-// a client that goes away mid-task leave nothing running and no mask up.
+// a client that goes away mid-task leave nothing running and no mask up; two clients at once each get a group of their
+// own, and no step of either lands on a tab outside it.
 
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -224,5 +225,60 @@ describe('tasks handed over MCP by another agent', () => {
     );
     expect(stillRunning).toHaveLength(0);
     release();
+  }, 120_000);
+
+  it('runs two clients at once, each task in its own group, no step on a tab outside it', async ({
+    browser,
+    panel,
+    model,
+  }) => {
+    const code = await connect('Claude Code', browser.extensionId);
+    const cursor = await connect('Cursor', browser.extensionId);
+    await pairInPanel(panel, cursor, 'Cursor');
+    await expect
+      .poll(async () => (await code.callTool({ name: 'list_tasks', arguments: {} })).isError ?? false, {
+        timeout: 30_000,
+      })
+      .toBe(false);
+    await panel.evaluate((origin) => {
+      const g = globalThis as PanelGlobal & { stepTabs?: [string, number | null][] };
+      g.stepTabs = [];
+      g.steadyhand.settings.getState().update({ allowedSites: [origin] });
+      g.steadyhand.host.subscribe((event) => {
+        if (event.type === 'step_started') g.stepTabs?.push([event.taskId, event.tabId]);
+      });
+    }, shop.origin);
+    play(model, (seen) => (seen.previousTools.length === 0 ? act('read_page', {}) : giveUp('Looked around.')));
+
+    const run = (client: Client, goal: string) =>
+      client.callTool({ name: 'run_task', arguments: { goal, start_url: shop.url('/') } }, undefined, {
+        timeout: 60_000,
+      });
+    const [one, two] = (await Promise.all([run(code, 'Look at the shop for me.'), run(cursor, 'Look too.')])).map(
+      dataOf,
+    );
+    expect(one).toMatchObject({ state: 'ended', ending: 'failed', answer: 'Looked around.' });
+    expect(two).toMatchObject({ state: 'ended', ending: 'failed', answer: 'Looked around.' });
+    const ids = [String(one?.task_id), String(two?.task_id)];
+    expect(new Set(ids).size).toBe(2);
+    const [tabsOne, tabsTwo] = await Promise.all(ids.map((id) => taskTabs(panel, id)));
+    expect(tabsOne?.grouped).toEqual(tabsOne?.owned);
+    expect(tabsTwo?.grouped).toEqual(tabsTwo?.owned);
+    expect(tabsOne?.owned.filter((tab) => tabsTwo?.owned.includes(tab))).toEqual([]);
+    const stepTabs = await panel.evaluate(
+      () => (globalThis as PanelGlobal & { stepTabs?: [string, number | null][] }).stepTabs ?? [],
+    );
+    const outside = stepTabs.filter(([taskId, tabId]) => {
+      const own = taskId === ids[0] ? tabsOne?.owned : taskId === ids[1] ? tabsTwo?.owned : [];
+      return tabId !== null && !own?.includes(tabId);
+    });
+    expect(stepTabs.length).toBeGreaterThanOrEqual(4);
+    expect(outside).toEqual([]);
+    // Each client sees only its own task.
+    const listed = dataOf(await cursor.callTool({ name: 'list_tasks', arguments: {} })) as {
+      tasks: { task_id: string }[];
+    };
+    expect(listed.tasks.map((task) => task.task_id)).toEqual([ids[1]]);
+    expect(await hostState(panel)).toEqual({ running: 0, masked: 0 });
   }, 120_000);
 });

@@ -80,10 +80,10 @@ describe('other agents over MCP', () => {
     await request.getByRole('button', { name: 'Accept' }).click();
     await expect.poll(() => panel.getByTestId('bridge-client').textContent()).toMatch(/^Claude Code/);
     expect(await panel.getByTestId('bridge-status').textContent()).toBe('On: connected to the local MCP server.');
-    // The call reaches the panel's delegation handler, and its reply comes back to the client.
+    // The call reaches the panel's delegation service (createDelegation), and its reply comes back to the client.
     await expect
       .poll(async () => resultText(await claude.callTool({ name: 'list_tasks', arguments: {} })))
-      .toBe('Steadyhand cannot answer list_tasks yet: this build has no delegation service.');
+      .toBe('This client has no tasks.');
     await expect.poll(() => panel.getByTestId('bridge-client').textContent()).toMatch(/last used/);
   });
 
@@ -96,7 +96,7 @@ describe('other agents over MCP', () => {
     await letOtherAgentsIn(panel, port);
     await expect
       .poll(async () => resultText(await claude.callTool({ name: 'list_tasks', arguments: {} })), { timeout: 10_000 })
-      .toMatch(/^Steadyhand cannot answer list_tasks yet/);
+      .toMatch(/^This client has no tasks\./);
 
     // A web page (the fixture site) dials the server's port: refused at the upgrade, never opened.
     const { page } = await openTab(browser, site.url('/'));
@@ -134,7 +134,7 @@ describe('other agents over MCP', () => {
 
     // None of it disturbed the panel's link: the paired client is still answered.
     expect(resultText(await claude.callTool({ name: 'list_tasks', arguments: {} }))).toMatch(
-      /^Steadyhand cannot answer list_tasks yet/,
+      /^This client has no tasks\./,
     );
   });
 
@@ -159,5 +159,25 @@ describe('other agents over MCP', () => {
       .poll(async () => resultText(await claude.callTool({ name: 'list_tasks', arguments: {} })), { timeout: 10_000 })
       .toMatch(/refused this client's secret: it was revoked/);
     expect(await request.count()).toBe(0);
+  });
+
+  it('pairs and carries two agents at once over the one port, each its own client', async ({ browser, panel }) => {
+    await letOtherAgentsIn(panel, port);
+    const home = await mcpHome();
+    const gemini = await agent('Gemini CLI', browser.extensionId, home);
+    const codex = await agent('Codex', browser.extensionId, home); // the port is taken: it joins Gemini's server
+    const requests = panel.getByTestId('pairing-request');
+    await expect.poll(() => requests.count(), { timeout: 10_000 }).toBe(2);
+    expect((await requests.getByRole('heading').allTextContents()).sort()).toEqual([
+      'Codex asks to use Steadyhand',
+      'Gemini CLI asks to use Steadyhand',
+    ]);
+    await requests.first().getByRole('button', { name: 'Accept' }).click();
+    await requests.first().getByRole('button', { name: 'Accept' }).click();
+    await expect.poll(() => panel.getByTestId('bridge-client').count()).toBe(2);
+    for (const client of [gemini, codex])
+      await expect
+        .poll(async () => resultText(await client.callTool({ name: 'list_tasks', arguments: {} })))
+        .toBe('This client has no tasks.');
   });
 });

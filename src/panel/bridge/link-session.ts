@@ -1,7 +1,8 @@
 // One connection to the local MCP server, from the panel's side (decision 0030): hello with our protocol version, then
-// the server names its MCP client; a secret we hold the hash of is accepted, any other secret refused, and a client
-// with none is shown to the person to pair. Only then are calls taken, each handed to the DelegationHandler with its
-// own AbortSignal, aborted by a cancel, by a revoke, and by the connection's end (a client that disconnects).
+// the server names each MCP client it carries (its `conn`); a secret we hold the hash of is accepted, any other secret
+// refused, and a client with none is shown to the person to pair. Only then are its calls taken, each handed to the
+// DelegationHandler with its own AbortSignal, aborted by a cancel, by a revoke, by the client leaving (`gone`) and by
+// the connection's end.
 
 import {
   BRIDGE_PROTOCOL_VERSION,
@@ -41,45 +42,61 @@ export function runLinkSession(options: {
 }): Promise<SessionEnd> {
   const { book, handler } = options;
   const life = new AbortController();
-  const calls = new Map<string, AbortController>();
+  const calls = new Map<string, { conn: string; abort: AbortController }>();
+  /** Each client the server carries: who it is once accepted, and what ends its pairing request when it leaves. */
+  const clients = new Map<string, { client: DelegationClient | null; gone: AbortController }>();
   let welcomed = false;
   let refusal: string | null = null;
-  let client: DelegationClient | null = null;
   let socket: BridgeSocket | null = null;
 
   const send = (frame: PanelFrame) => socket?.send(JSON.stringify(frame));
 
-  const authenticate = async (name: string, secret: string | null, code: string) => {
+  const authenticate = async (conn: string, name: string, secret: string | null, code: string) => {
+    clients.get(conn)?.gone.abort(); // named again: the earlier state goes
+    const entry = { client: null as DelegationClient | null, gone: new AbortController() };
+    clients.set(conn, entry);
     if (secret) {
       const found = await book.find(secret);
       if (!found)
         return send({
           type: 'auth',
+          conn,
           status: 'refused',
           reason: 'Steadyhand does not know this secret (revoked, or never given).',
         });
-      client = found;
+      entry.client = found;
       book.touch(found.id);
-      return send({ type: 'auth', status: 'ok', clientId: found.id });
+      return send({ type: 'auth', conn, status: 'ok', clientId: found.id });
     }
-    send({ type: 'auth', status: 'pairing' });
-    const paired = await book.pair(name, code, life.signal);
-    if (life.signal.aborted) return;
-    if (!paired) return send({ type: 'pair_denied' });
-    client = paired.client;
-    send({ type: 'paired', clientId: paired.client.id, secret: paired.secret });
+    send({ type: 'auth', conn, status: 'pairing' });
+    const paired = await book.pair(name, code, AbortSignal.any([life.signal, entry.gone.signal]));
+    if (life.signal.aborted || entry.gone.signal.aborted) return;
+    if (!paired) return send({ type: 'pair_denied', conn });
+    entry.client = paired.client;
+    send({ type: 'paired', conn, clientId: paired.client.id, secret: paired.secret });
+  };
+
+  const leave = (conn: string) => {
+    const entry = clients.get(conn);
+    entry?.gone.abort();
+    clients.delete(conn);
+    for (const call of calls.values()) if (call.conn === conn) call.abort.abort();
+    if (entry?.client) options.clientGone?.(entry.client.id);
   };
 
   const call = async (id: string, tool: Extract<ServerFrame, { type: 'call' }>) => {
-    const caller = client;
-    if (!caller || !book.isPaired(caller.id)) {
-      if (caller) send({ type: 'auth', status: 'refused', reason: 'This client was revoked in Steadyhand.' });
-      client = null;
+    const { conn } = tool;
+    const entry = clients.get(conn);
+    const caller = entry?.client ?? null;
+    if (!entry || !caller || !book.isPaired(caller.id)) {
+      if (entry && caller)
+        send({ type: 'auth', conn, status: 'refused', reason: 'This client was revoked in Steadyhand.' });
+      if (entry) entry.client = null;
       return send({ type: 'reply', id, reply: { text: 'This client is not paired with Steadyhand.', isError: true } });
     }
     book.touch(caller.id);
     const abort = new AbortController();
-    calls.set(id, abort);
+    calls.set(id, { conn, abort });
     try {
       const reply = await handler(
         { client: caller, tool: tool.tool, args: tool.args },
@@ -104,8 +121,11 @@ export function runLinkSession(options: {
     const end = () => {
       if (life.signal.aborted) return;
       life.abort();
-      for (const abort of calls.values()) abort.abort();
-      if (client) options.clientGone?.(client.id);
+      for (const call of calls.values()) call.abort.abort();
+      for (const entry of clients.values()) {
+        entry.gone.abort();
+        if (entry.client) options.clientGone?.(entry.client.id);
+      }
       options.signal.removeEventListener('abort', stop);
       resolve({ welcomed, refusal });
     };
@@ -138,13 +158,16 @@ export function runLinkSession(options: {
             refusal = frame.reason;
             return;
           case 'client':
-            void authenticate(frame.name, frame.secret, frame.code);
+            void authenticate(frame.conn, frame.name, frame.secret, frame.code);
+            return;
+          case 'gone':
+            leave(frame.conn);
             return;
           case 'call':
             void call(frame.id, frame);
             return;
           case 'cancel':
-            calls.get(frame.id)?.abort();
+            calls.get(frame.id)?.abort.abort();
             return;
         }
       },

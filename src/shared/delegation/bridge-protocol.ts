@@ -1,11 +1,14 @@
 // The wire between the local MCP server (src/mcp-server/) and the panel's connector (src/panel/bridge/), declared once
 // and checked on both ends (decision 0030). The panel dials the server's loopback WebSocket; each side parses every
-// frame with these schemas, so a malformed or unexpected frame is refused in words, never half-read. One server serves
-// one MCP client (stdio is one client per process), so a connection carries one client.
+// frame with these schemas, so a malformed or unexpected frame is refused in words, never half-read. Each coding agent
+// starts its own server process (stdio is one client per process); the first to take the port is the hub the panel
+// dials and the others join it (src/mcp-server/peer-link.ts), so one connection carries several clients, each named
+// by its `conn` id.
 //
-// Order: panel `hello` → server `welcome` (or `refused` and close) → server `client` (the MCP client's name from
-// `initialize`, its stored secret if any, a pairing code) → panel `auth` (ok | pairing | refused) → when pairing,
-// panel `paired` (the new secret) or `pair_denied` → then `call`/`cancel` from the server, `progress`/`reply` back.
+// Order: panel `hello` → server `welcome` (or `refused` and close) → per client, server `client` (the MCP client's
+// name from `initialize`, its stored secret if any, a pairing code) → panel `auth` (ok | pairing | refused) → when
+// pairing, panel `paired` (the new secret) or `pair_denied` → then `call`/`cancel` from the server, `progress`/`reply`
+// back; server `gone` when a client leaves.
 
 import { z } from 'zod';
 import { DELEGATION_TOOL_NAMES, type DelegationToolName } from './tools';
@@ -18,8 +21,12 @@ export const DEFAULT_BRIDGE_PORT = 47_615;
 export const MAX_FRAME_BYTES = 1024 * 1024;
 /** The path the panel dials; anything else gets no upgrade. */
 export const BRIDGE_PATH = '/steadyhand';
+/** The path another server process joins the hub on (no Origin: a browser always sends one, so no page can). */
+export const PEER_PATH = '/steadyhand/peer';
 
 const id = z.string().min(1).max(64);
+/** Which client of the connection a frame is about. */
+const conn = z.string().min(1).max(64);
 const secret = z.string().regex(/^[0-9a-f]{64}$/);
 const toolName = z.enum(DELEGATION_TOOL_NAMES as [DelegationToolName, ...DelegationToolName[]]);
 
@@ -28,13 +35,14 @@ export const PanelFrame = z.discriminatedUnion('type', [
   z
     .object({
       type: z.literal('auth'),
+      conn,
       status: z.enum(['ok', 'pairing', 'refused']),
       clientId: id.optional(),
       reason: z.string().max(500).optional(),
     })
     .strict(),
-  z.object({ type: z.literal('paired'), clientId: id, secret }).strict(),
-  z.object({ type: z.literal('pair_denied') }).strict(),
+  z.object({ type: z.literal('paired'), conn, clientId: id, secret }).strict(),
+  z.object({ type: z.literal('pair_denied'), conn }).strict(),
   z
     .object({
       type: z.literal('progress'),
@@ -65,12 +73,14 @@ export const ServerFrame = z.discriminatedUnion('type', [
   z
     .object({
       type: z.literal('client'),
+      conn,
       name: z.string().min(1).max(200),
       secret: secret.nullable(),
       code: z.string().regex(/^[0-9A-Z]{3}-[0-9A-Z]{3}$/),
     })
     .strict(),
-  z.object({ type: z.literal('call'), id, tool: toolName, args: z.record(z.string(), z.unknown()) }).strict(),
+  z.object({ type: z.literal('gone'), conn }).strict(),
+  z.object({ type: z.literal('call'), conn, id, tool: toolName, args: z.record(z.string(), z.unknown()) }).strict(),
   z.object({ type: z.literal('cancel'), id }).strict(),
 ]);
 export type ServerFrame = z.infer<typeof ServerFrame>;

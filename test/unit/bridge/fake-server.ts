@@ -24,10 +24,10 @@ export class FakeSocket implements BridgeSocket {
     this.events.onMessage(typeof frame === 'string' ? frame : JSON.stringify(frame));
   }
   /** The server opens, welcomes, and names its client. */
-  welcome(client?: { name: string; secret: string | null; code?: string }) {
+  welcome(client?: { name: string; secret: string | null; code?: string; conn?: string }) {
     this.events.onOpen();
     this.say({ type: 'welcome', version: BRIDGE_PROTOCOL_VERSION });
-    if (client) this.say({ type: 'client', code: 'ABC-123', ...client });
+    if (client) this.say({ type: 'client', code: 'ABC-123', conn: '1', ...client });
   }
   /** The sent frames of one type. */
   of(type: string) {

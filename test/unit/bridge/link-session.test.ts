@@ -12,6 +12,8 @@ beforeEach(() => {
   useBridge.setState({ enabled: false, clients: [], requests: [], status: 'off' });
 });
 
+const gone: string[] = [];
+
 function session(
   handler: DelegationHandler = async () => ({ text: 'done' }),
   book: PairingBook = pairingBook(useBridge),
@@ -24,6 +26,7 @@ function session(
     handler,
     book,
     signal: life.signal,
+    clientGone: (id) => gone.push(id),
   });
   return { server, socket: server.last(), life, ended };
 }
@@ -57,7 +60,7 @@ describe('the panel’s side of the link', () => {
     await expect
       .poll(() => useBridge.getState().requests)
       .toEqual([{ id: expect.any(String), name: 'Claude Code', code: 'ABC-123' }]);
-    expect(socket.of('auth')).toEqual([{ type: 'auth', status: 'pairing' }]);
+    expect(socket.of('auth')).toEqual([{ type: 'auth', conn: '1', status: 'pairing' }]);
     useBridge.getState().answerPairing(useBridge.getState().requests[0]?.id ?? '', true);
     await expect.poll(() => socket.of('paired').length).toBe(1);
     const [paired] = socket.of('paired') as { secret: string; clientId: string }[];
@@ -81,7 +84,7 @@ describe('the panel’s side of the link', () => {
     await expect.poll(() => useBridge.getState().requests.length).toBe(1);
     useBridge.getState().answerPairing(useBridge.getState().requests[0]?.id ?? '', false);
     await expect.poll(() => socket.of('pair_denied').length).toBe(1);
-    socket.say({ type: 'call', id: '1', tool: 'list_tasks', args: {} });
+    socket.say({ type: 'call', conn: '1', id: '1', tool: 'list_tasks', args: {} });
     await expect
       .poll(() => socket.of('reply'))
       .toEqual([
@@ -97,12 +100,19 @@ describe('the panel’s side of the link', () => {
     await expect
       .poll(() => unknown.socket.of('auth'))
       .toEqual([
-        { type: 'auth', status: 'refused', reason: 'Steadyhand does not know this secret (revoked, or never given).' },
+        {
+          type: 'auth',
+          conn: '1',
+          status: 'refused',
+          reason: 'Steadyhand does not know this secret (revoked, or never given).',
+        },
       ]);
     await pairedClient();
     const known = session();
     known.socket.welcome({ name: 'Claude Code', secret: SECRET });
-    await expect.poll(() => known.socket.of('auth')).toEqual([{ type: 'auth', status: 'ok', clientId: 'c1' }]);
+    await expect
+      .poll(() => known.socket.of('auth'))
+      .toEqual([{ type: 'auth', conn: '1', status: 'ok', clientId: 'c1' }]);
     expect(useBridge.getState().clients[0]?.lastUsedAt).not.toBeNull();
   });
 
@@ -116,7 +126,7 @@ describe('the panel’s side of the link', () => {
     });
     socket.welcome({ name: 'Claude Code', secret: SECRET });
     await expect.poll(() => socket.of('auth').length).toBe(1);
-    socket.say({ type: 'call', id: '7', tool: 'run_task', args: { goal: 'buy tea' } });
+    socket.say({ type: 'call', conn: '1', id: '7', tool: 'run_task', args: { goal: 'buy tea' } });
     await expect.poll(() => socket.of('reply').length).toBe(1);
     expect(seen).toEqual([{ client: { id: 'c1', name: 'Claude Code' }, tool: 'run_task', args: { goal: 'buy tea' } }]);
     expect(socket.of('progress')).toEqual([{ type: 'progress', id: '7', progress: 1, message: 'step 1' }]);
@@ -131,7 +141,7 @@ describe('the panel’s side of the link', () => {
     socket.welcome({ name: 'Claude Code', secret: SECRET });
     await expect.poll(() => socket.of('auth').length).toBe(1);
     useBridge.getState().revoke('c1');
-    socket.say({ type: 'call', id: '1', tool: 'list_tasks', args: {} });
+    socket.say({ type: 'call', conn: '1', id: '1', tool: 'list_tasks', args: {} });
     await expect
       .poll(() => socket.of('reply'))
       .toEqual([
@@ -139,6 +149,7 @@ describe('the panel’s side of the link', () => {
       ]);
     expect(socket.of('auth')[1]).toEqual({
       type: 'auth',
+      conn: '1',
       status: 'refused',
       reason: 'This client was revoked in Steadyhand.',
     });
@@ -156,8 +167,8 @@ describe('the panel’s side of the link', () => {
     );
     socket.welcome({ name: 'Claude Code', secret: SECRET });
     await expect.poll(() => socket.of('auth').length).toBe(1);
-    socket.say({ type: 'call', id: '1', tool: 'run_task', args: { goal: 'a' } });
-    socket.say({ type: 'call', id: '2', tool: 'run_task', args: { goal: 'b' } });
+    socket.say({ type: 'call', conn: '1', id: '1', tool: 'run_task', args: { goal: 'a' } });
+    socket.say({ type: 'call', conn: '1', id: '2', tool: 'run_task', args: { goal: 'b' } });
     await expect.poll(() => signals.length).toBe(2);
     socket.say({ type: 'cancel', id: '1' });
     expect(signals.map((s) => s.aborted)).toEqual([true, false]);
@@ -173,5 +184,32 @@ describe('the panel’s side of the link', () => {
     socket.close(1006);
     await expect.poll(() => useBridge.getState().requests.length).toBe(0);
     expect(useBridge.getState().clients).toEqual([]);
+  });
+
+  it('carries several clients on one connection, each its own, and lets one go when the server says it left', async () => {
+    await pairedClient();
+    gone.length = 0;
+    const seen: string[] = [];
+    const signals: AbortSignal[] = [];
+    const { socket } = session(async (call, io) => {
+      seen.push(call.client.name);
+      signals.push(io.signal);
+      return new Promise((resolve) => io.signal.addEventListener('abort', () => resolve({ text: 'stopped' })));
+    });
+    socket.welcome({ name: 'Claude Code', secret: SECRET, conn: '1' });
+    socket.say({ type: 'client', conn: '2', name: 'Codex', secret: null, code: 'XYZ-789' });
+    await expect.poll(() => useBridge.getState().requests).toMatchObject([{ name: 'Codex', code: 'XYZ-789' }]);
+    await expect.poll(() => socket.of('auth').length).toBe(2);
+    socket.say({ type: 'call', conn: '1', id: '10', tool: 'list_tasks', args: {} });
+    socket.say({ type: 'call', conn: '2', id: '11', tool: 'list_tasks', args: {} });
+    await expect.poll(() => seen).toEqual(['Claude Code']);
+    expect(socket.of('reply')).toEqual([
+      { type: 'reply', id: '11', reply: { text: 'This client is not paired with Steadyhand.', isError: true } },
+    ]);
+    socket.say({ type: 'gone', conn: '2' });
+    await expect.poll(() => useBridge.getState().requests).toEqual([]);
+    socket.say({ type: 'gone', conn: '1' });
+    expect(signals[0]?.aborted).toBe(true);
+    expect(gone).toEqual(['c1']);
   });
 });

@@ -21,7 +21,7 @@ beforeEach(async () => {
     port: 0,
     extensionId: OUR_ID,
     secrets,
-    code: 'ABC-123',
+    code: () => 'ABC-123',
     log: (l) => logs.push(l),
     helloTimeoutMs: 200,
   });
@@ -57,6 +57,25 @@ describe('the extension link refuses strangers', () => {
     expect(await peer(port, { origin: `chrome-extension://${OTHER_ID}` }).opened).toEqual({ open: false, status: 403 });
     expect(await peer(port, { path: '/' }).opened).toEqual({ open: false, status: 404 });
     await stillServes();
+  });
+
+  it('lets another server process join without an Origin, and no page or extension, which always sends one', async () => {
+    expect(await peer(port, { path: '/steadyhand/peer', origin: `http://127.0.0.1:${port}` }).opened).toEqual({
+      open: false,
+      status: 403,
+    });
+    expect(await peer(port, { path: '/steadyhand/peer' }).opened).toEqual({ open: false, status: 403 });
+    expect(await peer(port, { path: '/steadyhand/peer', origin: null, host: `evil.test:${port}` }).opened).toEqual({
+      open: false,
+      status: 403,
+    });
+    const joined = peer(port, { path: '/steadyhand/peer', origin: null });
+    expect(await joined.opened).toEqual({ open: true });
+    const panel = await greeted();
+    joined.send({ type: 'join', version: BRIDGE_PROTOCOL_VERSION, name: 'Codex' });
+    expect(await panel.next('client')).toMatchObject({ type: 'client', name: 'Codex', secret: null });
+    joined.ws.close();
+    expect(await panel.next('gone')).toMatchObject({ type: 'gone' });
   });
 
   it('refuses the wrong protocol version in words, and closes', async () => {
@@ -98,22 +117,30 @@ describe('the extension link refuses strangers', () => {
 describe('the extension link pairs its client', () => {
   it('offers a client with no secret to pair with its code, and answers calls meanwhile with that code', async () => {
     const p = await greeted();
-    link.setClient('Claude Code');
-    expect(await p.next('client')).toEqual({ type: 'client', name: 'Claude Code', secret: null, code: 'ABC-123' });
-    p.send({ type: 'auth', status: 'pairing' });
-    await expect.poll(() => link.state.auth).toBe('pairing');
-    const reply = await link.call('list_tasks', {}, noIo());
+    const conn = link.join('Claude Code');
+    expect(await p.next('client')).toEqual({
+      type: 'client',
+      conn,
+      name: 'Claude Code',
+      secret: null,
+      code: 'ABC-123',
+    });
+    p.send({ type: 'auth', conn, status: 'pairing' });
+    await expect.poll(() => link.state(conn).auth).toBe('pairing');
+    const reply = await link.call(conn, 'list_tasks', {}, noIo());
     expect(reply).toMatchObject({ isError: true, data: { reason: 'pairing', code: 'ABC-123' } });
     expect(reply.text).toContain('accept "Claude Code" with the code ABC-123');
   });
 
   it('keeps the secret the panel gives on acceptance in a file only the person can read, and offers it next time', async () => {
     const p = await greeted();
-    link.setClient('Claude Code');
+    const conn = link.join('Claude Code');
     await p.next('client');
-    p.send({ type: 'paired', clientId: 'c1', secret: SECRET });
-    await expect.poll(() => link.state.auth).toBe('ok');
-    expect(JSON.parse(await readFile(file, 'utf8')).clients['Claude Code']).toEqual({ clientId: 'c1', secret: SECRET });
+    p.send({ type: 'paired', conn, clientId: 'c1', secret: SECRET });
+    await expect.poll(() => link.state(conn).auth).toBe('ok');
+    await expect
+      .poll(async () => JSON.parse(await readFile(file, 'utf8').catch(() => '{}')).clients?.['Claude Code'])
+      .toEqual({ clientId: 'c1', secret: SECRET });
     if (process.platform !== 'win32') expect((await stat(file)).mode & 0o777).toBe(0o600);
     p.ws.close();
     await p.closed;
@@ -124,45 +151,48 @@ describe('the extension link pairs its client', () => {
   it('forgets a secret the panel refuses (revoked), and says so to the calling agent', async () => {
     await secrets.set('Claude Code', { clientId: 'c1', secret: SECRET });
     const p = await greeted();
-    link.setClient('Claude Code');
+    const conn = link.join('Claude Code');
     await p.next('client');
-    p.send({ type: 'auth', status: 'refused', reason: 'revoked' });
-    await expect.poll(() => link.state.auth).toBe('refused');
+    p.send({ type: 'auth', conn, status: 'refused', reason: 'revoked' });
+    await expect.poll(() => link.state(conn).auth).toBe('refused');
     await expect.poll(() => secrets.get('Claude Code')).toBeNull();
-    expect((await link.call('list_tasks', {}, noIo())).text).toMatch(/refused this client's secret: it was revoked/);
+    expect((await link.call(conn, 'list_tasks', {}, noIo())).text).toMatch(
+      /refused this client's secret: it was revoked/,
+    );
   });
 
   it('says the person denied it, and that Steadyhand is not connected when no panel is', async () => {
-    expect((await link.call('list_tasks', {}, noIo())).data).toEqual({ reason: 'not_connected' });
+    const conn = link.join('Cursor');
+    expect((await link.call(conn, 'list_tasks', {}, noIo())).data).toEqual({ reason: 'not_connected' });
     const p = await greeted();
-    link.setClient('Cursor');
     await p.next('client');
-    p.send({ type: 'pair_denied' });
-    await expect.poll(() => link.state.auth).toBe('denied');
-    expect((await link.call('list_tasks', {}, noIo())).text).toMatch(/denied this client/);
+    p.send({ type: 'pair_denied', conn });
+    await expect.poll(() => link.state(conn).auth).toBe('denied');
+    expect((await link.call(conn, 'list_tasks', {}, noIo())).text).toMatch(/denied this client/);
   });
 });
 
 describe('the extension link carries calls', () => {
-  async function paired(): Promise<Peer> {
+  async function paired(): Promise<{ p: Peer; conn: string }> {
     const p = await greeted();
-    link.setClient('Claude Code');
+    const conn = link.join('Claude Code');
     await p.next('client');
-    p.send({ type: 'auth', status: 'ok', clientId: 'c1' });
-    await expect.poll(() => link.state.auth).toBe('ok');
-    return p;
+    p.send({ type: 'auth', conn, status: 'ok', clientId: 'c1' });
+    await expect.poll(() => link.state(conn).auth).toBe('ok');
+    return { p, conn };
   }
 
   it('forwards a call, relays its progress and returns the panel’s reply', async () => {
-    const p = await paired();
+    const { p, conn } = await paired();
     const steps: string[] = [];
     const replied = link.call(
+      conn,
       'run_task',
       { goal: 'buy tea' },
       { signal: new AbortController().signal, progress: (s) => steps.push(s.message) },
     );
     const call = await p.next('call');
-    expect(call).toEqual({ type: 'call', id: call.id, tool: 'run_task', args: { goal: 'buy tea' } });
+    expect(call).toEqual({ type: 'call', conn, id: call.id, tool: 'run_task', args: { goal: 'buy tea' } });
     p.send({ type: 'progress', id: call.id, progress: 1, message: 'opened the shop' });
     p.send({ type: 'reply', id: call.id, reply: { text: 'succeeded', data: { ending: 'succeeded' } } });
     expect(await replied).toEqual({ text: 'succeeded', data: { ending: 'succeeded' } });
@@ -170,14 +200,14 @@ describe('the extension link carries calls', () => {
   });
 
   it('sends a cancel when the client cancels, and ends every call when the panel disconnects', async () => {
-    const p = await paired();
+    const { p, conn } = await paired();
     const abort = new AbortController();
-    const cancelled = link.call('run_task', { goal: 'a' }, { signal: abort.signal, progress: () => {} });
+    const cancelled = link.call(conn, 'run_task', { goal: 'a' }, { signal: abort.signal, progress: () => {} });
     const first = await p.next('call');
     abort.abort();
     expect(await p.next('cancel')).toEqual({ type: 'cancel', id: first.id });
     expect((await cancelled).isError).toBe(true);
-    const cut = link.call('get_task', { task_id: 't1' }, noIo());
+    const cut = link.call(conn, 'get_task', { task_id: 't1' }, noIo());
     await expect.poll(() => p.frames.filter((f) => f.type === 'call').length).toBe(2);
     p.ws.close();
     expect(await cut).toEqual({ text: 'Steadyhand disconnected before the call ended.', isError: true });

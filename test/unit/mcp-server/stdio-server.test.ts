@@ -10,7 +10,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { bridgeUrl } from '../../../src/panel/bridge/connector';
+import { bridgeUrl, startBridge } from '../../../src/panel/bridge/connector';
 import { runLinkSession } from '../../../src/panel/bridge/link-session';
 import { pairingBook } from '../../../src/panel/bridge/pairing-book';
 import { useBridge } from '../../../src/panel/store/bridge';
@@ -66,6 +66,20 @@ function extension(handler: DelegationHandler) {
   return { life, ended };
 }
 
+/** The panel's connector itself, dialling again with its backoff while the switch is on. */
+function connector(handler: DelegationHandler) {
+  const life = new AbortController();
+  useBridge.setState({ port });
+  startBridge({
+    adapters: { dial: nodeDial(`chrome-extension://${OUR_ID}`), holdLock: (_name, _signal, work) => work() },
+    store: useBridge,
+    book: pairingBook(useBridge),
+    handler,
+    signal: life.signal,
+  });
+  cleanups.push(() => life.abort());
+}
+
 const text = (result: unknown) => ((result as CallToolResult).content[0] as { text: string }).text;
 
 async function acceptPairing() {
@@ -76,12 +90,18 @@ async function acceptPairing() {
   return request;
 }
 
-describe('steadyhand-mcp over stdio, with the SDK’s own client', () => {
+// Each test starts Node processes: on a loaded machine that takes seconds.
+describe('steadyhand-mcp over stdio, with the SDK’s own client', { timeout: 60_000 }, () => {
   it('lists every delegation tool, pairs once in the panel, and carries a call with its progress', async () => {
     const agent = await client('Claude Code');
     expect((await agent.listTools()).tools.map((t) => t.name).sort()).toEqual([...DELEGATION_TOOL_NAMES].sort());
+    const steps: string[] = [];
     extension(async (call, io) => {
       io.progress({ progress: 1, message: 'opened the shop' });
+      // A task reports its steps while it runs. (The SDK client drops a progress notification it handles after the
+      // result, which it may when both come in one read: the reply waits until the step was seen.)
+      if (call.tool === 'run_task' && call.args.goal === 'buy tea' && steps.length === 0)
+        await expect.poll(() => steps.length).toBe(1);
       return {
         text: `${call.client.name} asked ${call.tool}: ${String(call.args.goal)}`,
         data: { ending: 'succeeded' },
@@ -94,7 +114,6 @@ describe('steadyhand-mcp over stdio, with the SDK’s own client', () => {
     expect(text(waiting)).toContain(`accept "Claude Code" with the code ${code}`);
     await acceptPairing();
     await expect.poll(async () => (await agent.callTool({ name: 'list_tasks', arguments: {} })).isError).toBeFalsy();
-    const steps: string[] = [];
     const result = await agent.callTool({ name: 'run_task', arguments: { goal: 'buy tea' } }, undefined, {
       onprogress: (p) => steps.push(p.message ?? ''),
     });
@@ -143,6 +162,38 @@ describe('steadyhand-mcp over stdio, with the SDK’s own client', () => {
     expect(useBridge.getState().requests).toEqual([]);
   });
 
+  it('carries two clients at once over one port, each as its own, and the second takes over when the first quits', async () => {
+    const claude = await client('Claude Code');
+    const codex = await client('Codex'); // the port is taken: it joins the first server
+    const seen: string[] = [];
+    const handler: DelegationHandler = async (call) => {
+      seen.push(call.client.name);
+      return { text: `for ${call.client.name}` };
+    };
+    connector(handler);
+    await expect
+      .poll(() =>
+        useBridge
+          .getState()
+          .requests.map((r) => r.name)
+          .sort(),
+      )
+      .toEqual(['Claude Code', 'Codex']);
+    for (const request of useBridge.getState().requests) useBridge.getState().answerPairing(request.id, true);
+    await expect.poll(() => useBridge.getState().clients.length).toBe(2);
+    await expect
+      .poll(async () => text(await claude.callTool({ name: 'list_tasks', arguments: {} })))
+      .toBe('for Claude Code');
+    await expect.poll(async () => text(await codex.callTool({ name: 'list_tasks', arguments: {} }))).toBe('for Codex');
+    // Claude Code quits: its server (the hub) goes; Codex's takes the port, and the panel dials it again.
+    await claude.close();
+    await expect
+      .poll(async () => text(await codex.callTool({ name: 'list_tasks', arguments: {} })), { timeout: 20_000 })
+      .toBe('for Codex');
+    expect(useBridge.getState().requests).toEqual([]);
+    expect(seen).toEqual(['Claude Code', 'Codex', 'Codex']);
+  });
+
   it('refuses oversized arguments and survives a malformed request', async () => {
     const agent = await client('Cursor');
     extension(async () => ({ text: 'ok' }));
@@ -160,7 +211,7 @@ describe('steadyhand-mcp over stdio, with the SDK’s own client', () => {
     raw.stdin.write(
       `${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } })}\n`,
     );
-    await expect.poll(() => lines.some((l) => JSON.parse(l).id === 1), { timeout: 5_000 }).toBe(true);
+    await expect.poll(() => lines.some((l) => JSON.parse(l).id === 1), { timeout: 20_000 }).toBe(true);
     expect(raw.exitCode).toBeNull();
   });
 });
