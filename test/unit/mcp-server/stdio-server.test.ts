@@ -137,14 +137,14 @@ describe('steadyhand-mcp over stdio, with the SDK’s own client', { timeout: 60
     const cancelled = agent.callTool({ name: 'run_task', arguments: { goal: 'a' } }, undefined, {
       signal: cancel.signal,
     });
-    await expect.poll(() => signals.length, { timeout: 5_000 }).toBe(1);
+    await expect.poll(() => signals.length, { timeout: 20_000 }).toBe(1);
     cancel.abort();
     await expect(cancelled).rejects.toThrow();
     await expect.poll(() => signals[0]?.aborted).toBe(true);
     void agent.callTool({ name: 'run_task', arguments: { goal: 'b' } }).catch(() => {});
     await expect.poll(() => signals.length).toBe(2);
     await agent.close();
-    await expect.poll(() => signals[1]?.aborted, { timeout: 5_000 }).toBe(true);
+    await expect.poll(() => signals[1]?.aborted, { timeout: 20_000 }).toBe(true);
   });
 
   it('refuses a client whose secret was revoked, after its restart', async () => {
@@ -157,7 +157,7 @@ describe('steadyhand-mcp over stdio, with the SDK’s own client', { timeout: 60
     const again = await client('Gemini CLI');
     extension(async () => ({ text: 'ok' }));
     await expect
-      .poll(async () => text(await again.callTool({ name: 'list_tasks', arguments: {} })), { timeout: 5_000 })
+      .poll(async () => text(await again.callTool({ name: 'list_tasks', arguments: {} })), { timeout: 20_000 })
       .toMatch(/refused this client's secret: it was revoked/);
     expect(useBridge.getState().requests).toEqual([]);
   });
