@@ -7,6 +7,7 @@ import { navRoutes } from '../support/nav-routes';
 import { benchBackground } from './background';
 import type { BenchContext } from './context';
 import { benchIdle } from './idle';
+import { benchMcp } from './mcp';
 import { benchParallel } from './parallel';
 import { benchRelay } from './relay';
 import { benchSettle } from './settle';
@@ -29,6 +30,7 @@ const SECTIONS: Section[] = [
   ['settle', benchSettle],
   ['background', backgroundOnce],
   ['parallel', (ctx) => benchParallel(ctx, () => backgroundOnce(ctx))],
+  ['mcp', benchMcp],
   ['idle', benchIdle], // last: its second pass closes the panel
 ];
 
