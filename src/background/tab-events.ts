@@ -3,6 +3,7 @@
 
 import { PROTOCOL_VERSION, type TabEvent } from '../shared/protocol';
 import { broadcast } from './broadcast';
+import { clearBadgeIfNoPanel } from './no-panel-badge';
 
 export function forwardTabEvent(event: TabEvent): void {
   broadcast({ kind: 'tab:event', v: PROTOCOL_VERSION, event });
@@ -40,6 +41,12 @@ export function registerTabEventForwarding(): void {
   });
   chrome.tabs.onRemoved.addListener((tabId, { windowId, isWindowClosing }) => {
     forwardTabEvent({ type: 'removed', tabId, windowId, isWindowClosing });
+    void clearBadgeIfNoPanel({ tabId });
+  });
+  // A window's side panel closed (Chrome 142+): its tasks ended with it; other panels recount what waits.
+  chrome.sidePanel.onClosed?.addListener(({ windowId }) => {
+    forwardTabEvent({ type: 'panelClosed', windowId });
+    void clearBadgeIfNoPanel({ sidePanelOfWindow: windowId });
   });
   chrome.tabs.onUpdated.addListener((tabId, change) => {
     // A task's group is the ground truth of what it may touch: the panel hears every change of a tab's group.

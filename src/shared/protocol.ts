@@ -142,6 +142,8 @@ export type TabEvent =
   | { type: 'updated'; tabId: number; url?: string; status?: string; title?: string }
   | { type: 'created'; tabId: number; windowId: number; openerTabId?: number; url?: string; pendingUrl?: string }
   | { type: 'focusChanged'; windowId: number }
+  /** A window's side panel closed (chrome.sidePanel.onClosed): the tasks that panel ran ended with it. */
+  | { type: 'panelClosed'; windowId: number }
   | { type: 'attached'; tabId: number; windowId: number }
   | { type: 'replaced'; addedTabId: number; removedTabId: number }
   /**

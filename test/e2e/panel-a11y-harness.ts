@@ -279,6 +279,9 @@ export function a11ySuite(locale: A11yLocale): void {
         await submitTask(panel, 'What does the blue fern need?');
         await newTaskId(panel, asking);
         await expect.poll(() => held.length, { timeout: 20_000 }).toBe(1);
+        // The asking task is no longer the open thread: a screen reader hears that it waits.
+        const others = panel.getByTestId('live-region-others');
+        await expect.poll(() => others.textContent()).toContain('Which plant flowers first?');
         // The slots are full: the composer says a new task will wait.
         await gardenTab(browser, site, opened);
         await box.getByTestId('new-task').click();
@@ -294,6 +297,7 @@ export function a11ySuite(locale: A11yLocale): void {
         await panel.keyboard.press('Enter');
         await expect.poll(() => currentTaskId(panel)).toBe(asking);
         expect(await row.getByTestId('thread-open').getAttribute('aria-current')).toBe('true');
+        await expect.poll(() => others.textContent()).toBe('');
         await expectAccessible(panel, locale, 'threads');
       } finally {
         await panel.evaluate(() => (globalThis as PanelGlobal).steadyhand.host.stopAll());

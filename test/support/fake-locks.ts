@@ -16,6 +16,10 @@ export class FakeLockManager implements LockRequester {
     return [...this.held].sort();
   }
 
+  async query(): Promise<LockManagerSnapshot> {
+    return { held: this.heldNames.map((name) => ({ name, mode: 'exclusive' as const })), pending: [] };
+  }
+
   request(name: string, callback: Callback): Promise<unknown>;
   request(name: string, options: LockOptions, callback: Callback): Promise<unknown>;
   async request(name: string, second: LockOptions | Callback, third?: Callback): Promise<unknown> {

@@ -89,6 +89,10 @@ export function chromeTabsAdapter(): TabsAdapter {
     async listGroups() {
       return (await chrome.tabGroups.query({})).map(toAdapterGroup);
     },
+    async listGroupTabs(groupId) {
+      const tabs = await chrome.tabs.query({ groupId });
+      return tabs.map(toAdapterTab).filter((tab) => tab !== null);
+    },
     async windowExists(windowId) {
       return (await orNull(() => chrome.windows.get(windowId))) !== null;
     },

@@ -5,7 +5,7 @@
 import type { Lease, Locks } from '../tabs/ownership/tab-locks';
 
 /** The part of `navigator.locks` the panel uses (a fake in unit tests). */
-export type LockRequester = Pick<LockManager, 'request'>;
+export type LockRequester = Pick<LockManager, 'request' | 'query'>;
 
 /** The names of the locks held now by any page of the extension (https://developer.mozilla.org/en-US/docs/Web/API/LockManager/query). */
 export async function heldLockNames(manager: Pick<LockManager, 'query'> = navigator.locks): Promise<string[]> {
@@ -38,5 +38,6 @@ export function webLocks(manager: LockRequester = navigator.locks): Locks {
     exclusive(name, work) {
       return manager.request(name, () => work());
     },
+    held: () => heldLockNames(manager),
   };
 }

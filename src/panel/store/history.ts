@@ -131,6 +131,14 @@ export function runningHere(): ReadonlySet<string> {
   return new Set(sync.running);
 }
 
+/**
+ * Reads the stored history again (merged with this panel's copy): a task no live panel holds the lock of shows as
+ * interrupted. For when another panel may have died (wiring/waiting-badge.ts §watchDeadPanels). Writes nothing.
+ */
+export function recheckStoredHistory(): Promise<void> {
+  return useHistory.persist.rehydrate();
+}
+
 /** Given by the composition root: which tasks live panels run now (the task locks held, src/panel/chrome/web-locks.ts). */
 export function connectLiveTasks(query: LiveTasks): void {
   sync.connectLiveTasks(query);

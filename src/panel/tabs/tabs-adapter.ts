@@ -50,6 +50,8 @@ export interface TabsAdapter {
   getGroup(groupId: number): Promise<AdapterGroup | null>;
   /** Every live tab group, in every window. */
   listGroups(): Promise<AdapterGroup[]>;
+  /** The tabs of one group. */
+  listGroupTabs(groupId: number): Promise<AdapterTab[]>;
   windowExists(windowId: number): Promise<boolean>;
 }
 

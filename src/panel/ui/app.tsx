@@ -7,7 +7,7 @@ import { TaskBox } from './composer/task-box';
 import { useEscapeStops } from './escape-stops';
 import { HistoryView } from './history/history-view';
 import { type MessageKey, t } from './i18n';
-import { LiveRegion } from './live-region';
+import { LiveRegion, othersWaiting } from './live-region';
 import { SettingsView } from './settings/settings-view';
 import { ProgressLine } from './thread/progress-line';
 import { TabLine } from './thread/tab-line';
@@ -71,6 +71,7 @@ export function App({ commands, demoMode }: AppProps) {
     const id = openTaskId ?? s.order[0];
     return id === undefined ? undefined : s.tasks[id];
   });
+  const others = useHistory((s) => othersWaiting(s, latest?.taskId));
   // "New task" sets the ended task aside; the thread shows the next one as soon as it starts.
   const shown = latest && latest.taskId !== hiddenTaskId ? latest : undefined;
   const demo = demoMode ?? !hasKey;
@@ -109,7 +110,7 @@ export function App({ commands, demoMode }: AppProps) {
       )}
       {view === 'history' && <HistoryView commands={commands} />}
       {view === 'settings' && <SettingsView commands={commands} />}
-      <LiveRegion record={latest} />
+      <LiveRegion record={latest} others={others} />
     </main>
   );
 }

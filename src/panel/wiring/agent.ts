@@ -29,5 +29,7 @@ export interface AgentWiring {
   personTabId(): Promise<number | null>;
   /** The tabs that requested a URL lately: a download goes only to the task whose tab started it. */
   requestTabs(url: string): readonly number[];
+  /** After a task ends: only the newest groups of ended tasks stay (tabs/ownership/kept-groups.ts). */
+  tidyGroups(): void;
   signal: AbortSignal;
 }

@@ -8,9 +8,11 @@ import type { PanelQueries } from '../../shared/protocol';
 import type { ToolbarBadge } from '../chrome/badge';
 import type { TabAccess } from '../page/remote-page';
 import { remotePageFactory } from '../page/remote-page-factory';
+import { taskLockName, useHistory } from '../store/history';
 import { usePageView } from '../store/page-view';
 import { useSettings } from '../store/settings';
 import { useUi } from '../store/ui';
+import { tidyKeptGroups } from '../tabs/ownership/kept-groups';
 import type { Locks } from '../tabs/ownership/tab-locks';
 import type { TabLike } from '../tabs/person-tab';
 import { TabEventBus } from '../tabs/tab-event-bus';
@@ -21,7 +23,7 @@ import { type CommandsBrowser, panelCommands } from './commands';
 import type { PanelHandle, PanelTransport } from './handle';
 import { createTabsKit } from './tabs-kit';
 import { TaskHost } from './task-host';
-import { watchWaitingBadge } from './waiting-badge';
+import { watchDeadPanels, watchWaitingBadge } from './waiting-badge';
 
 /** The panel's adapters over chrome.* (src/panel/chrome/), as the composition root receives them. */
 export interface PanelAdapters extends AgentAdapters {
@@ -44,6 +46,34 @@ export interface PanelAdapters extends AgentAdapters {
   watchRequestTabs(signal: AbortSignal): (url: string) => readonly number[];
   /** The toolbar icon's badge (chrome/badge.ts): how many tasks wait for the person, in every window. */
   badge: ToolbarBadge;
+}
+
+/**
+ * Leaves only the newest groups of ended tasks (tabs/ownership/kept-groups.ts), ordered by the history: at the panel's
+ * start (what a closed panel left) and after each task.
+ */
+function keptGroupsTidier(adapters: PanelAdapters, endedHere: () => ReadonlySet<string>): () => void {
+  const deps = {
+    adapter: adapters.tabsAdapter,
+    locks: adapters.locks,
+    lockOf: taskLockName,
+    startedAt: (taskId: string) => useHistory.getState().tasks[taskId]?.startedAt,
+    endedHere,
+  };
+  return () => {
+    tidyKeptGroups(deps).catch((error: unknown) => console.warn('[steadyhand] could not tidy task groups:', error));
+  };
+}
+
+/** Runs `then` once the history was read from storage (at once if it was). */
+function whenHistoryRead(then: () => void): void {
+  if (useHistory.persist.hasHydrated()) then();
+  else {
+    const off = useHistory.persist.onFinishHydration(() => {
+      off();
+      then();
+    });
+  }
 }
 
 /** Builds the panel; it lives until `signal` aborts (the panel page goes away). */
@@ -78,7 +108,10 @@ export function createPanel(adapters: PanelAdapters, signal: AbortSignal): Panel
   // Before the host: as the panel goes, the badge is set from the other panels' tasks before the host interrupts this
   // panel's (abort listeners run in the order they were added).
   watchWaitingBadge(adapters.badge, signal);
-  host = new TaskHost({ adapters, bus, kit, ownOrigin: tabs.ownOrigin, personTabId, requestTabs, signal });
+  watchDeadPanels(bus, signal);
+  const tidyGroups = keptGroupsTidier(adapters, () => host?.endedHere() ?? new Set());
+  whenHistoryRead(tidyGroups);
+  host = new TaskHost({ adapters, bus, kit, ownOrigin: tabs.ownOrigin, personTabId, requestTabs, tidyGroups, signal });
   const commands = panelCommands(host, adapters.personTabs);
 
   void watchPersonTab({

@@ -134,6 +134,12 @@ export class TaskHost {
     return this.#busy.size;
   }
 
+  /** The tasks of this panel that ran and ended (their runners idle): their locks may not be let go of yet. */
+  endedHere(): ReadonlySet<string> {
+    const idle = this.#runners.filter((runner) => !this.#busy.has(runner));
+    return new Set(idle.flatMap((runner) => (runner.controller.taskId ? [runner.controller.taskId] : [])));
+  }
+
   /** The runner whose task owns `tabId` now, if any. */
   ownerOf(tabId: number): TaskRunner | null {
     return this.#runners.find((runner) => runner.manager()?.isOwned(tabId)) ?? null;
@@ -185,6 +191,7 @@ export class TaskHost {
     this.#busy.add(runner);
     const free = () => {
       this.#busy.delete(runner);
+      this.#wiring.tidyGroups();
       this.#letGoOfOldRunners();
       this.#drain();
     };

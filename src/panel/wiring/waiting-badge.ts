@@ -3,12 +3,16 @@
 // (store/history.ts, history-sync.ts), so they agree on the badge, which is the extension's one global badge.
 //
 // A panel that goes away must not leave a stale badge: its own tasks end with it (interrupted), so as it goes it sets
-// the badge to what the other panels' tasks alone make. A panel that died without that (a crash) leaves the badge as
-// it was until a live panel's history changes or the next panel opens: each sets the badge from the history as soon
-// as it has read it, and the read shows a dead panel's task as interrupted (history-sync.ts §loaded).
+// the badge to what the other panels' tasks alone make. That last call does not always reach the browser before the
+// page dies, so the others do not count on it: when a tab closes or a window's side panel closes while another
+// panel's task runs, each live panel reads the history again, and the read shows a task whose panel died as
+// interrupted (history-sync.ts §loaded, by the task's lock; `watchDeadPanels`). When no panel is left, the worker
+// clears the badge (src/background/no-panel-badge.ts). Every panel also sets the badge as soon as it has read the
+// history, so the next panel opened sets it right whatever happened before.
 
+import type { TabEvent } from '../../shared/protocol';
 import type { ToolbarBadge } from '../chrome/badge';
-import { runningHere, useHistory } from '../store/history';
+import { recheckStoredHistory, runningHere, useHistory } from '../store/history';
 import type { TaskRecord } from '../store/task-record';
 import { waitingTasks } from '../store/waiting';
 import { t } from '../ui/i18n';
@@ -27,6 +31,8 @@ export interface HistorySource {
   onHydrated(listener: () => void): () => void;
   /** The tasks this panel runs now (store/history.ts §runningHere). */
   runningHere(): ReadonlySet<string>;
+  /** Reads the stored history again, asking which tasks live panels still run (store/history.ts §recheckStoredHistory). */
+  recheck(): Promise<void>;
 }
 
 export function panelHistory(): HistorySource {
@@ -36,6 +42,7 @@ export function panelHistory(): HistorySource {
     hydrated: () => useHistory.persist.hasHydrated(),
     onHydrated: (listener) => useHistory.persist.onFinishHydration(listener),
     runningHere,
+    recheck: recheckStoredHistory,
   };
 }
 
@@ -76,4 +83,26 @@ export function watchWaitingBadge(badge: ToolbarBadge, signal: AbortSignal, hist
     },
     { once: true },
   );
+}
+
+/** The tab events the watch below hears (the panel's TabEventBus). */
+export interface PanelGoneEvents {
+  subscribe(listener: (event: TabEvent) => void, signal?: AbortSignal): () => void;
+}
+
+/**
+ * Another panel may have gone (a tab closed, its window closed, a window's side panel closed) while a task of another
+ * panel runs: read the history again, so a task whose panel died stops counting as running or waiting, here and on the
+ * badge. Nothing is read while every running task is this panel's own.
+ */
+export function watchDeadPanels(events: PanelGoneEvents, signal: AbortSignal, history = panelHistory()): void {
+  const othersRun = () => {
+    const { tasks, order } = history.getState();
+    const here = history.runningHere();
+    return order.some((id) => tasks[id]?.status === 'running' && !here.has(id));
+  };
+  events.subscribe((event) => {
+    if (event.type !== 'removed' && event.type !== 'panelClosed') return;
+    if (history.hydrated() && othersRun()) void history.recheck();
+  }, signal);
 }

@@ -1,10 +1,12 @@
 // The toolbar badge's watcher (src/panel/wiring/waiting-badge.ts) over a fake badge and a fake merged history: it
 // counts the tasks that wait for the person, in every panel's history alike, and a panel going away leaves only the
-// other panels' waiting tasks on it.
+// other panels' waiting tasks on it; when another panel may have died, the history is read again.
 
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { TaskRecord } from '../../../src/panel/store/task-record';
-import { type HistorySource, watchWaitingBadge } from '../../../src/panel/wiring/waiting-badge';
+import { TabEventBus } from '../../../src/panel/tabs/tab-event-bus';
+import { type HistorySource, watchDeadPanels, watchWaitingBadge } from '../../../src/panel/wiring/waiting-badge';
+import type { TabEvent } from '../../../src/shared/protocol';
 import { useEnglish } from '../ui/harness';
 
 beforeEach(useEnglish);
@@ -22,6 +24,9 @@ function fakeHistory() {
   let order: string[] = [];
   let hydrated = false;
   const running = new Set<string>();
+  /** Tasks whose panel died: a read of the stored history shows them interrupted. */
+  const dead = new Set<string>();
+  let reads = 0;
   const source: HistorySource = {
     getState: () => ({ tasks, order }),
     subscribe(listener) {
@@ -34,10 +39,19 @@ function fakeHistory() {
       return () => hydrationListeners.delete(listener);
     },
     runningHere: () => running,
+    async recheck() {
+      reads += 1;
+      tasks = Object.fromEntries(
+        Object.entries(tasks).map(([id, one]) => [id, dead.has(id) ? { ...one, status: 'interrupted' } : one]),
+      );
+      for (const listener of listeners) listener();
+    },
   };
   return {
     source,
     running,
+    dead,
+    reads: () => reads,
     load(records: TaskRecord[] = []) {
       hydrated = true;
       for (const one of records) this.put(one, false);
@@ -132,5 +146,61 @@ describe('the waiting badge', () => {
 
     lifetime.abort();
     expect(shown.map((one) => one.text)).toEqual(['', '1', '']);
+  });
+});
+
+describe('a panel that may have died', () => {
+  const removed: TabEvent = { type: 'removed', tabId: 9, windowId: 2, isWindowClosing: true };
+  const panelClosed: TabEvent = { type: 'panelClosed', windowId: 2 };
+
+  it('is looked for when a tab or a side panel closes while another panel’s task runs; its waiting task stops counting', async () => {
+    const history = fakeHistory();
+    const { shown, badge } = fakeBadge();
+    const bus = new TabEventBus();
+    const signal = new AbortController().signal;
+    history.running.add('mine');
+    history.load([question('mine'), question('theirs')]);
+    watchWaitingBadge(badge, signal, history.source);
+    watchDeadPanels(bus, signal, history.source);
+    expect(shown.at(-1)?.text).toBe('2');
+
+    // The other window closes: its panel went with it, and its task with the panel (no lock is held for it any more).
+    history.dead.add('theirs');
+    bus.emit(removed);
+    await Promise.resolve();
+    expect(history.reads()).toBe(1);
+    expect(shown.at(-1)).toEqual({ text: '1', title: 'Steadyhand: a task is waiting for you' });
+
+    // A window's side panel closing is read the same way.
+    history.put(question('third'));
+    history.dead.add('third');
+    bus.emit(panelClosed);
+    await Promise.resolve();
+    expect(history.reads()).toBe(2);
+    expect(shown.at(-1)?.text).toBe('1');
+  });
+
+  it('reads nothing again when every running task is this panel’s own, or for other tab events', () => {
+    const history = fakeHistory();
+    const bus = new TabEventBus();
+    history.running.add('mine');
+    history.load([question('mine'), record('done', { status: 'succeeded' })]);
+    watchDeadPanels(bus, new AbortController().signal, history.source);
+    bus.emit(removed);
+    bus.emit(panelClosed);
+    history.put(question('theirs'));
+    bus.emit({ type: 'activated', tabId: 3, windowId: 1 });
+    expect(history.reads()).toBe(0);
+  });
+
+  it('stops listening when the panel goes', () => {
+    const history = fakeHistory();
+    const bus = new TabEventBus();
+    const lifetime = new AbortController();
+    history.load([question('theirs')]);
+    watchDeadPanels(bus, lifetime.signal, history.source);
+    lifetime.abort();
+    bus.emit(removed);
+    expect(history.reads()).toBe(0);
   });
 });

@@ -276,6 +276,10 @@ export class FakeBrowser implements TabsAdapter {
     return [...this.groups.values()].map((group) => ({ ...group }));
   }
 
+  async listGroupTabs(groupId: number): Promise<AdapterTab[]> {
+    return [...this.tabs.values()].filter((tab) => tab.groupId === groupId).map((tab) => ({ ...tab }));
+  }
+
   async windowExists(windowId: number): Promise<boolean> {
     return this.windows.has(windowId);
   }

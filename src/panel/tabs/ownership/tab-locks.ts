@@ -13,6 +13,8 @@ export interface Locks {
   tryTake(name: string): Promise<Lease | null>;
   /** Runs `work` while holding the lock, waiting for it if another page holds it now. */
   exclusive<T>(name: string, work: () => Promise<T>): Promise<T>;
+  /** The names of the locks any page holds now. */
+  held(): Promise<string[]>;
 }
 
 export const tabLockName = (tabId: number): string => `steadyhand.tab.${tabId}`;

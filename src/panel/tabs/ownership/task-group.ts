@@ -10,6 +10,11 @@ export function taskGroupTitle(taskId: string): string {
   return `Task(${taskId})`;
 }
 
+/** The task id a group's title names, or null for a group that is not a task's. */
+export function taskIdOfGroup(title: string | undefined): string | null {
+  return /^Task\(([A-Za-z0-9_-]{1,64})\)$/.exec(title ?? '')?.[1] ?? null;
+}
+
 /** FNV-1a over the id's UTF-16 units: stable, cheap, and spread well enough over nine colours. */
 export function taskGroupColor(taskId: string): GroupColor {
   let hash = 0x811c9dc5;

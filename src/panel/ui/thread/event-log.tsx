@@ -23,6 +23,8 @@ function describe(event: TabEvent): string {
         : t('evCreatedFrom', event.tabId, event.openerTabId);
     case 'focusChanged':
       return event.windowId < 0 ? t('evFocusLost') : t('evFocused', event.windowId);
+    case 'panelClosed':
+      return t('evPanelClosed', event.windowId);
     case 'attached':
       return t('evAttached', event.tabId, event.windowId);
     case 'groupChanged':
