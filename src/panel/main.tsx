@@ -5,6 +5,7 @@
 import { render } from 'preact';
 import { createAnthropicModel } from './agent';
 import { chromeBadge } from './chrome/badge';
+import { dialWebSocket } from './chrome/bridge-socket';
 import { captureAgentTab } from './chrome/capture';
 import { chromeTabsAdapter } from './chrome/chrome-tabs-adapter';
 import { chromeLocalStorage, keepStorageFromContentScripts, watchStoredKey } from './chrome/local-storage';
@@ -17,10 +18,13 @@ import { watchRequestTabs } from './chrome/request-tabs';
 import { chromeInjectApi, chromeTabAccess } from './chrome/tab-access';
 import { createTaskFiles } from './chrome/task-files';
 import { chromeUiBrowser } from './chrome/ui-browser';
-import { heldLockNames, webLocks } from './chrome/web-locks';
+import { heldLockNames, holdWebLock, webLocks } from './chrome/web-locks';
+import { createDelegation } from './delegation';
+import { createSessions } from './delegation/sessions';
 import { takePrefilledTask } from './prefill';
+import { followSavedBridge } from './store/bridge';
 import { connectLiveTasks, followStoredHistory, taskLockName } from './store/history';
-import { followSavedSettings } from './store/settings';
+import { followSavedSettings, useSettings } from './store/settings';
 import { connectStorage } from './store/storage-port';
 import { useUi } from './store/ui';
 import { App } from './ui/app';
@@ -35,6 +39,7 @@ import './ui/threads/threads.css';
 connectStorage(chromeLocalStorage);
 connectUiBrowser(chromeUiBrowser);
 followSavedSettings(watchStoredKey);
+followSavedBridge(watchStoredKey);
 followDemoShop(chromeLocalStorage, watchStoredKey);
 // Several windows' panels share the history: each follows the others' tasks, and tells a task another live panel runs
 // (it holds the task's lock) from one whose panel died.
@@ -69,8 +74,16 @@ const panel = createPanel(
     locks: webLocks(),
     watchRequestTabs,
     badge: chromeBadge(),
+    bridge: { dial: dialWebSocket, holdLock: holdWebLock() },
   },
   lifetime.signal,
+  // Other agents' calls over MCP (issue 29): the task tools over the panel's tasks.
+  (host) =>
+    createDelegation({
+      host,
+      settings: () => useSettings.getState().settings,
+      sessions: createSessions({ host, label: (name) => t('sessionThreadTitle', name) }),
+    }),
 );
 
 // The agent lives in this page: when it goes away, so do its tasks (recorded as interrupted: TaskHost stops them all

@@ -23,13 +23,17 @@ export const PANEL_LAYERS: Readonly<Record<string, readonly string[]>> = {
   tabs: ['agent', 'page'],
   mask: ['agent', 'page', 'tabs'],
   store: ['agent'],
+  bridge: ['store'],
   ui: ['agent', 'store'],
-  chrome: ['agent', 'page', 'tabs', 'mask', 'store'],
-  wiring: ['agent', 'page', 'demo', 'tabs', 'mask', 'store', 'ui', 'chrome'],
-  '.': ['agent', 'page', 'demo', 'tabs', 'mask', 'store', 'ui', 'chrome', 'wiring'],
+  chrome: ['agent', 'page', 'tabs', 'mask', 'store', 'bridge'],
+  wiring: ['agent', 'page', 'demo', 'tabs', 'mask', 'store', 'bridge', 'ui', 'chrome'],
+  // Other agents' calls over MCP (issue 29), answered over the host of the panel's tasks.
+  delegation: ['agent', 'page', 'tabs', 'mask', 'store', 'wiring'],
+  '.': ['agent', 'page', 'demo', 'tabs', 'mask', 'store', 'bridge', 'ui', 'chrome', 'wiring', 'delegation'],
 };
 
-export const CONTEXTS = ['panel', 'background', 'content'] as const;
+/** The extension's three contexts, and the local MCP server (src/mcp-server/, Node): each imports only src/shared. */
+export const CONTEXTS = ['panel', 'background', 'content', 'mcp-server'] as const;
 
 const SPECIFIER = /(?:import|export)[^'"]*?from\s+'([^']+)'|import\('([^']+)'\)/g;
 const EXTENSIONS = ['', '.ts', '.tsx', '/index.ts', '/index.tsx'];

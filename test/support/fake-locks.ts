@@ -27,10 +27,21 @@ export class FakeLockManager implements LockRequester {
     const callback = (typeof second === 'function' ? second : third) as Callback;
     if (this.held.has(name)) {
       if (options.ifAvailable) return callback(null);
-      await new Promise<void>((resolve) => {
+      await new Promise<void>((resolve, reject) => {
         const queue = this.waiting.get(name) ?? [];
         queue.push(resolve);
         this.waiting.set(name, queue);
+        // `signal` gives up the wait with an AbortError, as the browser does.
+        options.signal?.addEventListener(
+          'abort',
+          () => {
+            const left = this.waiting.get(name) ?? [];
+            if (!left.includes(resolve)) return;
+            left.splice(left.indexOf(resolve), 1);
+            reject(new DOMException('The request was aborted.', 'AbortError'));
+          },
+          { once: true },
+        );
       });
     }
     this.held.add(name);

@@ -3,7 +3,7 @@
 
 import type { Locator, Page } from 'playwright-core';
 
-export type SettingsSectionId = 'model' | 'sites' | 'behaviour' | 'advanced';
+export type SettingsSectionId = 'model' | 'sites' | 'behaviour' | 'agents' | 'advanced';
 
 /** Opens the settings view (if it is not open) and the section `id` (if it is closed); returns the form. */
 export async function openSettingsSection(panel: Page, id: SettingsSectionId): Promise<Locator> {

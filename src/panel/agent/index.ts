@@ -88,4 +88,5 @@ export {
   MAX_FILE_BYTES,
   type TaskFiles,
 } from './task/files';
+export type { TaskClient } from './task/task-state';
 export type { CapturedImage, CaptureFn } from './tools/types';

@@ -7,4 +7,5 @@ export const chromeUiBrowser = {
   uiLanguage: (): string => chrome.i18n.getUILanguage(),
   faviconUrl: (pageUrl: string): string =>
     `${chrome.runtime.getURL('/_favicon/')}?pageUrl=${encodeURIComponent(pageUrl)}&size=16`,
+  extensionId: (): string => chrome.runtime.id ?? '',
 };

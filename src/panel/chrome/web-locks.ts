@@ -41,3 +41,20 @@ export function webLocks(manager: LockRequester = navigator.locks): Locks {
     held: () => heldLockNames(manager),
   };
 }
+
+/**
+ * Holds the lock `name` while `work` runs, waiting for it as long as another page holds it; gives up waiting when
+ * `signal` aborts (https://developer.mozilla.org/en-US/docs/Web/API/LockManager/request#signal). The bridge's one
+ * connection across every panel (decision 0030).
+ */
+export function holdWebLock(manager: LockRequester = navigator.locks) {
+  return async (name: string, signal: AbortSignal, work: () => Promise<void>): Promise<void> => {
+    if (signal.aborted) return;
+    try {
+      await manager.request(name, { signal }, () => work());
+    } catch (error) {
+      if (signal.aborted) return; // given up while waiting: an AbortError
+      throw error;
+    }
+  };
+}

@@ -5,3 +5,5 @@ export const SETTINGS_KEY = 'steadyhand.settings';
 export const HISTORY_KEY = 'steadyhand.history';
 /** The demo shop's address, set by `npm start` (src/tooling/start.ts): the panel offers the demo task on it. */
 export const DEMO_SHOP_KEY = 'steadyhand.demoShop';
+/** Other agents over MCP (decision 0030): the switch, the port and the paired clients (hashes of their secrets). */
+export const BRIDGE_KEY = 'steadyhand.bridge';

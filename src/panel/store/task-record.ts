@@ -98,6 +98,8 @@ export type ConsentView = Omit<Extract<AgentEvent, { type: 'consent_decided' }>,
 /** Its ending as the task's result gave it (`costLimit` is not in the trace: its summary says the same in words). */
 export interface TaskRecord extends Partial<TaskEnding> {
   taskId: string;
+  /** The agent that handed the task over MCP (issue 29), by the name the person paired; absent for the person's own. */
+  from?: string;
   instructions: string[];
   model: string;
   status: RecordStatus;
@@ -161,6 +163,7 @@ export function applyEvent(record: TaskRecord | undefined, event: AgentEvent, no
       status: 'running',
       startedAt: event.at,
       settings: event.settings,
+      ...(event.client ? { from: event.client } : {}),
       steps: [],
     };
   }

@@ -1,6 +1,7 @@
 import { useHistory } from '../store/history';
 import { useSettings } from '../store/settings';
 import { type PanelView, useUi } from '../store/ui';
+import { PairingPrompt } from './agents/pairing-prompt';
 import type { PanelCommands } from './commands';
 import { DemoExample } from './composer/demo-example';
 import { TaskBox } from './composer/task-box';
@@ -94,6 +95,7 @@ export function App({ commands, demoMode }: AppProps) {
           ))}
         </nav>
       </header>
+      <PairingPrompt />
       {demo && <DemoNotice commands={commands} />}
       {view === 'task' && (
         <>

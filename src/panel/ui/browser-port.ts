@@ -9,6 +9,8 @@ export interface UiBrowser {
   uiLanguage(): string;
   /** The address of the site icon the browser has for `pageUrl` (16 px). */
   faviconUrl(pageUrl: string): string;
+  /** The extension's id: the local MCP server takes only this extension's Origin (decision 0030). */
+  extensionId(): string;
 }
 
 let current: UiBrowser | null = null;

@@ -4,10 +4,15 @@
 // drive. It makes no adapter itself: main.tsx makes them, calls this, and renders; a unit test
 // (test/unit/panel/create-panel.test.ts) gives it fakes.
 
+import type { DelegationHandler } from '../../shared/delegation/tools';
 import type { PanelQueries } from '../../shared/protocol';
+import { startBridge } from '../bridge/connector';
+import { pairingBook } from '../bridge/pairing-book';
+import type { BridgeAdapters } from '../bridge/ports';
 import type { ToolbarBadge } from '../chrome/badge';
 import type { TabAccess } from '../page/remote-page';
 import { remotePageFactory } from '../page/remote-page-factory';
+import { useBridge } from '../store/bridge';
 import { taskLockName, useHistory } from '../store/history';
 import { usePageView } from '../store/page-view';
 import { useSettings } from '../store/settings';
@@ -46,7 +51,27 @@ export interface PanelAdapters extends AgentAdapters {
   watchRequestTabs(signal: AbortSignal): (url: string) => readonly number[];
   /** The toolbar icon's badge (chrome/badge.ts): how many tasks wait for the person, in every window. */
   badge: ToolbarBadge;
+  /** The link to the local MCP server (chrome/bridge-socket.ts, chrome/web-locks.ts §holdWebLock): decision 0030. */
+  bridge: BridgeAdapters;
 }
+
+/**
+ * What other agents' calls over MCP are answered by, given the panel's task host (decision 0030): the handler, and
+ * what to do when a client's connection ends (its tasks still running, a question included, stop).
+ */
+export type DelegationFactory = (host: TaskHost) => {
+  handle: DelegationHandler;
+  clientGone(clientId: string): void;
+};
+
+/** Until the delegation service is wired in, every call is answered that Steadyhand cannot take it yet. */
+export const NO_DELEGATION: DelegationFactory = () => ({
+  handle: async (call) => ({
+    text: `Steadyhand cannot answer ${call.tool} yet: this build has no delegation service.`,
+    isError: true,
+  }),
+  clientGone: () => {},
+});
 
 /**
  * Leaves only the newest groups of ended tasks (tabs/ownership/kept-groups.ts), ordered by the history: at the panel's
@@ -77,7 +102,11 @@ function whenHistoryRead(then: () => void): void {
 }
 
 /** Builds the panel; it lives until `signal` aborts (the panel page goes away). */
-export function createPanel(adapters: PanelAdapters, signal: AbortSignal): PanelHandle {
+export function createPanel(
+  adapters: PanelAdapters,
+  signal: AbortSignal,
+  delegation: DelegationFactory = NO_DELEGATION,
+): PanelHandle {
   const { transport, windowId } = adapters;
   const bus = new TabEventBus();
   // The content script goes only where the site gate of the task owning the tab allows (decision 0025): the host is
@@ -113,6 +142,16 @@ export function createPanel(adapters: PanelAdapters, signal: AbortSignal): Panel
   whenHistoryRead(tidyGroups);
   host = new TaskHost({ adapters, bus, kit, ownOrigin: tabs.ownOrigin, personTabId, requestTabs, tidyGroups, signal });
   const commands = panelCommands(host, adapters.personTabs);
+  const service = delegation(host);
+  // Off by default: nothing dials until the person turns "Let other agents use Steadyhand" on.
+  startBridge({
+    adapters: adapters.bridge,
+    store: useBridge,
+    book: pairingBook(useBridge),
+    handler: service.handle,
+    clientGone: (clientId) => service.clientGone(clientId),
+    signal,
+  });
 
   void watchPersonTab({
     bus,
@@ -130,6 +169,7 @@ export function createPanel(adapters: PanelAdapters, signal: AbortSignal): Panel
     tabs,
     ...kit,
     host,
+    delegation: service,
     commands,
     settings: useSettings,
     ui: useUi,

@@ -1,6 +1,7 @@
 // The handle the panel publishes as `globalThis.steadyhand`, so the end-to-end tests, the bench and `npm start` drive
 // the panel's own objects (the same relay, agent and stores a person's clicks reach). Types only.
 
+import type { DelegationHandler } from '../../shared/delegation/tools';
 import type { PageMethod } from '../../shared/protocol';
 import type { Relay, TabAccess } from '../page/remote-page';
 import type { RemotePageFactory } from '../page/remote-page-factory';
@@ -28,6 +29,11 @@ export interface PanelHandle extends TabsKit {
   tabs: TabAccess;
   /** The panel's tasks: a runner each (its controller, TabsManager and mask), run side by side (task-host.ts). */
   host: TaskHost;
+  /**
+   * What answers other agents' calls over MCP (issue 29), as the bridge calls it: the e2e tests drive the task and
+   * session tools through it without a server, and end a client as its disconnection does.
+   */
+  delegation: { handle: DelegationHandler; clientGone(clientId: string): void };
   commands: PanelCommands;
   settings: typeof useSettings;
   ui: typeof useUi;

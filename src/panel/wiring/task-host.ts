@@ -11,12 +11,14 @@ import {
   emptyMetrics,
   type PlanAnswer,
   type SiteDecision,
+  type TaskClient,
   type TaskResult,
 } from '../agent';
 import { useSettings } from '../store/settings';
 import { type QueuedTask, useTaskQueue } from '../store/task-queue';
 import type { AgentWiring } from './agent';
-import { createTaskRunner, type TaskRunner } from './task-runner';
+import type { SessionHost, SessionRun, SessionStart } from './session-host';
+import { createTaskRunner, type RunnerDriver, type TaskRunner } from './task-runner';
 
 /** How a new task starts: its mode, the tab the person looked at when they asked, and who wants to know its id. */
 export interface StartOptions {
@@ -24,6 +26,12 @@ export interface StartOptions {
   startTabId?: number | null;
   /** Called with the task's id as it starts (at once, or when its turn in the queue comes). */
   onStart?(taskId: string): void;
+  /** Called with its place in the queue when the task must wait for a slot (cancel() takes it out). */
+  onQueued?(queueId: string): void;
+  /** Another agent handed the task over MCP (issue 29): it is that client's, shown with its name. */
+  client?: TaskClient;
+  /** Start in a new background tab on `url` (none yet when null), never on the person's tab (issue 29). */
+  newTab?: { url: string | null };
 }
 
 interface Waiting extends QueuedTask {
@@ -34,11 +42,13 @@ interface Waiting extends QueuedTask {
 /** Runners of ended tasks kept for their follow-ups; older ones are let go (a follow-up then starts anew). */
 const KEPT_IDLE = 12;
 
-export class TaskHost {
+export class TaskHost implements SessionHost {
   readonly #wiring: AgentWiring;
   /** Newest first. */
   #runners: TaskRunner[] = [];
   readonly #busy = new Set<TaskRunner>();
+  /** Open page-level sessions (issue 29): running, but in no slot of "tasks at once". */
+  readonly #sessions = new Set<TaskRunner>();
   #queue: Waiting[] = [];
   readonly #listeners = new Set<AgentEventListener>();
   #nextQueueId = 0;
@@ -56,13 +66,46 @@ export class TaskHost {
 
   /** Starts a new task now, or when a running one ends; resolves when it ends. */
   execute(instruction: string, options: StartOptions = {}): Promise<TaskResult> {
-    return this.#admit(instruction, null, () => {
-      const runner = this.#newRunner(options.startTabId ?? null);
-      const done = runner.controller.execute(instruction, options.autonomy ? { autonomy: options.autonomy } : {});
+    return this.#admit(instruction, null, options, () => {
+      const runner = this.#newRunner(options.startTabId ?? null, options.newTab);
+      const { autonomy, client } = options;
+      const done = runner.controller.execute(instruction, {
+        ...(autonomy ? { autonomy } : {}),
+        ...(client ? { client } : {}),
+      });
       const taskId = runner.controller.taskId;
       if (taskId !== null) options.onStart?.(taskId);
       return this.#track(runner, done);
     });
+  }
+
+  /**
+   * Opens a page-level session of another agent (issue 29): a task whose model is the client, started at once in a
+   * new background tab of its own group. It takes no slot of "tasks at once" (it runs no model of the panel's); Stop,
+   * the person's answers and the mask reach it as any task. Its runner goes when it ends: a follow-up typed in its
+   * thread then starts a task of the person's own.
+   */
+  openSession(start: SessionStart): SessionRun {
+    const driver: RunnerDriver = { model: start.model, settings: start.settings };
+    // No tab of the person's: the session's first call (open_url) opens its own.
+    const runner = this.#newRunner(null, { url: null }, driver);
+    runner.controller.subscribe(start.onEvent);
+    this.#sessions.add(runner);
+    // The client's task (TaskOptions.client): its words allow no site, its consequential steps ask as the settings say.
+    const done = runner.controller.execute(start.instruction, { autonomy: 'act', client: start.client });
+    const taskId = runner.controller.taskId ?? '';
+    const gone = () => {
+      this.#sessions.delete(runner);
+      runner.dispose();
+      this.#runners = this.#runners.filter((kept) => kept !== runner);
+    };
+    done.then(gone, gone);
+    return {
+      taskId,
+      done,
+      stop: () => runner.controller.stop(),
+      owns: (tabId) => runner.manager()?.isOwned(tabId) ?? false,
+    };
   }
 
   /**
@@ -72,8 +115,9 @@ export class TaskHost {
   followUp(taskId: string, instruction: string, options: StartOptions = {}): Promise<TaskResult> {
     const runner = this.runnerOf(taskId);
     if (!runner) return this.execute(instruction, options);
-    if (this.#busy.has(runner)) return runner.controller.followUp(instruction);
-    return this.#admit(instruction, taskId, () => {
+    // A session's run takes it at its next step: the client's model reads it with its next reply.
+    if (this.#busy.has(runner) || this.#sessions.has(runner)) return runner.controller.followUp(instruction);
+    return this.#admit(instruction, taskId, options, () => {
       options.onStart?.(taskId);
       return this.#track(runner, runner.controller.followUp(instruction));
     });
@@ -88,7 +132,7 @@ export class TaskHost {
   /** Every task of this panel stops (Escape with no thread open, the tests' teardown). */
   stopAll(): void {
     for (const waiting of [...this.#queue]) this.cancel(waiting.queueId);
-    for (const runner of this.#busy) runner.controller.stop();
+    for (const runner of [...this.#busy, ...this.#sessions]) runner.controller.stop();
   }
 
   /** Takes a waiting task out of the queue; it never starts and its promise ends as stopped. */
@@ -152,18 +196,24 @@ export class TaskHost {
   mayRunOn(tabId: number, url: string): boolean {
     const owner = this.ownerOf(tabId);
     if (owner) return owner.controller.mayRunOn(url);
-    return [...this.#busy].every((runner) => runner.controller.mayRunOn(url));
+    return [...this.#busy, ...this.#sessions].every((runner) => runner.controller.mayRunOn(url));
   }
 
   // ---- internals ------------------------------------------------------------------------------------------------
 
-  #admit(instruction: string, followUpOf: string | null, run: () => Promise<TaskResult>): Promise<TaskResult> {
+  #admit(
+    instruction: string,
+    followUpOf: string | null,
+    options: StartOptions,
+    run: () => Promise<TaskResult>,
+  ): Promise<TaskResult> {
     if (this.#queue.length === 0 && this.#busy.size < this.#slots()) return run();
     return new Promise<TaskResult>((resolve, reject) => {
       this.#nextQueueId += 1;
       const queueId = `q${this.#nextQueueId}`;
       this.#queue.push({ queueId, instruction, followUpOf, at: Date.now(), run, settle: { resolve, reject } });
       this.#publishQueue();
+      options.onQueued?.(queueId);
     });
   }
 
@@ -171,8 +221,12 @@ export class TaskHost {
     return useSettings.getState().settings.tasksAtOnce;
   }
 
-  #newRunner(startTabId: number | null): TaskRunner {
-    const runner = createTaskRunner(this.#wiring, startTabId);
+  #newRunner(
+    startTabId: number | null,
+    newTab?: { url: string | null },
+    driver: RunnerDriver | null = null,
+  ): TaskRunner {
+    const runner = createTaskRunner(this.#wiring, startTabId, newTab, driver);
     runner.controller.subscribe((event: AgentEvent) => {
       for (const listener of this.#listeners) {
         try {
@@ -209,7 +263,7 @@ export class TaskHost {
   }
 
   #letGoOfOldRunners(): void {
-    const idle = this.#runners.filter((runner) => !this.#busy.has(runner));
+    const idle = this.#runners.filter((runner) => !this.#busy.has(runner) && !this.#sessions.has(runner));
     const waitedFor = new Set(this.#queue.map((entry) => entry.followUpOf));
     for (const runner of idle.slice(KEPT_IDLE)) {
       if (waitedFor.has(runner.controller.taskId)) continue;

@@ -36,8 +36,27 @@ export function usesDemoModel(settings: AgentSettings): boolean {
   return settings.apiKey.trim() === '';
 }
 
-/** Builds one task's runner; `startTabId` is the tab the person looked at when they asked for it (task-start.ts). */
-export function createTaskRunner(wiring: AgentWiring, startTabId: number | null): TaskRunner {
+/**
+ * What drives a runner whose model is not Steadyhand's: a page-level session of another agent (issue 29), whose turns
+ * are the client's calls.
+ */
+export interface RunnerDriver {
+  model: AgentModel;
+  /** The session's settings over the person's (read at the start of its run). */
+  settings(settings: AgentSettings): AgentSettings;
+}
+
+/**
+ * Builds one task's runner; `startTabId` is the tab the person looked at when they asked for it (task-start.ts), and
+ * `newTab` starts it in a new background tab instead (a task another agent handed over, issue 29); `driver` gives it
+ * a model other than Steadyhand's (a page-level session).
+ */
+export function createTaskRunner(
+  wiring: AgentWiring,
+  startTabId: number | null,
+  newTab?: { url: string | null },
+  driver: RunnerDriver | null = null,
+): TaskRunner {
   const { adapters, bus, kit } = wiring;
   const scope = new AbortController();
   const signal = AbortSignal.any([wiring.signal, scope.signal]);
@@ -61,12 +80,17 @@ export function createTaskRunner(wiring: AgentWiring, startTabId: number | null)
   const controller = new AgentController({
     netRules: adapters.netRules(),
     model: (settings): AgentModel =>
-      usesDemoModel(settings) ? new DemoModel({ refusal: t('demoRefusal') }) : adapters.model(settings),
+      driver
+        ? driver.model
+        : usesDemoModel(settings)
+          ? new DemoModel({ refusal: t('demoRefusal') })
+          : adapters.model(settings),
     tabs: ({ taskId, tabStickiness, endOfTaskTabs }) => {
       manager = kit.createTabsManager({
         taskId,
         settings: { tabStickiness, endOfTaskTabs },
         startTabId,
+        ...(newTab ? { newTab } : {}),
         onRecord: ({ taskId: id, ...tabs }) => useHistory.getState().recordTabs(id, tabs),
         // The mask comes down while the task still holds its tabs, so it never lands on a tab another task took since.
         beforeLettingGo: () => mask.stop(),
@@ -77,7 +101,7 @@ export function createTaskRunner(wiring: AgentWiring, startTabId: number | null)
     },
     navigation: kit.navigation,
     clock: systemClock,
-    settings: () => useSettings.getState().settings,
+    settings: () => (driver ? driver.settings(useSettings.getState().settings) : useSettings.getState().settings),
     newId: newTaskId,
     capture: adapters.capture,
     ownOrigin: wiring.ownOrigin,

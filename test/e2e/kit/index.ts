@@ -28,6 +28,7 @@ export { type A11yViolation, runAxe, seriousViolations } from './a11y';
 export { hideBehind, intervalTicks, lookAt, visibilityOf } from './background';
 export { answerConsent, answerConsentsIn, type ConsentAsked, consentBox } from './consent-calls';
 export { type KitOptions, test, test as it, useKit } from './fixtures';
+export { freePort, letOtherAgentsIn, MCP_SERVER, mcpHome, resultText, startMcpClient } from './mcp';
 export {
   act,
   byTask,

@@ -33,6 +33,7 @@ describe('settings', () => {
       blockedSites: [],
       actWithoutAskingSites: [],
       autonomy: 'act',
+      askBeforeActingForAgents: true,
     });
     expect(DEFAULT_MODEL).toMatch(/^claude-sonnet-/);
   });

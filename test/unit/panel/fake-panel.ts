@@ -57,6 +57,14 @@ export function fakeAdapters() {
     locks: webLocks(new FakeLockManager()),
     watchRequestTabs: () => () => [],
     badge: { show: (text, title) => badge.push({ text, title }) },
+    // The link to other agents stays off (its switch is off by default): nothing is dialled.
+    bridge: {
+      dial: (_url, events) => {
+        queueMicrotask(() => events.onClose(1006, 'no server in unit tests'));
+        return { send() {}, close() {} };
+      },
+      holdLock: async (_name, _signal, work) => work(),
+    },
   };
   return { adapters, browser, windowId, model, badge };
 }

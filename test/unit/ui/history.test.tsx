@@ -59,6 +59,14 @@ function openHistory(): HTMLElement {
 }
 
 describe('history', () => {
+  it('names the agent that handed a task over (issue 29); the person’s own tasks carry no name', () => {
+    emit(...older, { ...started, taskId: 'c1', instruction: 'Order tea', at: Date.UTC(2025, 4, 2), client: 'Codex' });
+    const root = openHistory();
+    const item = (id: string) => root.querySelector(`[data-testid="history-item"][data-task-id="${id}"]`);
+    expect(item('c1')?.querySelector('[data-testid="history-from"]')?.textContent).toBe('from Codex');
+    expect(item('old1')?.querySelector('[data-testid="history-from"]')).toBeNull();
+  });
+
   it('lists past tasks newest first with status, steps, tokens and cost', () => {
     emit(...older, started, ...firstSteps, ...lastSteps);
     const root = openHistory();

@@ -67,9 +67,10 @@ describe('settings that keep what you type', () => {
   it('is a short page: the model section open, the others closed, each a keyboard disclosure', () => {
     const root = mount(<SettingsView commands={commands} />);
     const summaries = [...root.querySelectorAll('details > summary')].map((node) => node.textContent);
-    expect(summaries).toEqual(['Model', 'Sites and consent', 'Behaviour', 'Advanced']);
-    expect(['model', 'sites', 'behaviour', 'advanced'].map((id) => section(root, id).open)).toEqual([
+    expect(summaries).toEqual(['Model', 'Sites and consent', 'Behaviour', 'Other agents', 'Advanced']);
+    expect(['model', 'sites', 'behaviour', 'agents', 'advanced'].map((id) => section(root, id).open)).toEqual([
       true,
+      false,
       false,
       false,
       false,

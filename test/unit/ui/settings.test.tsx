@@ -189,6 +189,16 @@ describe('settings form', () => {
     expect(byLabel<HTMLSelectElement>(root, 'Verification of done').value).toBe('strict');
   });
 
+  it('asks before acting for other agents unless the person turns it off, and says what it does', async () => {
+    const root = mount(<SettingsView commands={commands} />);
+    const box = byLabel(root, 'Ask before acting for other agents');
+    expect(box.checked).toBe(true);
+    expect(hintOf(box)).toContain('waits for your yes before every payment, order, post, sign-in or deletion');
+    click(box);
+    await settle();
+    expect(useSettings.getState().settings.askBeforeActingForAgents).toBe(false);
+  });
+
   it('masks the API key until the person asks to see it', () => {
     const root = mount(<SettingsView commands={commands} />);
     const key = byLabel(root, 'Anthropic API key');

@@ -51,6 +51,14 @@ const row = (root: HTMLElement, taskId: string) =>
   root.querySelector(`[data-testid="thread-row"][data-task-id="${taskId}"]`) as HTMLElement;
 
 describe('the thread list', () => {
+  it('names the agent that handed a task over, on its row', () => {
+    const root = mount(<App commands={commands} />);
+    emit(...begin('t1', 'Buy a fern', 1));
+    emit({ ...started, taskId: 'c1', instruction: 'Order tea', at: 2, client: 'Claude Code' });
+    expect(row(root, 'c1').querySelector('[data-testid="thread-from"]')?.textContent).toBe('from Claude Code');
+    expect(row(root, 't1').querySelector('[data-testid="thread-from"]')).toBeNull();
+  });
+
   it('is not shown while the panel has a single task and nothing waits: the panel looks as with one task', () => {
     const root = mount(<App commands={commands} />);
     emit(...begin('t1', 'Buy a fern', 1));

@@ -103,6 +103,11 @@ const settingsSchema = z.object({
    * steps the plan did not name (decision 0026).
    */
   autonomy: z.enum(AUTONOMY_MODES).catch('act'),
+  /**
+   * "Ask before acting for other agents" (issue 29): every consequential step of a task another agent handed over MCP
+   * waits for the person's yes in the panel, whatever `autonomy`, an approved plan or the act-without-asking list say.
+   */
+  askBeforeActingForAgents: z.boolean().catch(true),
 });
 
 export type AgentSettings = z.infer<typeof settingsSchema>;

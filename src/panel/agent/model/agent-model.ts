@@ -79,6 +79,11 @@ export interface ModelTurn {
   usage: TokenUsage;
   /** The model that answered (from the response). */
   model: string;
+  /**
+   * No model wrote this turn: its driver asked for nothing but a fresh look at the page (a page-level session's
+   * snapshot, issue 29). Not a turn without tools: the loop looks again and asks for the next turn.
+   */
+  looksOnly?: boolean;
 }
 
 export interface ModelRetry {

@@ -18,7 +18,7 @@ import type { SiteDecision } from '../sites/site-access';
 import { endingFor, type StopReason } from '../task/endings';
 import type { AgentEvent, AgentEventListener, TaskResult } from '../task/events';
 import type { TaskFiles } from '../task/files';
-import type { TaskState } from '../task/task-state';
+import type { TaskClient, TaskState } from '../task/task-state';
 import type { CaptureFn } from '../tools/types';
 import { type Ending, Run } from './loop';
 import { PersonQuestions } from './person-questions';
@@ -65,6 +65,8 @@ export interface AgentControllerDeps {
 /** How a task starts: in "Ask before acting" or "Act without asking" (absent: as the settings say). */
 export interface TaskOptions {
   autonomy?: AutonomyMode;
+  /** Another agent handed the task over MCP (issue 29); absent for the person's own. */
+  client?: TaskClient;
 }
 
 /** What a run's context is built from besides the task and the controller's dependencies. */
@@ -151,7 +153,7 @@ export class AgentController {
    */
   execute(instruction: string, options: TaskOptions = {}): Promise<TaskResult> {
     this.#assertIdle();
-    const task = this.#person.newTask(options.autonomy ?? this.#settings().autonomy);
+    const task = this.#person.newTask(options.autonomy ?? this.#settings().autonomy, options.client);
     this.#task = task;
     this.#tabs = null;
     return this.#run(task, instruction, false);
@@ -325,14 +327,19 @@ export class AgentController {
         model: model.modelId,
         at,
         settings: safeSettings,
+        ...(task.client ? { client: task.client.name } : {}),
       });
       // The lists first: beginning the run scripts the task's tabs, and only where these rules allow (mayRunOn).
       task.sites.useLists(settings.allowedSites, settings.blockedSites);
       task.consent?.useList(settings.actWithoutAskingSites);
-      task.sites.addInstruction(instruction);
+      task.consent?.askEveryStep(task.client !== undefined && settings.askBeforeActingForAgents);
+      // Another agent's words allow no site (issue 29): the sites it needs are asked in the panel. A follow-up typed
+      // in the panel is the person's own.
+      if (!task.client || followUp) task.sites.addInstruction(instruction);
       tabs = this.#tabsFor(task, settings);
       await tabs.beginRun();
-      if (!followUp) task.sites.startOn(await startPage(tabs));
+      // Nor is the page another agent had the task start on a start site: the person did not choose it.
+      if (!followUp && !task.client) task.sites.startOn(await startPage(tabs));
       task.conversation.begin(instruction, followUp);
       const runTabs = tabs;
       hold = deps.netRules

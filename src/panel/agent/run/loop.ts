@@ -197,7 +197,7 @@ export class Run {
 
   /** A turn without tool calls is told to use them; too many in a row end the run. */
   #textOnlyTurn(turn: ModelTurn): Ending | null {
-    if (turn.toolCalls.length > 0) {
+    if (turn.toolCalls.length > 0 || turn.looksOnly) {
       this.#textOnly = 0;
       return null;
     }

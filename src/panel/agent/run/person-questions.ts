@@ -10,7 +10,7 @@ import { SiteAccess, type SiteDecision } from '../sites/site-access';
 import type { AgentEvent } from '../task/events';
 import { PersonReplies } from '../task/person-replies';
 import { applyPlanAnswer } from '../task/plan-approval';
-import { newTaskState, type TaskState } from '../task/task-state';
+import { newTaskState, type TaskClient, type TaskState } from '../task/task-state';
 
 export interface PersonQuestionsDeps {
   clock: Clock;
@@ -63,7 +63,7 @@ export class PersonQuestions {
   }
 
   /** A new task whose site and consent questions come here. */
-  newTask(autonomy: AutonomyMode): TaskState {
+  newTask(autonomy: AutonomyMode, client?: TaskClient): TaskState {
     const deps = this.#deps;
     const taskId = deps.newId();
     let requestId = '';
@@ -96,7 +96,7 @@ export class PersonQuestions {
         deps.emit({ type: 'consent_decided', taskId, step: task.step, ...decided, ...answered });
       },
     });
-    const task = newTaskState(taskId, sites, autonomy, consent);
+    const task = newTaskState(taskId, sites, autonomy, consent, client);
     return task;
   }
 

@@ -54,6 +54,8 @@ export class TaskConsent {
   /** `${origin} ${kind}` pairs an approved plan named. */
   readonly #planned = new Set<string>();
   readonly #options: TaskConsentOptions;
+  /** "Ask before acting for other agents" on a task another agent handed over: only the person's own answer covers. */
+  #askEveryStep = false;
 
   constructor(options: TaskConsentOptions) {
     this.#options = options;
@@ -63,6 +65,15 @@ export class TaskConsent {
   /** The list as settings have it now (read at the start of each run, so a removed site asks again from then on). */
   useList(actWithoutAskingSites: readonly string[]): void {
     this.#always = parseList(actWithoutAskingSites);
+  }
+
+  /**
+   * Every consequential step asks the person (issue 29: a task another agent handed over, with "Ask before acting for
+   * other agents" on): neither the act-without-asking list nor an approved plan lets one through; the person's own
+   * "for the rest of this task" answer still does, since that is their yes. Read at the start of each run.
+   */
+  askEveryStep(on: boolean): void {
+    this.#askEveryStep = on;
   }
 
   /**
@@ -78,6 +89,7 @@ export class TaskConsent {
 
   /** What lets a `kind` step on `origin` through without a question, or null when the person must be asked. */
   covers(origin: string, kind: ConsentKind): Exclude<ConsentBy, 'person'> | null {
+    if (this.#askEveryStep) return this.#task.has(origin) ? 'task' : null;
     if (this.#always.some((rule) => ruleMatches(rule, origin))) return 'act_without_asking';
     if (this.#task.has(origin)) return 'task';
     if (this.#planned.has(`${origin} ${kind}`)) return 'plan';

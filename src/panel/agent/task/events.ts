@@ -105,6 +105,8 @@ export type AgentEvent =
       at: number;
       /** The settings this run works with, without the API key (absent for an instruction added to a running run). */
       settings?: Omit<AgentSettings, 'apiKey'>;
+      /** The name of the agent that handed the task over MCP (issue 29); absent for the person's own tasks. */
+      client?: string;
     }
   | {
       type: 'step_started';

@@ -10,8 +10,19 @@ import { MetricsRecorder } from '../model/metrics';
 import type { TaskConsent } from '../sites/consent';
 import type { SiteAccess } from '../sites/site-access';
 
+/** Another agent that handed the task over MCP (issue 29), as the person paired it. */
+export interface TaskClient {
+  readonly id: string;
+  readonly name: string;
+}
+
 export interface TaskState {
   readonly taskId: string;
+  /**
+   * Set for a task another agent handed over (issue 29): its words are not the person's, so the sites they name are
+   * not allowed by them, and the page it starts on is no start site (site-access.ts).
+   */
+  readonly client?: TaskClient;
   readonly conversation: Conversation;
   /** The tool list, fixed by the first run's settings for the life of the task (decision 0012). */
   tools: ToolDefinition[] | null;
@@ -57,9 +68,11 @@ export function newTaskState(
   sites: SiteAccess,
   autonomy: AutonomyMode = 'act',
   consent?: TaskConsent,
+  client?: TaskClient,
 ): TaskState {
   return {
     taskId,
+    ...(client ? { client } : {}),
     sites,
     autonomy,
     plan: { approved: false, changes: [] },

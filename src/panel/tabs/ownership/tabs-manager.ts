@@ -20,7 +20,7 @@ import { type Locks, TabLeases } from './tab-locks';
 import { DEFAULT_TABS_SETTINGS, type TabsAtEnd, type TabsSettings } from './tabs-settings';
 import { TaskGroup } from './task-group';
 import { type InjectScript, keepTaskTabsScripted } from './task-scripts';
-import { takePersonTab } from './task-start';
+import { openTaskTab, takePersonTab } from './task-start';
 import type { TaskTabsRecord } from './task-tabs-record';
 import { type TabsChange, TaskTabsState } from './task-tabs-state';
 
@@ -61,6 +61,11 @@ export interface TabsManagerOptions {
    * not on whatever the person looks at when its turn comes. Gone by then: the person's tab now.
    */
   startTabId?: number | null;
+  /**
+   * Start in a new background tab on `url` (none yet when null) instead of the person's tab: a task another agent
+   * handed over (issue 29, task-start.ts §openTaskTab).
+   */
+  newTab?: { url: string | null };
 }
 
 /**
@@ -73,6 +78,7 @@ export class TabsManager implements AgentTabs {
   readonly taskId: string;
   readonly settings: TabsSettings;
   private readonly startTabId: number | null;
+  private readonly newTab: { url: string | null } | null;
   private readonly state: TaskTabsState;
   private readonly group: TaskGroup;
   private readonly leases: TabLeases;
@@ -91,6 +97,7 @@ export class TabsManager implements AgentTabs {
     this.taskId = options.taskId;
     this.settings = { ...DEFAULT_TABS_SETTINGS, ...options.settings };
     this.startTabId = options.startTabId ?? null;
+    this.newTab = options.newTab ?? null;
     this.state = new TaskTabsState(this.taskId, deps.onRecord);
     this.group = new TaskGroup(deps.adapter, this.taskId, this.state.record.groupId, deps.locks);
     this.leases = new TabLeases(deps.locks);
@@ -135,12 +142,9 @@ export class TabsManager implements AgentTabs {
     this.running = true;
     if (!this.started) {
       const take = (id: number) => this.leases.take(id);
-      await takePersonTab(
-        this.state,
-        this.deps.adapter,
-        { windowId: this.deps.windowId, tabId: this.startTabId },
-        take,
-      );
+      const { adapter, windowId } = this.deps;
+      if (this.newTab) await openTaskTab(this.state, adapter, { windowId, url: this.newTab.url }, take);
+      else await takePersonTab(this.state, adapter, { windowId, tabId: this.startTabId }, take);
       this.started = true;
     } else {
       // The locks first: a follow-up whose tab another task took is refused (O-OWN-2), even if that task grouped it.

@@ -30,3 +30,24 @@ export async function takePersonTab(
   state.setCurrent(tab.id, 'initial');
   state.update({ initialTabId: tab.id, url: tab.url || tab.pendingUrl || null });
 }
+
+/**
+ * A task another agent handed over (issue 29) never works on the person's tab: it starts in a new tab of its own,
+ * opened in the background (TabsAdapter.create never activates), on `url`; with no url it starts with no tab, and its
+ * first open_url opens one the same way.
+ */
+export async function openTaskTab(
+  state: TaskTabsState,
+  adapter: TabsAdapter,
+  where: { windowId: number; url: string | null },
+  take: (tabId: number) => Promise<boolean>,
+): Promise<void> {
+  state.update({ windowId: where.windowId });
+  if (where.url === null) return;
+  const tab = await adapter.create({ url: where.url, windowId: where.windowId });
+  // A tab just made is no other task's; the lock is taken all the same, as for every tab a task owns.
+  if (!(await take(tab.id))) throw new TabTakenError(tab.id);
+  state.own(tab.id, 'opened');
+  state.setCurrent(tab.id, 'opened');
+  state.update({ url: tab.pendingUrl || tab.url || where.url });
+}

@@ -39,6 +39,11 @@ function HistoryItem({ record, commands, busy }: ItemProps) {
     <li class="history-item" data-testid="history-item" data-task-id={record.taskId} data-status={record.status}>
       <button type="button" class="history-open" data-testid="history-open" onClick={() => select(record.taskId)}>
         <span class="history-instruction">{instruction}</span>
+        {record.from && (
+          <span class="meta" data-testid="history-from">
+            {t('threadFromClient', record.from)}
+          </span>
+        )}
         <span class={`badge status-${record.status}`}>{statusLabel(record.status)}</span>
         <span class="meta">
           {new Date(record.startedAt).toLocaleString(uiLocale())}

@@ -35,6 +35,7 @@ export interface SettingsDraft {
   allowScript: boolean;
   endOfTaskTabs: EndTabAction;
   autonomy: AutonomyMode;
+  askBeforeActingForAgents: boolean;
   /** One site per line, as typed. */
   allowedSites: string;
   blockedSites: string;
@@ -77,6 +78,7 @@ export function draftOf(settings: AgentSettings): SettingsDraft {
     allowScript: settings.allowScript,
     endOfTaskTabs: settings.endOfTaskTabs,
     autonomy: settings.autonomy,
+    askBeforeActingForAgents: settings.askBeforeActingForAgents,
     allowedSites: settings.allowedSites.join('\n'),
     blockedSites: settings.blockedSites.join('\n'),
   };

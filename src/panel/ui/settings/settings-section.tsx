@@ -6,7 +6,7 @@ import type { ComponentChildren } from 'preact';
 import { useSettingsEdits } from '../../store/settings-edits';
 import { t } from '../i18n';
 
-export type SectionId = 'model' | 'sites' | 'behaviour' | 'advanced';
+export type SectionId = 'model' | 'sites' | 'behaviour' | 'agents' | 'advanced';
 
 export function SettingsSection(props: {
   id: SectionId;

@@ -4,7 +4,7 @@
 
 import { t } from '../i18n';
 import { AutonomyField } from './autonomy-field';
-import { TextAreaField } from './settings-fields';
+import { CheckField, TextAreaField } from './settings-fields';
 import type { SettingsKit } from './settings-kit';
 
 export function SiteListFields({ kit }: { kit: SettingsKit }) {
@@ -13,6 +13,13 @@ export function SiteListFields({ kit }: { kit: SettingsKit }) {
       <TextAreaField {...kit.text('allowedSites')} label={t('allowedSitesLabel')} hint={t('allowedSitesHint')} />
       <TextAreaField {...kit.text('blockedSites')} label={t('blockedSitesLabel')} hint={t('blockedSitesHint')} />
       <AutonomyField value={kit.draft.autonomy} onValue={(mode) => kit.set('autonomy', mode)} />
+      <CheckField
+        {...kit.field('askBeforeActingForAgents')}
+        label={t('askForAgentsLabel')}
+        hint={t('askForAgentsHint')}
+        checked={kit.draft.askBeforeActingForAgents}
+        onValue={(value) => kit.set('askBeforeActingForAgents', value)}
+      />
     </>
   );
 }

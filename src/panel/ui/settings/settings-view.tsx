@@ -13,6 +13,7 @@ import type { PanelCommands } from '../commands';
 import { t } from '../i18n';
 import { ActWithoutAskingList } from './act-without-asking-list';
 import { ConnectionFields } from './connection-fields';
+import { SettingsAgents } from './settings-agents';
 import { AdvancedFields, BehaviourFields } from './settings-behaviour';
 import {
   checkField,
@@ -35,6 +36,7 @@ const SECTION_OF: [DraftField, SectionId][] = [
   ['allowedSites', 'sites'],
   ['blockedSites', 'sites'],
   ['autonomy', 'sites'],
+  ['askBeforeActingForAgents', 'sites'],
   ['maxTaskCostUsd', 'behaviour'],
   ['maxSteps', 'behaviour'],
   ['tasksAtOnce', 'behaviour'],
@@ -192,6 +194,9 @@ export function SettingsView({ commands }: { commands: PanelCommands }) {
       </SettingsSection>
       <SettingsSection id="behaviour" title={t('settingsSectionBehaviour')} hasError={sectionHasError('behaviour')}>
         <BehaviourFields kit={kit} />
+      </SettingsSection>
+      <SettingsSection id="agents" title={t('settingsSectionAgents')}>
+        <SettingsAgents />
       </SettingsSection>
       <SettingsSection id="advanced" title={t('settingsSectionAdvanced')} hasError={sectionHasError('advanced')}>
         <AdvancedFields kit={kit} />

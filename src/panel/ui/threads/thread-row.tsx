@@ -64,6 +64,11 @@ export function ThreadRow({ record, commands, open }: RowProps) {
         onClick={() => commands.open(record.taskId)}
       >
         <span class="thread-instruction">{instruction}</span>
+        {record.from && (
+          <span class="thread-from meta" data-testid="thread-from">
+            {t('threadFromClient', record.from)}
+          </span>
+        )}
         {waiting && (
           <span class="thread-waiting" data-testid="thread-waiting">
             {t(WAITING[waiting])}
