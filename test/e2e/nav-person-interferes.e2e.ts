@@ -39,6 +39,7 @@ function runs(seed: number): { kind: Kind; step: number }[] {
 
 const SEED = Number(process.env.INTERFERE_SEED ?? 20261124);
 
+/** The person's move; for the link, resolved when the click is over. */
 async function interfere(kind: Kind, page: Page, cdp: CDPSession): Promise<void> {
   if (kind === 'reload') {
     void cdp.send('Page.reload', {}).catch(() => {});
@@ -47,8 +48,24 @@ async function interfere(kind: Kind, page: Page, cdp: CDPSession): Promise<void>
     const previous = history.entries[history.currentIndex - 1];
     if (previous) void cdp.send('Page.navigateToHistoryEntry', { entryId: previous.id }).catch(() => {});
   } else {
-    void page.click('header a[href="/cart.html"]', { noWaitAfter: true, force: true, timeout: 2_000 }).catch(() => {});
+    await page.click('header a[href="/cart.html"]', { noWaitAfter: true, force: true, timeout: 2_000 }).catch(() => {});
   }
+}
+
+/**
+ * The person's move, resolved once it is under way: the tab's navigation request went out (to the shop, or to the
+ * browser's cache, where going back finds the page and the shop sees nothing), or, for the link, the click is over (a
+ * click the agent's mask took starts nothing; one the link took has started its navigation). The 3 s cap only bounds
+ * a reload or a going back that never shows a request.
+ */
+async function moveUnderWay(kind: Kind, page: Page, cdp: CDPSession, shopRequest: Promise<string>): Promise<void> {
+  const navigation = page
+    .waitForRequest((request) => request.isNavigationRequest() && request.frame() === page.mainFrame(), {
+      timeout: 3_000,
+    })
+    .catch(() => {});
+  await interfere(kind, page, cdp);
+  if (kind !== 'link') await Promise.race([shopRequest, navigation]);
 }
 
 describe(`the person uses the agent's tab while the model thinks (seed ${SEED})`, () => {
@@ -63,9 +80,7 @@ describe(`the person uses the agent's tab while the model thinks (seed ${SEED})`
           if (seen.index === step - 1) {
             // The person acts while the model is still thinking; the model answers once the navigation is in flight.
             shop.slowFrom(SLOW_MS);
-            const requested = shop.nextPageRequest();
-            await interfere(kind, page, cdp);
-            await Promise.race([requested, new Promise((done) => setTimeout(done, 3_000))]);
+            await moveUnderWay(kind, page, cdp, shop.nextPageRequest());
           } else if (seen.index === step) {
             // The loop asks the model again only once it has watched the person's navigation end: the pages after it
             // need not be slow, and a slow page at every later step only made each run seconds longer.

@@ -50,6 +50,11 @@ export function ensureWidgetsBuilt(): boolean {
 /** Serves the built app: /widgets/?task=<library>/<id>. */
 export const widgetsRoute: Route = async (_req, res, url) => {
   if (!url.pathname.startsWith('/widgets/')) return false;
+  // Vite names every built asset by a hash of its content (https://vite.dev/guide/build#public-base-path), so the
+  // browser may keep them as any deployment of such a build lets it: each task page then loads the libraries from
+  // the cache, with their compiled code, instead of fetching and compiling megabytes of script again.
+  if (url.pathname.startsWith('/widgets/assets/'))
+    res.setHeader('cache-control', 'public, max-age=31536000, immutable');
   await serveFile(DIST, res, url.pathname.slice('/widgets'.length));
   return true;
 };
