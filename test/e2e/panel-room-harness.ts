@@ -30,8 +30,9 @@ export async function openRoom(browser: ExtensionHarness): Promise<SidePanelSess
   const side = await SidePanelSession.open(browser, browser.panel);
   await browser.panel.close();
   await side.send('Emulation.setDeviceMetricsOverride', { ...ROOM, deviceScaleFactor: 1, mobile: false });
-  await expect.poll(() => side.evaluate<number>('innerWidth')).toBe(ROOM.width);
-  await expect.poll(() => side.evaluate<boolean>('"steadyhand" in globalThis')).toBe(true);
+  // The side panel loads on its own: on a loaded machine it takes more than expect.poll's default second.
+  await expect.poll(() => side.evaluate<number>('innerWidth'), { timeout: 15_000 }).toBe(ROOM.width);
+  await expect.poll(() => side.evaluate<boolean>('"steadyhand" in globalThis'), { timeout: 15_000 }).toBe(true);
   return side;
 }
 

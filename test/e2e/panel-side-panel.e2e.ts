@@ -39,8 +39,11 @@ describe('the real side panel', () => {
     // One panel from here on: the side panel, as a person has it.
     await browser.panel.close();
     const panel = side;
+    // The side panel loads on its own: on a loaded machine it takes more than expect.poll's default second.
     await expect
-      .poll(() => panel.evaluate<string>('globalThis.steadyhand?.settings.getState().settings.baseUrl ?? ""'))
+      .poll(() => panel.evaluate<string>('globalThis.steadyhand?.settings.getState().settings.baseUrl ?? ""'), {
+        timeout: 15_000,
+      })
       .toBe(model.url);
     // It is the side panel: Chrome lists it as one, and it is not a tab.
     const where = await panel.evaluate<{ sidePanels: number; inTab: boolean; href: string }>(`(async () => ({
