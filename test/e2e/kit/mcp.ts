@@ -3,7 +3,6 @@
 // "Other agents" settings driven as the person drives them. Each client gets its own config home (its secrets file).
 
 import { mkdtemp } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -12,20 +11,9 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Page } from 'playwright-core';
 import { openSettingsSection } from '../../support/settings-form';
 
-export const MCP_SERVER = join(import.meta.dirname, '../../../build/mcp-server/steadyhand-mcp.js');
+export { freePort } from '../../support/free-port';
 
-/** A loopback port nothing listens on now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
+export const MCP_SERVER = join(import.meta.dirname, '../../../build/mcp-server/steadyhand-mcp.js');
 
 /** A fresh config home for the server (where it keeps the secrets of the clients it paired). */
 export function mcpHome(): Promise<string> {

@@ -2,8 +2,9 @@
 // resolve from this repo's node_modules), and a free loopback port for it.
 
 import { execFileSync } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
+
+export { freePort } from '../../support/free-port';
 
 export const ROOT = join(import.meta.dirname, '../../..');
 
@@ -26,16 +27,4 @@ export function buildServer(outDir: string): string {
     },
   );
   return join(ROOT, outDir, 'steadyhand-mcp.js');
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }

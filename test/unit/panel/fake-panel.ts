@@ -1,7 +1,11 @@
 // The panel's adapters as fakes (a fake browser, a scripted model, fake locks), for tests that build the whole panel
 // through its composition root (create-panel.ts) without chrome.*.
 
+import { afterEach, beforeEach } from 'vitest';
 import { webLocks } from '../../../src/panel/chrome/web-locks';
+import { useHistory } from '../../../src/panel/store/history';
+import { useTaskQueue } from '../../../src/panel/store/task-queue';
+import { useUi } from '../../../src/panel/store/ui';
 import type { TabEventBus } from '../../../src/panel/tabs/tab-event-bus';
 import type { PanelAdapters } from '../../../src/panel/wiring/create-panel';
 import type { Reply } from '../../../src/shared/protocol';
@@ -67,4 +71,22 @@ export function fakeAdapters() {
     },
   };
   return { adapters, browser, windowId, model, badge };
+}
+
+/**
+ * For a test file that builds whole panels: fresh history, queue and open thread before each test, and the panels of
+ * a test gone after it. Returns the signal the current test's panels live by.
+ */
+export function panelPerTest(): () => AbortSignal {
+  let lifetime = new AbortController();
+  beforeEach(() => {
+    useHistory.setState({ tasks: {}, order: [], revs: {}, removed: [] });
+    useTaskQueue.setState({ queued: [] });
+    useUi.getState().open(null);
+  });
+  afterEach(() => {
+    lifetime.abort();
+    lifetime = new AbortController();
+  });
+  return () => lifetime.signal;
 }

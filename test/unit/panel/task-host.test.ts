@@ -2,7 +2,7 @@
 // (controller, tabs, group), as many run as "tasks at once" allows and the rest wait in a queue, and Stop, an answer
 // or a follow-up reaches only the task it names.
 
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AgentEvent, TaskResult } from '../../../src/panel/agent';
 import { useHistory } from '../../../src/panel/store/history';
 import { useSettings } from '../../../src/panel/store/settings';
@@ -12,7 +12,7 @@ import { createPanel } from '../../../src/panel/wiring/create-panel';
 import type { PanelHandle } from '../../../src/panel/wiring/handle';
 import { call, type ScriptTurn } from '../agent/fakes/scripted-model';
 import { flush } from '../tabs/fakes';
-import { fakeAdapters } from './fake-panel';
+import { fakeAdapters, panelPerTest } from './fake-panel';
 
 /** The first words of the task's instruction say what the scripted model does in it. */
 function policy(instruction: string, turn: number): ScriptTurn {
@@ -22,16 +22,7 @@ function policy(instruction: string, turn: number): ScriptTurn {
   return call('done', { success: false, answer: `Ended ${instruction}.` });
 }
 
-let lifetime = new AbortController();
-beforeEach(() => {
-  useHistory.setState({ tasks: {}, order: [], revs: {}, removed: [] });
-  useTaskQueue.setState({ queued: [] });
-  useUi.getState().open(null);
-});
-afterEach(() => {
-  lifetime.abort();
-  lifetime = new AbortController();
-});
+const lifetime = panelPerTest();
 
 function panelWithTabs(tasksAtOnce = 3) {
   const fakes = fakeAdapters();
@@ -44,7 +35,7 @@ function panelWithTabs(tasksAtOnce = 3) {
     const turn = request.messages.filter((m) => m.role === 'assistant').length;
     return policy(instruction, turn);
   });
-  const panel = createPanel(fakes.adapters, lifetime.signal);
+  const panel = createPanel(fakes.adapters, lifetime());
   useSettings.getState().update({ apiKey: 'sk-ant-test', tasksAtOnce });
   return { ...fakes, tabs, panel };
 }

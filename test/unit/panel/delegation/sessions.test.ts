@@ -2,28 +2,17 @@
 // tools and TabsManager; only the browser and the pages are fakes (no content script answers in them, so the session
 // sees a page it cannot operate, as on a page that does not answer).
 
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../../../src/panel/agent';
 import { createSessions } from '../../../../src/panel/delegation/sessions';
 import { useHistory } from '../../../../src/panel/store/history';
 import { useSettings } from '../../../../src/panel/store/settings';
-import { useTaskQueue } from '../../../../src/panel/store/task-queue';
-import { useUi } from '../../../../src/panel/store/ui';
 import { createPanel } from '../../../../src/panel/wiring/create-panel';
 import type { DelegationCall, DelegationToolName } from '../../../../src/shared/delegation/tools';
 import { flush } from '../../tabs/fakes';
-import { fakeAdapters } from '../fake-panel';
+import { fakeAdapters, panelPerTest } from '../fake-panel';
 
-let lifetime = new AbortController();
-beforeEach(() => {
-  useHistory.setState({ tasks: {}, order: [], revs: {}, removed: [] });
-  useTaskQueue.setState({ queued: [] });
-  useUi.getState().open(null);
-});
-afterEach(() => {
-  lifetime.abort();
-  lifetime = new AbortController();
-});
+const lifetime = panelPerTest();
 
 const CLIENT = { id: 'client-1', name: 'Claude Code' };
 const OTHER = { id: 'client-2', name: 'Codex' };
@@ -42,7 +31,7 @@ function panelWithPersonTab() {
   const fakes = fakeAdapters();
   const { browser, windowId } = fakes;
   const personTab = browser.addTab(windowId, 'https://person.test/', { active: true });
-  const panel = createPanel(fakes.adapters, lifetime.signal);
+  const panel = createPanel(fakes.adapters, lifetime());
   // The line the thread list shows names the client (main.tsx gives the catalogue's words).
   const sessions = createSessions({ host: panel.host, label: (name) => `Page session for ${name}` });
   useSettings.getState().update({ apiKey: 'sk-ant-test', allowedSites: ['https://shop.test'] });

@@ -3,12 +3,11 @@
 // evidence; ask_user comes back to the client and answer_question resumes it; a client sees only its own tasks; a
 // cancelled call or a client gone stops its tasks; a client's task queues like any other.
 
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createDelegation, type Delegation } from '../../../../src/panel/delegation';
 import { useHistory } from '../../../../src/panel/store/history';
 import { useSettings } from '../../../../src/panel/store/settings';
 import { useTaskQueue } from '../../../../src/panel/store/task-queue';
-import { useUi } from '../../../../src/panel/store/ui';
 import { createPanel } from '../../../../src/panel/wiring/create-panel';
 import type {
   DelegationClient,
@@ -18,7 +17,7 @@ import type {
 } from '../../../../src/shared/delegation/tools';
 import { call, type ScriptTurn } from '../../agent/fakes/scripted-model';
 import { flush } from '../../tabs/fakes';
-import { fakeAdapters } from '../fake-panel';
+import { fakeAdapters, panelPerTest } from '../fake-panel';
 
 const CODE: DelegationClient = { id: 'client-code', name: 'Claude Code' };
 const CURSOR: DelegationClient = { id: 'client-cursor', name: 'Cursor' };
@@ -35,16 +34,7 @@ function policy(goal: string, turn: number): ScriptTurn {
   });
 }
 
-let lifetime = new AbortController();
-beforeEach(() => {
-  useHistory.setState({ tasks: {}, order: [], revs: {}, removed: [] });
-  useTaskQueue.setState({ queued: [] });
-  useUi.getState().open(null);
-});
-afterEach(() => {
-  lifetime.abort();
-  lifetime = new AbortController();
-});
+const lifetime = panelPerTest();
 
 function setup(tasksAtOnce = 3) {
   const fakes = fakeAdapters();
@@ -56,7 +46,7 @@ function setup(tasksAtOnce = 3) {
     const goal = /\b(?:wait|ask|done)-[a-z]+/.exec(text ?? '')?.[0] ?? '';
     return policy(goal, request.messages.filter((m) => m.role === 'assistant').length);
   });
-  const panel = createPanel(fakes.adapters, lifetime.signal);
+  const panel = createPanel(fakes.adapters, lifetime());
   // verifyMode off: no content script answers in the fakes, so the done gate could not read a page.
   useSettings.getState().update({ apiKey: 'sk-ant-test', tasksAtOnce, verifyMode: 'off', allowedSites: [] });
   const delegation = createDelegation({ host: panel.host, settings: () => useSettings.getState().settings });
