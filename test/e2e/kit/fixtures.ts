@@ -1,7 +1,7 @@
 // The e2e kit's fixtures, on vitest's test.extend: the fixture site, the stand-in of the Messages API, Chromium with
 // the extension and its panel, each made once per file and closed after it. A file changes what it needs with
 // `useKit({...})` at its top (vitest's test.override); the stand-in is emptied before each test. The browser comes from
-// the worker's spare (browser-spare.ts): started as the previous file ended, fresh, and for this file alone.
+// the worker's spare (browser-spare.ts): launched while the previous file ran, fresh, and for this file alone.
 
 import type { Page } from 'playwright-core';
 import { test as base } from 'vitest';
@@ -65,10 +65,7 @@ export const test = base
       ...(kit.locale ? { locale: kit.locale } : {}),
       ...(kit.hostResolverRules ? { hostResolverRules: kit.hostResolverRules } : {}),
     });
-    onCleanup(() => {
-      spare.startNext();
-      return browser.close();
-    });
+    onCleanup(() => browser.close());
     if (kit.viewport) await browser.panel.setViewportSize(kit.viewport);
     if (kit.apiKey !== null) await pointAtModel(browser.panel, standIn.url, kit.apiKey);
     if (kit.consent) await answerConsentsIn(browser.panel, kit.consent);
