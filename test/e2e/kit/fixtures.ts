@@ -1,15 +1,13 @@
 // The e2e kit's fixtures, on vitest's test.extend: the fixture site, the stand-in of the Messages API, Chromium with
 // the extension and its panel, each made once per file and closed after it. A file changes what it needs with
-// `useKit({...})` at its top (vitest's test.override); the stand-in is emptied before each test. The browser comes from
-// the worker's spare (browser-spare.ts): launched while the previous file ran, fresh, and for this file alone.
+// `useKit({...})` at its top (vitest's test.override); the stand-in is emptied before each test.
 
 import type { Page } from 'playwright-core';
 import { test as base } from 'vitest';
 import type { ConsentDecision } from '../../../src/panel/agent/sites/consent';
-import type { ExtensionHarness } from '../../support/extension';
+import { type ExtensionHarness, launchExtension } from '../../support/extension';
 import { type FakeAnthropic, type FakeAnthropicOptions, startFakeAnthropic } from '../../support/fake-anthropic';
 import { type FixtureServer, type Route, startFixtureServer } from '../../support/fixture-server';
-import { BrowserSpare } from './browser-spare';
 import { answerConsentsIn } from './consent-calls';
 import { pointAtModel } from './panel-calls';
 
@@ -42,12 +40,6 @@ export interface KitOptions {
 const DEFAULTS: KitOptions = { routes: [], model: {}, apiKey: 'test-key' };
 
 export const test = base
-  // biome-ignore lint/correctness/noEmptyPattern: vitest reads what a fixture needs from this pattern; the spare needs nothing.
-  .extend('spare', { scope: 'worker' }, ({}, { onCleanup }): BrowserSpare => {
-    const spare = new BrowserSpare();
-    onCleanup(() => spare.close());
-    return spare;
-  })
   .extend('kit', { scope: 'file' }, DEFAULTS)
   .extend('site', { scope: 'file' }, async ({ kit }, { onCleanup }): Promise<FixtureServer> => {
     const site = await startFixtureServer(kit.routes);
@@ -59,8 +51,8 @@ export const test = base
     onCleanup(() => standIn.close());
     return standIn;
   })
-  .extend('browser', { scope: 'file' }, async ({ kit, standIn, spare }, { onCleanup }): Promise<ExtensionHarness> => {
-    const browser = await spare.take({
+  .extend('browser', { scope: 'file' }, async ({ kit, standIn }, { onCleanup }): Promise<ExtensionHarness> => {
+    const browser = await launchExtension({
       ...(kit.background ? { background: true } : {}),
       ...(kit.locale ? { locale: kit.locale } : {}),
       ...(kit.hostResolverRules ? { hostResolverRules: kit.hostResolverRules } : {}),
