@@ -34,11 +34,6 @@ export default defineConfig({
           // do not race each other; the whole project ran 8 min instead of 12.5.
           fileParallelism: true,
           maxWorkers: 2,
-          // Each file still gets its own browser, site and stand-in (the kit's file fixtures) and its own kit options
-          // (test/support/e2e-setup.ts resets them before every file); what the files share is the Node modules they
-          // import (playwright-core, the stand-in, the kit), loaded once per worker instead of once per file: 3 s of
-          // import and setup per file, 200 s of the project's 66 files.
-          isolate: false,
           // Vitest runs projects with different worker counts one after the other: the unit project first.
           sequence: { groupOrder: 1 },
           testTimeout: 60_000,

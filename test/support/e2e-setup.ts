@@ -2,15 +2,10 @@
 // scripted model may have failed. The stand-in refuses what the real API refuses (decision 0012), so a refused
 // request here is a 400 a person with a key would get: every e2e test proves the client sends only what the API
 // accepts. A policy that threw (test/e2e/kit/model.ts) ended its task with a give-up; the test fails with its reason.
-// The e2e project runs its files without isolation (vitest.config.ts): this file runs again before every file, so it
-// puts the kit's options back to their defaults, and a file that sets none never runs with the previous file's.
 
 import { afterEach, expect } from 'vitest';
-import { useKit } from '../e2e/kit/fixtures';
 import { takePolicyFailures } from '../e2e/kit/model';
 import { liveFakes } from './fake-anthropic';
-
-useKit({});
 
 afterEach(() => {
   const refused = liveFakes().flatMap((fake) =>
