@@ -8,7 +8,12 @@ import { chromeBadge } from './chrome/badge';
 import { dialWebSocket } from './chrome/bridge-socket';
 import { captureAgentTab } from './chrome/capture';
 import { chromeTabsAdapter } from './chrome/chrome-tabs-adapter';
-import { chromeLocalStorage, keepStorageFromContentScripts, watchStoredKey } from './chrome/local-storage';
+import {
+  chromeLocalStorage,
+  keepStorageFromContentScripts,
+  watchStoredKey,
+  watchStoredKeys,
+} from './chrome/local-storage';
 import { chromeNetRules, clearStaleRules } from './chrome/net-rules';
 import { listenToWorker } from './chrome/panel-router';
 import { listWindowTabs, panelWindowId } from './chrome/panel-window';
@@ -43,7 +48,7 @@ followSavedBridge(watchStoredKey);
 followDemoShop(chromeLocalStorage, watchStoredKey);
 // Several windows' panels share the history: each follows the others' tasks, and tells a task another live panel runs
 // (it holds the task's lock) from one whose panel died.
-followStoredHistory(watchStoredKey);
+followStoredHistory(watchStoredKeys);
 connectLiveTasks(async () => {
   const prefix = taskLockName('');
   const names = await heldLockNames();

@@ -6,6 +6,7 @@ import { startFixtureServer } from '../support/fixture-server';
 import { navRoutes } from '../support/nav-routes';
 import { benchBackground } from './background';
 import type { BenchContext } from './context';
+import { benchHistory } from './history';
 import { benchIdle } from './idle';
 import { benchMcp } from './mcp';
 import { benchParallel } from './parallel';
@@ -31,6 +32,7 @@ const SECTIONS: Section[] = [
   ['background', backgroundOnce],
   ['parallel', (ctx) => benchParallel(ctx, () => backgroundOnce(ctx))],
   ['mcp', benchMcp],
+  ['history', benchHistory],
   ['idle', benchIdle], // last: its second pass closes the panel
 ];
 

@@ -5,9 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { HISTORY_KEY } from '../../src/panel/store/storage-keys';
-import type { TaskRecord } from '../../src/panel/store/task-record';
 import { saveScreenshot } from '../support/screenshots';
+import { storedHistory } from '../support/stored-history';
 import {
   act,
   control,
@@ -44,15 +43,6 @@ async function runToEnd(panel: Page, instruction: string, status = 'succeeded'):
   const id = await newTaskId(panel, before);
   await expectStatus(panel, status);
   return id;
-}
-
-type StoredTasks = Record<string, Pick<TaskRecord, 'status' | 'steps' | 'tabs'>>;
-
-/** The history as chrome.storage.local holds it: what the next panel loads. */
-async function storedHistory(panel: Page): Promise<{ tasks: StoredTasks }> {
-  const raw = await panel.evaluate(async (key) => (await chrome.storage.local.get(key))[key], HISTORY_KEY);
-  if (typeof raw !== 'string') return { tasks: {} };
-  return (JSON.parse(raw) as { state: { tasks: StoredTasks } }).state;
 }
 
 /**

@@ -3,7 +3,6 @@
 // tab's DOM. The model is held and the task started through the e2e kit (test/e2e/kit: hold, startTask, taskResult).
 
 import type { Page } from 'playwright-core';
-import { HISTORY_KEY } from '../../src/panel/store/storage-keys';
 import type { ExtensionHarness } from './extension';
 import { MASK } from './panel';
 
@@ -18,20 +17,8 @@ export async function openPanel(harness: ExtensionHarness): Promise<Page> {
   return panel;
 }
 
-export interface StoredTask {
-  taskId: string;
-  status: string;
-  instructions: string[];
-  summary?: string;
-  steps: { step: number; calls: { name: string; outcome?: string }[] }[];
-}
-
 /** The task history as chrome.storage.local holds it: what the next panel loads. */
-export async function storedHistory(panel: Page): Promise<{ tasks: Record<string, StoredTask>; order: string[] }> {
-  const raw = await panel.evaluate(async (key) => (await chrome.storage.local.get(key))[key], HISTORY_KEY);
-  if (typeof raw !== 'string') return { tasks: {}, order: [] };
-  return (JSON.parse(raw) as { state: { tasks: Record<string, StoredTask>; order: string[] } }).state;
-}
+export { storedHistory } from './stored-history';
 
 // ---- tabs, windows and the mask ---------------------------------------------------------------------------------
 

@@ -6,8 +6,9 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import type { AgentEvent } from '../agent';
+import { isHistoryKey } from './history-layout';
 import { MAX_TASKS, type PersistedHistory } from './history-merge';
-import { historySync, type LiveTasks, taskLockName } from './history-sync';
+import { historySync, type LiveTasks, type StoredChanges, taskLockName } from './history-sync';
 import { HISTORY_KEY } from './storage-keys';
 import { persistedStorage } from './storage-port';
 import { applyEvent, markInterrupted, type TaskRecord, type TaskTabsKept } from './task-record';
@@ -113,7 +114,9 @@ function bumped(revs: Record<string, number>, taskId: string): Record<string, nu
  * Follows the other panels' writes (a second window's panel, the panel opened as a tab): their tasks appear here as
  * they run and end. `watch` is the storage adapter's onChanged (src/panel/chrome/local-storage.ts).
  */
-export function followStoredHistory(watch: (name: string, onChange: (value: string | null) => void) => () => void) {
+export function followStoredHistory(
+  watch: (belongs: (key: string) => boolean, onChange: (changes: StoredChanges) => void) => () => void,
+) {
   const { persist } = useHistory;
   const writeBack = () => {
     // What setState would write: the store's copy now, merged again with what storage holds.
@@ -123,7 +126,7 @@ export function followStoredHistory(watch: (name: string, onChange: (value: stri
     });
     historyStorage.flush();
   };
-  return watch(HISTORY_KEY, (raw) => void sync.storedChanged(raw, () => persist.rehydrate(), writeBack));
+  return watch(isHistoryKey, (changes) => void sync.storedChanged(changes, () => persist.rehydrate(), writeBack));
 }
 
 /** The tasks this panel runs now (started here and not finished): they end with it. */

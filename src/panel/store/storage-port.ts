@@ -4,14 +4,25 @@
 
 import type { StateStorage } from 'zustand/middleware';
 
-let current: StateStorage | null = null;
-let connect: (storage: StateStorage) => void = () => {};
-const connected = new Promise<StateStorage>((resolve) => {
+/**
+ * zustand's StateStorage, and several keys read or written in one operation: the history keeps one key per task
+ * (history-layout.ts), and a write that sets some and removes others must reach other panels as one change.
+ */
+export interface PanelStorage extends StateStorage {
+  /** Every stored key starting with `prefix`, with its value. */
+  getMany(prefix: string): Promise<Record<string, string>>;
+  /** Sets `items` and removes `removed` as one change (other pages hear it as one). */
+  setMany(items: Record<string, string>, removed: string[]): Promise<void>;
+}
+
+let current: PanelStorage | null = null;
+let connect: (storage: PanelStorage) => void = () => {};
+const connected = new Promise<PanelStorage>((resolve) => {
   connect = resolve;
 });
 
 /** Gives the stores their storage; called once by the composition root (and by the unit tests' setup). */
-export function connectStorage(storage: StateStorage): void {
+export function connectStorage(storage: PanelStorage): void {
   current = storage;
   connect(storage);
 }
@@ -20,11 +31,14 @@ export function connectStorage(storage: StateStorage): void {
  * The storage the stores persist to. Once connected, every call goes straight through in the same tick: the history
  * writes an event "at once" so that a panel torn down without a pagehide loses nothing (history.ts).
  */
-export const persistedStorage: StateStorage = {
+export const persistedStorage: PanelStorage = {
   getItem: (name) => (current ? current.getItem(name) : connected.then((storage) => storage.getItem(name))),
   setItem: (name, value) =>
     current ? current.setItem(name, value) : connected.then((storage) => storage.setItem(name, value)),
   removeItem: (name) => (current ? current.removeItem(name) : connected.then((storage) => storage.removeItem(name))),
+  getMany: (prefix) => (current ? current.getMany(prefix) : connected.then((storage) => storage.getMany(prefix))),
+  setMany: (items, removed) =>
+    current ? current.setMany(items, removed) : connected.then((storage) => storage.setMany(items, removed)),
 };
 
 /** A storage of values of one type by name: StateStorage when they are strings, zustand's PersistStorage for objects. */

@@ -4,36 +4,58 @@
 
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AgentEvent } from '../../../src/panel/agent/task/events';
+import { assembleHistory, RecordCodec, taskKey } from '../../../src/panel/store/history-layout';
 import { mergeHistory } from '../../../src/panel/store/history-merge';
+import { HISTORY_KEY } from '../../../src/panel/store/storage-keys';
 import type { TaskRecord } from '../../../src/panel/store/task-record';
 import { METRICS } from '../ui/scenario';
 
 type HistoryModule = typeof import('../../../src/panel/store/history');
-type Watcher = (value: string | null) => void;
+type Changes = Record<string, string | null>;
+type Watcher = { belongs: (key: string) => boolean; onChange: (changes: Changes) => void };
 
-/** chrome.storage.local as several pages see it: one value per key, a change reported to every page that watches. */
+/** chrome.storage.local as several pages see it: one value per key, each change reported to every page that watches. */
 class SharedStorage {
   readonly values = new Map<string, string>();
-  readonly watchers = new Set<{ name: string; onChange: Watcher }>();
+  readonly watchers = new Set<Watcher>();
+  /** How many values were sent in all (each key of each change). */
+  sent = 0;
   private queued: (() => void)[] = [];
+
+  /** One change: Chrome reports only real changes, once for all the keys of one call, to every watching page. */
+  private change(set: Record<string, string>, removed: string[]) {
+    const changes: Changes = {};
+    for (const [key, value] of Object.entries(set)) {
+      if (this.values.get(key) === value) continue;
+      this.values.set(key, value);
+      changes[key] = value;
+    }
+    for (const key of removed) {
+      if (!this.values.delete(key)) continue;
+      changes[key] = null;
+    }
+    this.sent += Object.keys(changes).length;
+    for (const watcher of [...this.watchers]) {
+      const theirs = Object.fromEntries(Object.entries(changes).filter(([key]) => watcher.belongs(key)));
+      if (Object.keys(theirs).length > 0) this.queued.push(() => watcher.onChange(theirs));
+    }
+  }
 
   page() {
     return {
       storage: {
         getItem: async (name: string) => this.values.get(name) ?? null,
-        setItem: async (name: string, value: string) => {
-          if (this.values.get(name) === value) return; // Chrome reports only real changes
-          this.values.set(name, value);
-          for (const watcher of [...this.watchers]) {
-            if (watcher.name === name) this.queued.push(() => watcher.onChange(value));
-          }
-        },
-        removeItem: async (name: string) => {
-          this.values.delete(name);
+        setItem: async (name: string, value: string) => this.change({ [name]: value }, []),
+        removeItem: async (name: string) => this.change({}, [name]),
+        getMany: async (prefix: string) =>
+          Object.fromEntries([...this.values].filter(([key]) => key.startsWith(prefix))),
+        setMany: async (items: Record<string, string>, removed: string[]) => {
+          this.change(items, []);
+          this.change({}, removed);
         },
       },
-      watch: (name: string, onChange: Watcher) => {
-        const watcher = { name, onChange };
+      watch: (belongs: (key: string) => boolean, onChange: (changes: Changes) => void) => {
+        const watcher = { belongs, onChange };
         this.watchers.add(watcher);
         return () => this.watchers.delete(watcher);
       },
@@ -89,8 +111,8 @@ function statuses(history: HistoryModule): Record<string, string> {
 }
 
 function storedStatuses(): Record<string, string> {
-  const raw = shared.values.get('steadyhand.history');
-  const tasks = raw ? (JSON.parse(raw).state.tasks as Record<string, TaskRecord>) : {};
+  const stored = assembleHistory((key) => shared.values.get(key), new RecordCodec());
+  const tasks = stored?.state.tasks ?? {};
   return Object.fromEntries(Object.entries(tasks).map(([id, task]) => [id, task.status]));
 }
 
@@ -183,6 +205,55 @@ describe('history of two panels', () => {
     expect(Object.keys(storedStatuses()).sort()).toEqual(['a2', 'b1']);
     expect(Object.keys(statuses(a)).sort()).toEqual(['a2', 'b1']);
     expect(Object.keys(statuses(b)).sort()).toEqual(['a2', 'b1']);
+  });
+});
+
+describe('history in storage, one key per task', () => {
+  it('sends only the index and the task an event changed, however many tasks the history holds', async () => {
+    const a = await openPanel();
+    for (let i = 1; i <= 30; i++) {
+      a.useHistory.getState().apply(started(`t${i}`, i * 1_000));
+      a.useHistory.getState().apply(finished(`t${i}`));
+    }
+    const heard: Changes[] = [];
+    shared.watchers.add({ belongs: () => true, onChange: (changes) => heard.push(changes) });
+    a.useHistory.getState().apply(started('new', 99_000));
+    await settle();
+
+    expect(heard.map((changes) => Object.keys(changes).sort())).toEqual([[HISTORY_KEY, taskKey('new')]]);
+    expect(JSON.parse(shared.values.get(HISTORY_KEY) ?? '').state.tasks).toBeUndefined();
+    expect(Object.keys(storedStatuses())).toHaveLength(31);
+  });
+
+  it('removes a removed task’s key from storage, with the index naming it no more', async () => {
+    const a = await openPanel();
+    a.useHistory.getState().apply(started('a1', 1_000));
+    a.useHistory.getState().apply(started('a2', 2_000));
+    await settle();
+    a.useHistory.getState().remove('a1');
+    // A removal waits for the coalesced write.
+    await vi.waitFor(() => expect(shared.values.has(taskKey('a1'))).toBe(false));
+    expect(shared.values.has(taskKey('a2'))).toBe(true);
+    expect(JSON.parse(shared.values.get(HISTORY_KEY) ?? '').state.order).toEqual(['a2']);
+  });
+
+  it('reads a history an earlier version kept in one value, and splits it into keys at the next write', async () => {
+    const old = { taskId: 'v1', status: 'failed', startedAt: 5, instructions: ['Old task'], steps: [], model: 'm' };
+    shared.values.set(
+      HISTORY_KEY,
+      JSON.stringify({ state: { tasks: { v1: old }, order: ['v1'], revs: { v1: 3 }, removed: [] }, version: 1 }),
+    );
+    const a = await openPanel();
+    expect(statuses(a)).toEqual({ v1: 'failed' });
+    a.useHistory.getState().apply(started('a1', 9_000));
+    await settle();
+    expect(JSON.parse(shared.values.get(taskKey('v1')) ?? '')).toMatchObject({ taskId: 'v1', status: 'failed' });
+    expect(JSON.parse(shared.values.get(HISTORY_KEY) ?? '').state).toEqual({
+      order: ['a1', 'v1'],
+      revs: { a1: 1, v1: 3 },
+      removed: [],
+    });
+    expect(storedStatuses()).toEqual({ a1: 'running', v1: 'failed' });
   });
 });
 

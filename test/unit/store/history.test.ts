@@ -7,14 +7,15 @@ import type { AgentEvent } from '../../../src/panel/agent/task/events';
 
 const written: Record<string, unknown>[] = [];
 let useHistory: typeof import('../../../src/panel/store/history').useHistory;
-let HISTORY_KEY: string;
+let taskKey: (taskId: string) => string;
 
 beforeAll(async () => {
   chrome.storage.local.get.mockImplementation((async () => ({})) as never);
   chrome.storage.local.set.mockImplementation((async (items: Record<string, unknown>) => {
     written.push(items);
   }) as never);
-  ({ useHistory, HISTORY_KEY } = await import('../../../src/panel/store/history'));
+  ({ useHistory } = await import('../../../src/panel/store/history'));
+  ({ taskKey } = await import('../../../src/panel/store/history-layout'));
   await useHistory.persist.rehydrate();
 });
 
@@ -31,9 +32,10 @@ const started: AgentEvent = {
   at: 1,
 };
 
+/** Task t1 as the last write that carried it stored it (each task has its key: history-layout.ts). */
 const storedTask = () => {
-  const last = written.at(-1)?.[HISTORY_KEY];
-  return typeof last === 'string' ? (JSON.parse(last).state.tasks.t1 ?? null) : null;
+  const last = written.findLast((items) => taskKey('t1') in items)?.[taskKey('t1')];
+  return typeof last === 'string' ? JSON.parse(last) : null;
 };
 
 describe('history writes', () => {

@@ -2,7 +2,7 @@
 // before that waits for it, and once connected every call goes straight through in the same tick.
 
 import { describe, expect, it, vi } from 'vitest';
-import type { StateStorage } from 'zustand/middleware';
+import type { PanelStorage } from '../../../src/panel/store/storage-port';
 
 /** A fresh copy of the module: the copy the unit setup connected is shared by every store test. */
 async function freshPort() {
@@ -13,7 +13,7 @@ async function freshPort() {
 function memoryStorage(initial: Record<string, string> = {}) {
   const data = new Map(Object.entries(initial));
   const writes: string[] = [];
-  const storage: StateStorage = {
+  const storage: PanelStorage = {
     getItem: (name) => data.get(name) ?? null,
     setItem: (name, value) => {
       writes.push(name);
@@ -21,6 +21,11 @@ function memoryStorage(initial: Record<string, string> = {}) {
     },
     removeItem: (name) => {
       data.delete(name);
+    },
+    getMany: async (prefix) => Object.fromEntries([...data].filter(([key]) => key.startsWith(prefix))),
+    setMany: async (items, removed) => {
+      for (const [name, value] of Object.entries(items)) storage.setItem(name, value);
+      for (const name of removed) storage.removeItem(name);
     },
   };
   return { storage, data, writes };
@@ -46,5 +51,7 @@ describe('the stores’ storage port', () => {
     persistedStorage.setItem('history', '[]');
     expect(memory.writes).toEqual(['history']);
     expect(memory.data.get('history')).toBe('[]');
+    void persistedStorage.setMany({ 'history.task.a': '{}' }, ['history.task.b']);
+    expect(memory.writes).toEqual(['history', 'history.task.a']);
   });
 });

@@ -39,12 +39,14 @@ export function useEnglish(): void {
 export function fakeStorage(initial: Record<string, string> = {}): Map<string, unknown> {
   const data = new Map<string, unknown>(Object.entries(initial));
   const local = chrome.storage.local;
-  vi.mocked(local.get).mockImplementation((async (key: string) => ({ [key]: data.get(key) })) as never);
+  // chrome.storage.local.get: one key, or every key for null.
+  vi.mocked(local.get).mockImplementation((async (key: string | null) =>
+    key === null ? Object.fromEntries(data) : { [key]: data.get(key) }) as never);
   vi.mocked(local.set).mockImplementation((async (items: Record<string, unknown>) => {
     for (const [key, value] of Object.entries(items)) data.set(key, value);
   }) as never);
-  vi.mocked(local.remove).mockImplementation((async (key: string) => {
-    data.delete(key);
+  vi.mocked(local.remove).mockImplementation((async (keys: string | string[]) => {
+    for (const key of [keys].flat()) data.delete(key);
   }) as never);
   return data;
 }

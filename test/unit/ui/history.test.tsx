@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { costLimitEnding } from '../../../src/panel/agent/task/cost-cap';
 import type { AgentEvent } from '../../../src/panel/agent/task/events';
 import { HISTORY_KEY, HISTORY_VERSION, useHistory } from '../../../src/panel/store/history';
+import { taskKey } from '../../../src/panel/store/history-layout';
 import { useUi } from '../../../src/panel/store/ui';
 import { App } from '../../../src/panel/ui/app';
 import {
@@ -180,7 +181,8 @@ describe('history', () => {
     window.dispatchEvent(new Event('pagehide'));
     const saved = JSON.parse(String(data.get(HISTORY_KEY)));
     expect(saved.version).toBe(HISTORY_VERSION);
-    expect(saved.state.tasks[TASK].status).toBe('running');
+    expect(saved.state.order).toContain(TASK);
+    expect(JSON.parse(String(data.get(taskKey(TASK)))).status).toBe('running');
     // It reopens and loads the history from storage.
     await useHistory.persist.rehydrate();
     const root = mount(<App commands={commands} />);
