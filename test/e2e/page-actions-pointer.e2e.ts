@@ -180,6 +180,24 @@ describe('set_value', () => {
     await page.close();
   });
 
+  it('lists each thumb of a slider whose range inputs hide inside its thumbs, and sets the second one', async ({
+    browser,
+    panel,
+    site,
+  }) => {
+    const { tabId, page, snap, ref } = await open(browser, site.url('/page/pc-slider.html'));
+    const sliders = snap.elements.filter((e) => e.role === 'slider' && /temperature|hidden/i.test(e.name));
+    // Each at its own thumb; an input hidden the same way outside any thumb stays out.
+    expect(sliders.map((e) => [e.name, e.box.width])).toEqual([
+      ['Lowest temperature', 20],
+      ['Highest temperature', 20],
+    ]);
+    const high = await call(panel, tabId, 'setValue', { ...ref('slider', 'Highest temperature'), value: '25' });
+    expect(high).toMatchObject({ ok: true, verified: true, effects: expect.arrayContaining(['value_change']) });
+    expect(await textIn(page, '#temp-out')).toBe('Temperature 10 – 25');
+    await page.close();
+  });
+
   it('pages a long way on a slider that renders on the next frame, and steps the rest with arrows', async ({
     browser,
     panel,

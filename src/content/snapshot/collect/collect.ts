@@ -50,6 +50,23 @@ export interface CollectOptions {
   keepTextNodes?: boolean;
 }
 
+/** The largest thumb a hidden range input stands for (CSS px a side); a bigger box is a track or a whole widget. */
+const MAX_THUMB_PX = 64;
+
+/**
+ * A range input hidden the screen-reader way inside the thumb a person drags (MUI's Slider: one per thumb of a range
+ * slider): the thumb it sits in, where it is listed, so each thumb has a ref of its own; null for anything else.
+ */
+function hiddenThumbOf(element: Element, style: CSSStyleDeclaration): Element | null {
+  // By name, not instanceof: an element of a same-origin frame belongs to that frame's HTMLInputElement.
+  if (element.localName !== 'input' || (element as HTMLInputElement).type !== 'range') return null;
+  if (!isVisuallyHidden(style)) return null;
+  const thumb = element.parentElement;
+  if (!thumb || !isRendered(thumb)) return null;
+  const box = thumb.getBoundingClientRect();
+  return box.width <= MAX_THUMB_PX && box.height <= MAX_THUMB_PX ? thumb : null;
+}
+
 const SKIP_TAGS = new Set(['script', 'style', 'noscript', 'template', 'head', 'meta', 'link', 'title', 'datalist']);
 const MAX_HEADING_CHARS = 100;
 
@@ -152,7 +169,11 @@ class Walker extends FrameWalker {
         child.parentCursor = cursor;
       }
       if (role) {
-        if (isShown(style, lateOpacity)) this.control(element, role, element, child, block, style);
+        if (isShown(style, lateOpacity)) {
+          const thumb = hiddenThumbOf(element, style);
+          if (thumb) this.control(element, role, thumb, child, true, null);
+          else this.control(element, role, element, child, block, style);
+        }
         child.quiet = true;
         child.insideControl = true;
         child.partOf = { element, role };
