@@ -132,7 +132,7 @@ export interface Typed {
 }
 
 /** Resolves in a new task, after the page's microtasks, without a timer's clamping (HTML §8.1.7.3). */
-function nextTask(): Promise<void> {
+export function nextTask(): Promise<void> {
   return new Promise((resolve) => {
     const channel = new MessageChannel();
     channel.port1.onmessage = () => {

@@ -6,6 +6,7 @@ import { collapse, composedContains, deepActiveElement, describeElement } from '
 import { type ActionContext, isDisabled, notPerformed, performed } from '../context';
 import { describeTarget } from '../describe';
 import { EffectWatch } from '../effects/effects';
+import { dateSectionsOf } from '../keyboard/date-sections';
 import { compareAcross, compareValue, type ValueCheck } from '../keyboard/text-edit';
 import {
   caretAtEnd,
@@ -21,6 +22,7 @@ import {
 } from '../keyboard/text-entry';
 import { bringIntoView } from '../pointer/pointer';
 import { pressOn } from './press-key';
+import { typeIntoSections } from './type-sections';
 
 const NON_TEXT_INPUTS = new Set([
   'checkbox',
@@ -62,8 +64,10 @@ function isTextInput(element: Element): element is Field {
 export async function typeText(ctx: ActionContext, args: TypeArgs): Promise<ActionResult> {
   if (typeof args.text !== 'string') throw new PageError('invalid_argument', 'text must be a string.');
   const element = ctx.registry.resolve(args);
-  const field = textTarget(element);
   const name = describeTarget(element, args.ref);
+  const sections = dateSectionsOf(element);
+  if (sections) return typeIntoSections(ctx, sections, args, name);
+  const field = textTarget(element);
   if (!field) {
     const hint = element.localName === 'select' ? ' Use select_option for a drop-down.' : '';
     return notPerformed(`${name} is not a text field.${hint}`);
