@@ -21,6 +21,7 @@ import { readBlob } from './actions/verbs/read-blob';
 import { rightClick } from './actions/verbs/right-click';
 import { scroll } from './actions/verbs/scroll';
 import { selectOption } from './actions/verbs/select';
+import { selectText } from './actions/verbs/select-text';
 import { setValue } from './actions/verbs/set-value';
 import { typeText } from './actions/verbs/type';
 import { uploadFile } from './actions/verbs/upload';
@@ -85,6 +86,7 @@ export function createPageController(
     scroll: (args) => scroll(acting(), args),
     pressKey: (args) => pressKey(acting(), args),
     hover: (args) => hover(acting(), args),
+    selectText: (args) => selectText(acting(), args),
     navigationTarget: (args) => navigationTargetOf(doc, registry, args),
     uploadFile: (args) => uploadFile(acting(), args),
     readBlob: (args) => readBlob(doc, args),

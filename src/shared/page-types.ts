@@ -232,6 +232,12 @@ export interface PointerArgs extends RefTarget {
   at?: BoxPoint;
 }
 
+/** select_text: the `occurrence`-th match (from 1) of `text` inside the field or editor `ref` (or the text ref). */
+export interface SelectTextArgs extends RefTarget {
+  text: string;
+  occurrence?: number;
+}
+
 /** drag: from `ref` to the centre of `toRef`, or from `ref` by `dx`/`dy` CSS pixels (exactly one of the two). */
 export interface DragArgs extends RefTarget {
   toRef?: number;

@@ -19,6 +19,7 @@ import type {
   ReadPageResult,
   RefTarget,
   ScrollArgs,
+  SelectTextArgs,
   SetValueArgs,
   Snapshot,
   SnapshotOptions,
@@ -72,6 +73,8 @@ export const PAGE_METHODS = {
   scroll: once<ScrollArgs, ActionResult>(),
   pressKey: once<KeyArgs, ActionResult>(),
   hover: repeatable<RefTarget, ActionResult>(),
+  /** Selects a word or passage in a field or editor, so the next action (type, a format button) acts on it. */
+  selectText: once<SelectTextArgs, ActionResult>(),
   /**
    * The navigation a click on the ref (or Enter on it, or on the focused element without a ref) would start, read
    * before the action so the panel can ask about its site first; `from` is this document's origin. `consequence`:

@@ -74,6 +74,31 @@ describe('typing', () => {
   });
 });
 
+describe('selecting text', () => {
+  it('selects the second of two equal words in an editor, which then bolds just that one, and says what is not there', async ({
+    browser,
+    panel,
+    site,
+  }) => {
+    const { tabId, page, ref } = await open(browser, site.url('/page/pi-editor.html'));
+    await call(panel, tabId, 'type', { ...ref('textbox', 'Message'), text: 'See you soon, see you' });
+    const selected = await call(panel, tabId, 'selectText', {
+      ...ref('textbox', 'Message'),
+      text: 'you',
+      occurrence: 2,
+    });
+    expect(selected).toMatchObject({ ok: true, verified: true, reason: 'Selected "you".' });
+    expect(await page.evaluate(() => getSelection()?.toString())).toBe('you');
+    await call(panel, tabId, 'pressKey', { key: 'b', modifiers: ['Control'] });
+    expect(await page.$eval('#doc', (el) => el.innerHTML)).toBe('<p>See you soon, see <strong>you</strong></p>');
+    const third = await call(panel, tabId, 'selectText', { ...ref('textbox', 'Message'), text: 'you', occurrence: 3 });
+    expect(third).toMatchObject({ ok: false, reason: expect.stringMatching(/contains only 2 of "you"/) });
+    const absent = await call(panel, tabId, 'selectText', { ...ref('textbox', 'Message'), text: 'later' });
+    expect(absent).toMatchObject({ ok: false, reason: expect.stringMatching(/does not contain "later"/) });
+    await page.close();
+  });
+});
+
 describe('caret keys in an editor', () => {
   it('goes to the start and the end of the whole editor with Control+Home and Control+End', async ({
     browser,

@@ -71,8 +71,8 @@ export const DELEGATION_TOOLS = {
   page_action: {
     description:
       "One of Steadyhand's page actions on the session's tab, checked on the page as in Steadyhand's own runs: " +
-      'click, type, select_option, check, scroll, press_key, hover, double_click, right_click, drag, set_value, ' +
-      'wait_for, go_back, open_url, switch_tab, close_tab. `input` takes the same fields as Steadyhand’s own tool of ' +
+      'click, type, select_option, check, scroll, press_key, hover, select_text, double_click, right_click, drag, ' +
+      'set_value, wait_for, go_back, open_url, switch_tab, close_tab. `input` takes the same fields as Steadyhand’s own tool of ' +
       'that name (refs from the latest snapshot). The result says what changed and whether it was verified.',
     input: z
       .object({

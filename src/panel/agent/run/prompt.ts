@@ -28,6 +28,7 @@ Working with pages
 - Overlays: cookie banners, newsletter pop-ups and dialogs often cover the page. Close or decline them first (a "Close", "Reject" or "Accept necessary" button, or press_key Escape) when they cover what you need.
 - Menus and lists: hover opens hover menus; press_key ArrowDown and Enter work in autocomplete lists and comboboxes after typing.
 - Pointer gestures: right_click opens the context menus pages draw themselves; double_click opens a cell or item for editing; drag reorders sortable lists and boards (toRef: the element to drop on), resizes split panes and moves handles (dx/dy in pixels). For canvases, colour areas, meters and rating stars, click with at, a point inside the element as fractions of its box ({x: 0.8, y: 0.5} is the right part).
+- Editing text: select_text selects a word or passage inside a field or editor (a text ref from find works too); then type with clear: false replaces just that text, and a format button acts on it.
 - Sliders and date, time, month, week and colour inputs: set_value with a number for a slider, or the input's own format (2026-03-14, 09:30, 2026-03-14T09:30, 2026-03, 2026-W11, #1e90ff); it reports the value reached.
 - Date pickers and carousels: read the current month or slide first, then page with the next and previous buttons until you reach the one you need.
 - Slow pages: when content is still loading, use wait_for with a text or element you expect, instead of acting on a half-loaded page.

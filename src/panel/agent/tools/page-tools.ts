@@ -147,4 +147,32 @@ export const hover = pageTool({
   report: (input, ctx) => ({ what: `hover ${refLabel(ctx, input.ref)}`, refs: [input.ref] }),
 });
 
-export const PAGE_TOOLS = [click, type, selectOption, check, scroll, pressKey, hover, ...POINTER_TOOLS];
+export const selectText = pageTool({
+  name: 'select_text',
+  description:
+    'Select a word or passage inside a text field or editor (`ref`: the field or editor, or a text ref from find), ' +
+    'as a person does by dragging over it: then type replaces just that text (call type with clear: false), and ' +
+    'a format button or key acts on it. `occurrence` picks the match when the text appears more than once (1 = ' +
+    'first). Verified by reading the selection back.',
+  schema: z
+    .object({
+      ref,
+      text: z.string().min(1).describe('The exact text to select, as the field or editor shows it.'),
+      occurrence: z.number().int().min(1).optional().describe('Which match to select, from 1. Default 1.'),
+    })
+    .strict(),
+  mayNavigate: false,
+  method: 'selectText',
+  args: (input, snapshotId) => ({
+    ref: input.ref,
+    snapshotId,
+    text: input.text,
+    ...(input.occurrence === undefined ? {} : { occurrence: input.occurrence }),
+  }),
+  report: (input, ctx) => ({
+    what: `select_text ${JSON.stringify(input.text)} in ${refLabel(ctx, input.ref)}`,
+    refs: [input.ref],
+  }),
+});
+
+export const PAGE_TOOLS = [click, type, selectOption, check, scroll, pressKey, hover, selectText, ...POINTER_TOOLS];

@@ -13,6 +13,7 @@ export const SESSION_ACTIONS = [
   'scroll',
   'press_key',
   'hover',
+  'select_text',
   'double_click',
   'right_click',
   'drag',

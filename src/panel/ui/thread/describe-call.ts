@@ -109,6 +109,8 @@ export function describeCall(call: DescribableCall): string {
       return pressKey(call);
     case 'hover':
       return t('actHover', element(call));
+    case 'select_text':
+      return t('actSelectText', quoted('text'), element(call));
     case 'upload_file':
       return t('actUpload', quoted('file'), element(call));
     case 'read_page':

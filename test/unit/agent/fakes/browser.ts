@@ -20,6 +20,7 @@ export type PageAction =
   | { kind: 'click' | 'hover' | 'doubleClick' | 'rightClick'; ref: number; at?: { x: number; y: number } }
   | { kind: 'drag'; ref: number; toRef?: number; dx?: number; dy?: number }
   | { kind: 'setValue'; ref: number; value: string }
+  | { kind: 'selectText'; ref: number; text: string }
   | { kind: 'type'; ref: number; text: string; submit: boolean }
   | { kind: 'select'; ref: number; option: string }
   | { kind: 'check'; ref: number; checked: boolean }

@@ -146,6 +146,8 @@ export class FakePage implements AgentPage {
     const { ref, toRef, dx, dy } = args;
     return this.#act('drag', args, { kind: 'drag', ref, toRef, dx, dy }, options);
   };
+  selectText: AgentPage['selectText'] = (args, options) =>
+    this.#act('selectText', args, { kind: 'selectText', ref: args.ref, text: args.text }, options);
   setValue: AgentPage['setValue'] = (args, options) =>
     this.#act('setValue', args, { kind: 'setValue', ref: args.ref, value: args.value }, options);
   /** A fake page makes no blobs. */

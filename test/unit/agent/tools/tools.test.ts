@@ -169,6 +169,7 @@ describe('tool definitions', () => {
       'scroll',
       'press_key',
       'hover',
+      'select_text',
       'double_click',
       'right_click',
       'drag',
