@@ -15,7 +15,7 @@
 // thoroughly.
 
 import { isMaskHost } from '../../mask/marker';
-import { clip, flatChildren, openShadowRoot, type ShadowRootOf } from '../dom/dom';
+import { clip, collapse, flatChildren, openShadowRoot, type ShadowRootOf } from '../dom/dom';
 import {
   type Clip,
   clipForAbsolute,
@@ -50,21 +50,35 @@ export interface CollectOptions {
   keepTextNodes?: boolean;
 }
 
-/** The largest thumb a hidden range input stands for (CSS px a side); a bigger box is a track or a whole widget. */
-const MAX_THUMB_PX = 64;
+/** The largest box a hidden input stands for (CSS px a side); a bigger one is a track, a row or a whole widget. */
+const MAX_STAND_IN_PX = 64;
+const INVISIBLE_INPUTS = new Set(['range', 'checkbox', 'radio']);
 
 /**
- * A range input hidden the screen-reader way inside the thumb a person drags (MUI's Slider: one per thumb of a range
- * slider): the thumb it sits in, where it is listed, so each thumb has a ref of its own; null for anything else.
+ * An input drawn by the small box around it instead of by itself: a range input hidden the screen-reader way inside
+ * the thumb a person drags (MUI's Slider, one per thumb), or a checkbox or radio made transparent over the box the
+ * library draws (MUI's Checkbox, in a tree item's row with no label of its own). Returns that box, where the input is
+ * listed, so each has a ref of its own; null for anything else.
  */
-function hiddenThumbOf(element: Element, style: CSSStyleDeclaration): Element | null {
+function standInOf(element: Element, style: CSSStyleDeclaration): Element | null {
   // By name, not instanceof: an element of a same-origin frame belongs to that frame's HTMLInputElement.
-  if (element.localName !== 'input' || (element as HTMLInputElement).type !== 'range') return null;
-  if (!isVisuallyHidden(style)) return null;
-  const thumb = element.parentElement;
-  if (!thumb || !isRendered(thumb)) return null;
-  const box = thumb.getBoundingClientRect();
-  return box.width <= MAX_THUMB_PX && box.height <= MAX_THUMB_PX ? thumb : null;
+  if (element.localName !== 'input') return null;
+  const type = (element as HTMLInputElement).type;
+  if (!INVISIBLE_INPUTS.has(type)) return null;
+  const hidden = isVisuallyHidden(style) || (type !== 'range' && style.opacity === '0');
+  if (!hidden || style.visibility !== 'visible') return null;
+  const box = element.parentElement;
+  if (!box || !isRendered(box)) return null;
+  const rect = box.getBoundingClientRect();
+  return rect.width <= MAX_STAND_IN_PX && rect.height <= MAX_STAND_IN_PX ? box : null;
+}
+
+/** What the row around a stand-in box says besides it: the name of an input that has none of its own. */
+function rowText(box: Element): string {
+  const row = box.parentElement;
+  if (!row) return '';
+  const own = box.textContent ?? '';
+  return clip(collapse((row.textContent ?? '').replace(own, '')), 40);
 }
 
 const SKIP_TAGS = new Set(['script', 'style', 'noscript', 'template', 'head', 'meta', 'link', 'title', 'datalist']);
@@ -169,11 +183,9 @@ class Walker extends FrameWalker {
         child.parentCursor = cursor;
       }
       if (role) {
-        if (isShown(style, lateOpacity)) {
-          const thumb = hiddenThumbOf(element, style);
-          if (thumb) this.control(element, role, thumb, child, true, null);
-          else this.control(element, role, element, child, block, style);
-        }
+        const standIn = this.proxied.has(element) ? null : standInOf(element, style);
+        if (standIn) this.control(element, role, standIn, child, true, null);
+        else if (isShown(style, lateOpacity)) this.control(element, role, element, child, block, style);
         child.quiet = true;
         child.insideControl = true;
         child.partOf = { element, role };
@@ -378,6 +390,7 @@ class Walker extends FrameWalker {
     const where = whereOf(rect, ctx.clip, this.viewport);
     const info = describeControl(element, role, rect, where === 'in', frame, this.shadowRootOf, this.labels);
     if (role === 'clickable') this.nameIcon(element, info, ctx);
+    if (!info.name && anchor !== element && anchor.localName !== 'label') info.name = rowText(anchor);
     if (ctx.hoverOnly) info.hiddenUntilHover = true;
     this.items.push({ kind: 'control', element, anchor, info, where });
   }
