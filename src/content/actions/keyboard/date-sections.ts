@@ -139,12 +139,16 @@ export function sectionsHold(field: DateSections, texts: readonly string[]): boo
   });
 }
 
+/** The nearest element holding every section (what the effects are watched on). */
+export function sectionsHolder(field: DateSections): Element {
+  let scope: Element | null = field.sections[0] ?? null;
+  while (scope && !field.sections.every((section) => scope?.contains(section))) scope = scope.parentElement;
+  return scope ?? (field.sections[0] as HTMLElement);
+}
+
 /** The field as it reads now: the sections' text with what stands between them ("03/05/2026"). */
 export function shownValue(field: DateSections): string {
-  const first = field.sections[0];
-  let scope: Element | null = first?.parentElement ?? null;
-  while (scope && !field.sections.every((section) => scope?.contains(section))) scope = scope.parentElement;
-  return (scope?.textContent ?? '').replace(/\s+/g, ' ').trim();
+  return (sectionsHolder(field).textContent ?? '').replace(/\s+/g, ' ').trim();
 }
 
 /** The form the field takes, for a person or a model: "Month/Day/Year as 2026-03-05 or in the field's order". */

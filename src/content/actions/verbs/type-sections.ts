@@ -5,7 +5,14 @@ import type { ActionResult } from '../../../shared/page-types';
 import { deepActiveElement } from '../../snapshot/dom/dom';
 import { type ActionContext, isDisabled, notPerformed, performed } from '../context';
 import { EffectWatch } from '../effects/effects';
-import { type DateSections, describeSections, sectionsHold, sectionTexts, shownValue } from '../keyboard/date-sections';
+import {
+  type DateSections,
+  describeSections,
+  sectionsHold,
+  sectionsHolder,
+  sectionTexts,
+  shownValue,
+} from '../keyboard/date-sections';
 import { nextTask, typeKeys } from '../keyboard/text-entry';
 import { bringIntoView } from '../pointer/pointer';
 import { pressOn } from './press-key';
@@ -13,13 +20,6 @@ import { pressOn } from './press-key';
 export interface SectionsTyping {
   text: string;
   submit?: boolean;
-}
-
-/** The element holding every section: what the effects are watched on. */
-function holderOf(field: DateSections): Element {
-  let scope: Element | null = field.sections[0] ?? null;
-  while (scope && !field.sections.every((section) => scope?.contains(section))) scope = scope.parentElement;
-  return scope ?? (field.sections[0] as HTMLElement);
 }
 
 export async function typeIntoSections(
@@ -39,7 +39,7 @@ export async function typeIntoSections(
   if (field.sections.some((section) => isDisabled(section) || section.getAttribute('aria-readonly') === 'true')) {
     return notPerformed(`${name} is disabled or read-only.`);
   }
-  const holder = holderOf(field);
+  const holder = sectionsHolder(field);
   bringIntoView(holder);
   const watch = new EffectWatch(ctx.doc, holder, ctx.churn);
   try {
