@@ -29,6 +29,7 @@ import { createSessions } from './delegation/sessions';
 import { takePrefilledTask } from './prefill';
 import { followSavedBridge } from './store/bridge';
 import { connectLiveTasks, followStoredHistory, taskLockName } from './store/history';
+import { followSavedTasks } from './store/saved-tasks';
 import { followSavedSettings, useSettings } from './store/settings';
 import { connectStorage } from './store/storage-port';
 import { useUi } from './store/ui';
@@ -44,6 +45,7 @@ import './ui/threads/threads.css';
 connectStorage(chromeLocalStorage);
 connectUiBrowser(chromeUiBrowser);
 followSavedSettings(watchStoredKey);
+followSavedTasks(watchStoredKey);
 followSavedBridge(watchStoredKey);
 followDemoShop(chromeLocalStorage, watchStoredKey);
 // Several windows' panels share the history: each follows the others' tasks, and tells a task another live panel runs

@@ -97,8 +97,8 @@ export function contextViolations(graph: ImportGraph): string[] {
  * each folder of src/panel/agent may import itself, src/shared, and the folders listed for it. core: the ports, the
  * settings, time and abort; model: the model client; sites: site permissions, consent and the network hold; task:
  * what a task keeps and tells (events, files, progress, endings); observe: the tab check, the observation and its
- * site gate; proof: the done check; tools: what the model may call; run: the controller, the loop and the prompt.
- * The agent's root holds only index.ts, its entry for the rest of the panel.
+ * site gate; proof: the done check; tools: what the model may call; run: the controller, the loop and the prompt;
+ * replay: a saved task played as the model's turns (issue 30), over the run's observation reader. The agent's root holds only index.ts, its entry for the rest of the panel.
  */
 export const AGENT_LAYERS: Readonly<Record<string, readonly string[]>> = {
   core: [],
@@ -109,7 +109,8 @@ export const AGENT_LAYERS: Readonly<Record<string, readonly string[]>> = {
   proof: ['core', 'sites', 'task', 'observe'],
   tools: ['core', 'model', 'sites', 'task', 'observe', 'proof'],
   run: ['core', 'model', 'sites', 'task', 'observe', 'proof', 'tools'],
-  '.': ['core', 'model', 'sites', 'task', 'observe', 'proof', 'tools', 'run'],
+  replay: ['core', 'model', 'sites', 'task', 'observe', 'proof', 'tools', 'run'],
+  '.': ['core', 'model', 'sites', 'task', 'observe', 'proof', 'tools', 'run', 'replay'],
 };
 
 /** The layer of a file under `root`: its first folder there, '.' for root's own files, null outside `root`. */

@@ -48,6 +48,19 @@ export { createAnthropicModel, type ModelClientOptions } from './model/llm';
 export { ModelError, type ModelFailureKind } from './model/llm-errors';
 export { emptyMetrics, type TaskMetrics } from './model/metrics';
 export { PRICES_AS_OF, requestCost } from './model/prices';
+export { REPLAY_MODEL_ID, type ReplayedResult, ReplayModel, type ReplayModelOptions } from './replay/replay-model';
+export {
+  type ReplayReport,
+  SAVED_TASK_FORMAT,
+  SAVED_TASK_VERSION,
+  type SavedSchedule,
+  type SavedStep,
+  type SavedTask,
+  type SavedVariable,
+  type StepPlace,
+} from './replay/saved-task';
+export { readSavedTasksFile, SAVED_FILE_FORMAT, savedTasksFile } from './replay/saved-task-file';
+export { fillText, type VariableValues, valuesFor } from './replay/variables';
 export { AgentController, type AgentControllerDeps, type TaskOptions, type TaskTabsOptions } from './run/controller';
 export {
   allText,
@@ -72,6 +85,7 @@ export type {
   CostLimitDetails,
   DoneEvidence,
   StopCause,
+  TargetIdentity,
   TaskEnding,
   TaskResult,
   TaskStatus,

@@ -5,7 +5,7 @@
 
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import type { AgentEvent } from '../agent';
+import type { AgentEvent, ReplayReport } from '../agent';
 import { isHistoryKey } from './history-layout';
 import { MAX_TASKS, type PersistedHistory } from './history-merge';
 import { historySync, type LiveTasks, type StoredChanges, taskLockName } from './history-sync';
@@ -38,6 +38,8 @@ export interface HistoryState {
   apply(event: AgentEvent): void;
   /** Keeps the task's tab record with it (from TabsManagerDeps.onRecord); a task it does not hold is ignored. */
   recordTabs(taskId: string, tabs: TaskTabsKept): void;
+  /** Keeps what a replay of a saved task did (issue 30) with its task; a task it does not hold is ignored. */
+  recordReplay(taskId: string, replay: ReplayReport): void;
   remove(taskId: string): void;
   clear(): void;
 }
@@ -78,6 +80,15 @@ export const useHistory = create<HistoryState>()(
             : state;
         });
         // Tab changes come with the step's events; the write waits for theirs.
+      },
+      recordReplay: (taskId, replay) => {
+        set((state) => {
+          const task = state.tasks[taskId];
+          return task
+            ? { tasks: { ...state.tasks, [taskId]: { ...task, replay } }, revs: bumped(state.revs, taskId) }
+            : state;
+        });
+        historyStorage.flush();
       },
       remove: (taskId) =>
         set((state) => {

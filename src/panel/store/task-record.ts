@@ -9,8 +9,10 @@ import type {
   CallOutcome,
   DecidedBy,
   PlanEdits,
+  ReplayReport,
   SiteDecision,
   SiteReason,
+  TargetIdentity,
   TaskEnding,
   TaskMetrics,
   TaskPlan,
@@ -27,6 +29,8 @@ export interface CallView {
   input: unknown;
   /** The element named by ref, in words. */
   target?: string;
+  /** The element named by ref, by role, name and position among its likes (a saved task's target, issue 30). */
+  identity?: TargetIdentity;
   outcome?: CallOutcome;
   isError?: boolean;
   summary?: string;
@@ -123,6 +127,8 @@ export interface TaskRecord extends Partial<TaskEnding> {
   consents?: ConsentView[];
   /** The task's tabs as its TabsManager last recorded them (absent in records from before they were kept). */
   tabs?: TaskTabsKept;
+  /** A replay of a saved task (issue 30): what it played, where the model took over, what it saved. */
+  replay?: ReplayReport;
 }
 
 /** Where a task worked: the tab it started on, the tab it works on, its group, window, last URL and owned tabs. */
@@ -200,7 +206,16 @@ export function applyEvent(record: TaskRecord | undefined, event: AgentEvent, no
     case 'tool_call':
       return updateStep(record, event.step, (view) => ({
         ...view,
-        calls: [...view.calls, { callId: event.callId, name: event.name, input: event.input, target: event.target }],
+        calls: [
+          ...view.calls,
+          {
+            callId: event.callId,
+            name: event.name,
+            input: event.input,
+            target: event.target,
+            ...(event.identity ? { identity: event.identity } : {}),
+          },
+        ],
       }));
     case 'tool_result':
       // Tools run one after another, so a result that comes after the question is ask_user's own: the person has

@@ -9,6 +9,7 @@ import type {
   PlanAnswer,
   SiteDecision,
 } from '../agent';
+import type { SaveChoices } from '../store/saved-from-record';
 
 export interface PanelCommands {
   /**
@@ -52,6 +53,15 @@ export interface PanelCommands {
   /** After a task: ungroup, or close, the tabs the agent opened. */
   releaseTabs(taskId: string, how: 'ungroup' | 'close'): void;
   saveSettings(patch: Partial<AgentSettings>): Promise<void>;
+  /** Keeps a verified task of the history as a saved task (issue 30), or says why it cannot be saved. */
+  saveTask(taskId: string, choices: SaveChoices): { savedId: string } | { refused: string };
+  /**
+   * Replays a saved task with these values of its variables: on the tab the person is looking at, or in a new
+   * background tab of its own group opened on the saved start page.
+   */
+  runSaved(savedId: string, values: Record<string, string>, where: 'here' | 'new'): void;
+  /** Downloads one saved task as a file, or all of them. */
+  exportSaved(savedId?: string): void;
   /** Lists the models these settings reach (or, where the endpoint has no list, makes one tiny call). */
   testConnection(settings: AgentSettings): Promise<ConnectionResult>;
 }

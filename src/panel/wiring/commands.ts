@@ -2,11 +2,21 @@
 // adapter: chrome/person-tabs.ts). A command about a task reaches that task only: the thread open in the panel, or
 // the task the component names.
 
-import { type AgentSettings, attachmentsNote, type ConnectionResult, checkConnection } from '../agent';
+import {
+  type AgentSettings,
+  attachmentsNote,
+  type ConnectionResult,
+  checkConnection,
+  fillText,
+  type SavedTask,
+  valuesFor,
+} from '../agent';
 import { DEMO_MODEL_ID } from '../demo/demo-model';
 import { type Attachment, useAttachments } from '../store/attachments';
 import { useHistory } from '../store/history';
 import { usePageView } from '../store/page-view';
+import { savedTaskFrom } from '../store/saved-from-record';
+import { useSavedTasks } from '../store/saved-tasks';
 import { useSettings } from '../store/settings';
 import { buildTrace, traceFileName } from '../store/trace';
 import { useUi } from '../store/ui';
@@ -37,6 +47,17 @@ async function testConnection(settings: AgentSettings): Promise<ConnectionResult
 function withAttachments(instruction: string, sent: readonly Attachment[]): string {
   const note = attachmentsNote(sent.map(({ file }) => ({ name: file.name, size: file.size, type: file.type })));
   return note ? `${instruction}\n\n${note}` : instruction;
+}
+
+/** `steadyhand-saved-<title>.json` for one saved task, `steadyhand-saved-tasks.json` for all. */
+function savedFileName(one: SavedTask | undefined): string {
+  if (!one) return 'steadyhand-saved-tasks.json';
+  const slug = one.title
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 40);
+  return `steadyhand-saved-${slug || one.id}.json`;
 }
 
 /** The thread open in the panel: the one the person picked, else the newest task. */
@@ -136,6 +157,33 @@ export function panelCommands(host: TaskHost, browser: CommandsBrowser): PanelCo
       const runner = host.runnerOf(taskId);
       const manager = runner?.manager();
       if (runner && manager && !runner.controller.isRunning) void manager.endRun(how);
+    },
+    saveTask(taskId, choices) {
+      const record = useHistory.getState().tasks[taskId];
+      if (!record) return { refused: 'That task is no longer in the history.' };
+      const made = savedTaskFrom(record, choices, crypto.randomUUID().slice(0, 8), Date.now());
+      if ('refused' in made) return made;
+      useSavedTasks.getState().add(made.saved);
+      return { savedId: made.saved.id };
+    },
+    runSaved(savedId, given, where) {
+      const saved = useSavedTasks.getState().tasks.find((task) => task.id === savedId);
+      if (!saved) return;
+      const values = valuesFor(saved.variables, given);
+      const startUrl = saved.startUrl === null ? null : fillText(saved.startUrl, values);
+      useUi.getState().show('task');
+      report(
+        start(fillText(saved.instruction, values), [], {
+          replay: { saved, values },
+          ...(where === 'new' ? { newTab: { url: startUrl } } : {}),
+        }),
+      );
+    },
+    exportSaved(savedId) {
+      const tasks = useSavedTasks.getState().tasks;
+      const one = savedId ? tasks.find((task) => task.id === savedId) : undefined;
+      if (savedId && !one) return;
+      download(savedFileName(one), useSavedTasks.getState().exportFile(savedId));
     },
     saveSettings: async (patch) => useSettings.getState().update(patch),
     testConnection,

@@ -15,6 +15,7 @@ import { remotePageFactory } from '../page/remote-page-factory';
 import { useBridge } from '../store/bridge';
 import { taskLockName, useHistory } from '../store/history';
 import { usePageView } from '../store/page-view';
+import { useSavedTasks } from '../store/saved-tasks';
 import { useSettings } from '../store/settings';
 import { useUi } from '../store/ui';
 import { tidyKeptGroups } from '../tabs/ownership/kept-groups';
@@ -172,6 +173,8 @@ export function createPanel(
     delegation: service,
     commands,
     settings: useSettings,
+    savedTasks: useSavedTasks,
+    history: useHistory,
     ui: useUi,
   };
 }

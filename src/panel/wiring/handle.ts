@@ -5,6 +5,8 @@ import type { DelegationHandler } from '../../shared/delegation/tools';
 import type { PageMethod } from '../../shared/protocol';
 import type { Relay, TabAccess } from '../page/remote-page';
 import type { RemotePageFactory } from '../page/remote-page-factory';
+import type { useHistory } from '../store/history';
+import type { useSavedTasks } from '../store/saved-tasks';
 import type { useSettings } from '../store/settings';
 import type { useUi } from '../store/ui';
 import type { TabEventBus } from '../tabs/tab-event-bus';
@@ -36,6 +38,10 @@ export interface PanelHandle extends TabsKit {
   delegation: { handle: DelegationHandler; clientGone(clientId: string): void };
   commands: PanelCommands;
   settings: typeof useSettings;
+  /** The saved tasks (issue 30): the tests save a run and read what a replay left on them. */
+  savedTasks: typeof useSavedTasks;
+  /** The history as the panel keeps it (the tests read a replay's report on its record). */
+  history: typeof useHistory;
   ui: typeof useUi;
 }
 

@@ -10,15 +10,19 @@ import {
   type ConsentDecision,
   emptyMetrics,
   type PlanAnswer,
+  ReplayModel,
+  type SavedTask,
   type SiteDecision,
   type TaskClient,
   type TaskResult,
+  type VariableValues,
 } from '../agent';
+import { useHistory } from '../store/history';
 import { useSettings } from '../store/settings';
 import { type QueuedTask, useTaskQueue } from '../store/task-queue';
 import type { AgentWiring } from './agent';
 import type { SessionHost, SessionRun, SessionStart } from './session-host';
-import { createTaskRunner, type RunnerDriver, type TaskRunner } from './task-runner';
+import { createTaskRunner, personModel, type RunnerDriver, type TaskRunner } from './task-runner';
 
 /** How a new task starts: its mode, the tab the person looked at when they asked, and who wants to know its id. */
 export interface StartOptions {
@@ -32,6 +36,8 @@ export interface StartOptions {
   client?: TaskClient;
   /** Start in a new background tab on `url` (none yet when null), never on the person's tab (issue 29). */
   newTab?: { url: string | null };
+  /** Play a saved task (issue 30): its steps are the turns, the person's model takes over where the page changed. */
+  replay?: { saved: SavedTask; values: VariableValues };
 }
 
 interface Waiting extends QueuedTask {
@@ -67,7 +73,9 @@ export class TaskHost implements SessionHost {
   /** Starts a new task now, or when a running one ends; resolves when it ends. */
   execute(instruction: string, options: StartOptions = {}): Promise<TaskResult> {
     return this.#admit(instruction, null, options, () => {
-      const runner = this.#newRunner(options.startTabId ?? null, options.newTab);
+      const replay = options.replay ? this.#replayDriver(options.replay) : null;
+      const runner = this.#newRunner(options.startTabId ?? null, options.newTab, replay?.driver ?? null);
+      if (replay) runner.controller.subscribe(replay.listen);
       const { autonomy, client } = options;
       const done = runner.controller.execute(instruction, {
         ...(autonomy ? { autonomy } : {}),
@@ -215,6 +223,32 @@ export class TaskHost implements SessionHost {
       this.#publishQueue();
       options.onQueued?.(queueId);
     });
+  }
+
+  /**
+   * A replay's model (replay-model.ts) over the person's own, which it asks only from where the page changed; it hears
+   * each call's result from the run's events and keeps its report on the task's record.
+   */
+  #replayDriver(replay: NonNullable<StartOptions['replay']>): { driver: RunnerDriver; listen: AgentEventListener } {
+    let taskId: string | null = null;
+    const model = new ReplayModel({
+      saved: replay.saved,
+      values: replay.values,
+      healer: () => personModel(this.#wiring, useSettings.getState().settings),
+      blockedSites: () => useSettings.getState().settings.blockedSites,
+      onReport: (report) => {
+        if (taskId) useHistory.getState().recordReplay(taskId, report);
+      },
+    });
+    const listen: AgentEventListener = (event) => {
+      if (event.type === 'task_started') {
+        taskId = event.taskId;
+        useHistory.getState().recordReplay(taskId, model.report);
+      }
+      if (event.type === 'tool_result') model.noteResult(event);
+      if (event.type === 'task_finished' && taskId) useHistory.getState().recordReplay(taskId, model.report);
+    };
+    return { driver: { model, settings: (settings) => settings }, listen };
   }
 
   #slots(): number {

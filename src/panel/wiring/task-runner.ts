@@ -36,9 +36,14 @@ export function usesDemoModel(settings: AgentSettings): boolean {
   return settings.apiKey.trim() === '';
 }
 
+/** The model the person set up: the offline demo without an API key, else the API's client. */
+export function personModel(wiring: AgentWiring, settings: AgentSettings): AgentModel {
+  return usesDemoModel(settings) ? new DemoModel({ refusal: t('demoRefusal') }) : wiring.adapters.model(settings);
+}
+
 /**
  * What drives a runner whose model is not Steadyhand's: a page-level session of another agent (issue 29), whose turns
- * are the client's calls.
+ * are the client's calls, or the replay of a saved task (issue 30), whose turns are its steps.
  */
 export interface RunnerDriver {
   model: AgentModel;
@@ -79,12 +84,7 @@ export function createTaskRunner(
 
   const controller = new AgentController({
     netRules: adapters.netRules(),
-    model: (settings): AgentModel =>
-      driver
-        ? driver.model
-        : usesDemoModel(settings)
-          ? new DemoModel({ refusal: t('demoRefusal') })
-          : adapters.model(settings),
+    model: (settings): AgentModel => driver?.model ?? personModel(wiring, settings),
     tabs: ({ taskId, tabStickiness, endOfTaskTabs }) => {
       manager = kit.createTabsManager({
         taskId,

@@ -76,6 +76,9 @@ export interface SpyCommands extends PanelCommands {
   focusTab: ReturnType<typeof vi.fn<PanelCommands['focusTab']>>;
   exportTrace: ReturnType<typeof vi.fn<PanelCommands['exportTrace']>>;
   releaseTabs: ReturnType<typeof vi.fn<PanelCommands['releaseTabs']>>;
+  saveTask: ReturnType<typeof vi.fn<PanelCommands['saveTask']>>;
+  runSaved: ReturnType<typeof vi.fn<PanelCommands['runSaved']>>;
+  exportSaved: ReturnType<typeof vi.fn<PanelCommands['exportSaved']>>;
   saveSettings: ReturnType<typeof vi.fn<PanelCommands['saveSettings']>>;
   testConnection: ReturnType<typeof vi.fn<PanelCommands['testConnection']>>;
 }
@@ -98,6 +101,9 @@ export function spyCommands(): SpyCommands {
     focusTab: vi.fn<PanelCommands['focusTab']>(),
     exportTrace: vi.fn<PanelCommands['exportTrace']>(),
     releaseTabs: vi.fn<PanelCommands['releaseTabs']>(),
+    saveTask: vi.fn<PanelCommands['saveTask']>(() => ({ savedId: 'saved1' })),
+    runSaved: vi.fn<PanelCommands['runSaved']>(),
+    exportSaved: vi.fn<PanelCommands['exportSaved']>(),
     // Like the panel's own command: the settings store takes the patch (so the form shows what was saved).
     saveSettings: vi.fn<PanelCommands['saveSettings']>(async (patch) => useSettings.getState().update(patch)),
     testConnection: vi.fn<PanelCommands['testConnection']>(async () => ({ ok: true, message: 'Connected.' })),

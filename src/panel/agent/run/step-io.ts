@@ -22,6 +22,7 @@ import { DOWNLOAD_REPORT_WAIT_MS, withDownloads } from './download-report';
 import { planRuleRefusal } from './plan-rule';
 import { observationText, SYSTEM, toolResultBlock } from './prompt';
 import type { RunContext } from './run-context';
+import { identityIn, type TargetIdentity } from './target-identity';
 
 /**
  * The system prompt of a task: the shared one, and in "Ask before acting" its part on the plan after the shared
@@ -181,6 +182,7 @@ export async function act(
     // Stop pressed after the model replied, or during an earlier call: nothing more is announced or sent.
     if (signal.aborted) throw new StepCutShort(sent, null);
     const target = targetName(view.snapshot, call.input);
+    const identity = targetIdentity(view.snapshot, call.input);
     run.emit({
       type: 'tool_call',
       taskId: task.taskId,
@@ -189,6 +191,7 @@ export async function act(
       name: call.name,
       input: call.input,
       target,
+      ...(identity ? { identity } : {}),
     });
     const cursor = run.files?.cursor();
     const capped = limits.refuse(call, index);
@@ -248,6 +251,12 @@ export async function act(
 /** A call that reached the page or the browser (a refused or skipped one supplied nothing to any page). */
 export function ranAtAll(result: Pick<CallResult, 'outcome'>): boolean {
   return !['invalid_input', 'unknown_tool', 'skipped'].includes(result.outcome);
+}
+
+/** The element a call names by `ref`, as the snapshot's text listed it (what a saved task keeps, issue 30). */
+function targetIdentity(snapshot: StepView['snapshot'], input: unknown): TargetIdentity | null {
+  const ref = (input as { ref?: unknown } | null)?.ref;
+  return typeof ref === 'number' && snapshot ? identityIn(snapshot.text, ref) : null;
 }
 
 /** The accessible name (or role) of the element a call names by `ref`, so a person reads "Clicked Add to cart". */

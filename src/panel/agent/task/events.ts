@@ -46,6 +46,20 @@ export interface Verification {
   hidden?: HiddenLimit;
 }
 
+/**
+ * An element by what the observation's text says of it (run/target-identity.ts): refs never repeat across documents,
+ * so a saved task finds its targets again by role, name and position.
+ */
+export interface TargetIdentity {
+  role: string;
+  /** The accessible name as the snapshot gave it; in a saved task it may hold `{variable}`s. */
+  name: string;
+  /** 0-based position among the snapshot's controls of the same role and name, in the text's order. */
+  nth: number;
+  /** How many controls of that role and name the snapshot listed: one more or one less is another page. */
+  count: number;
+}
+
 export interface DoneEvidence {
   quotes?: string[];
   urlContains?: string;
@@ -132,6 +146,8 @@ export type AgentEvent =
       input: unknown;
       /** The element the call names by ref, in words ("Add to cart"), from the observation the model saw. */
       target?: string;
+      /** That element by role, name and position in the observation's text: how a saved task finds it again. */
+      identity?: TargetIdentity;
     }
   | {
       type: 'tool_result';

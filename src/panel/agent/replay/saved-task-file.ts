@@ -1,0 +1,107 @@
+// A file of saved tasks (issue 30): what the panel exports, and the only shape an import accepts. The file is checked
+// whole before anything is kept: a wrong or newer file is refused with the reason, never half-imported.
+
+import { z } from 'zod';
+import { SAVED_TASK_FORMAT, SAVED_TASK_VERSION, type SavedTask } from './saved-task';
+
+export const SAVED_FILE_FORMAT = 'steadyhand-saved-tasks';
+
+const EFFECTS = [
+  'navigation',
+  'dom_change',
+  'focus_change',
+  'state_change',
+  'value_change',
+  'scroll',
+  'new_window',
+  'none',
+] as const;
+
+const text = z.string().max(20_000);
+const step = z
+  .object({
+    intent: text,
+    tool: z.string().min(1).max(40),
+    args: z.record(z.string(), z.unknown()),
+    target: z
+      .object({ role: z.string().max(60), name: text, nth: z.number().int().min(0), count: z.number().int().min(1) })
+      .strict()
+      .optional(),
+    place: z
+      .object({ origin: z.string().max(2_000), path: z.string().max(2_000) })
+      .strict()
+      .nullable(),
+    effects: z.array(z.enum(EFFECTS)),
+    sideEffect: z.boolean(),
+    tokens: z.number().min(0).optional(),
+  })
+  .strict();
+
+const savedTask = z
+  .object({
+    format: z.literal(SAVED_TASK_FORMAT),
+    version: z.literal(SAVED_TASK_VERSION),
+    id: z.string().min(1).max(64),
+    title: z.string().min(1).max(300),
+    instruction: text,
+    variables: z.array(
+      z
+        .object({ name: z.string().min(1).max(40), example: z.string().max(2_000), secret: z.boolean().optional() })
+        .strict(),
+    ),
+    startUrl: z.string().max(4_000).nullable(),
+    steps: z.array(step).min(1).max(500),
+    done: z
+      .object({
+        evidence: z
+          .object({ quotes: z.array(z.string().max(300)).max(5).optional(), urlContains: z.string().optional() })
+          .strict(),
+        verifiedAs: z.enum(['outcome', 'reading']).optional(),
+      })
+      .strict(),
+    fromTaskId: z.string().max(64),
+    createdAt: z.number(),
+    updatedAt: z.number(),
+    schedule: z
+      .object({ everyMinutes: z.number().min(1), firstAt: z.number() })
+      .strict()
+      .optional(),
+  })
+  .strict();
+
+const file = z.object({ format: z.literal(SAVED_FILE_FORMAT), version: z.number().int(), tasks: z.array(z.unknown()) });
+
+export function savedTasksFile(tasks: readonly SavedTask[]): string {
+  return `${JSON.stringify({ format: SAVED_FILE_FORMAT, version: SAVED_TASK_VERSION, tasks }, null, 2)}\n`;
+}
+
+export type ReadFile = { tasks: SavedTask[] } | { refused: string };
+
+/** The saved tasks of a file, all of them or none (with the reason). */
+export function readSavedTasksFile(content: string): ReadFile {
+  let json: unknown;
+  try {
+    json = JSON.parse(content);
+  } catch {
+    return { refused: 'The file is not JSON.' };
+  }
+  const outer = file.safeParse(json);
+  if (!outer.success) return { refused: 'The file is not a file of Steadyhand saved tasks.' };
+  if (outer.data.version > SAVED_TASK_VERSION) {
+    return { refused: `The file is of a newer version (${outer.data.version}) than this Steadyhand reads.` };
+  }
+  const tasks: SavedTask[] = [];
+  for (const [i, item] of outer.data.tasks.entries()) {
+    const parsed = savedTask.safeParse(item);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const where = issue?.path.join('.') || 'the task';
+      return { refused: `Saved task ${i + 1} of the file is not valid (${where}: ${issue?.message ?? 'invalid'}).` };
+    }
+    if (parsed.data.variables.some((v) => v.secret && v.example !== '')) {
+      return { refused: `Saved task ${i + 1} of the file holds a secret value; a saved task never does.` };
+    }
+    tasks.push(parsed.data as SavedTask);
+  }
+  return { tasks };
+}

@@ -1,0 +1,184 @@
+// A verified run in the history made into a saved task (issue 30, decision 0031): each action that ran and was
+// verified becomes a step, with its target by role, name and position (never its ref), its place, the kinds of
+// effect its verification saw, and whether it acted outside the page (the consent gate asked about it). The values
+// the person names become `{variables}` everywhere they occur; what was typed into a secret field is never kept.
+
+import {
+  SAVED_TASK_FORMAT,
+  SAVED_TASK_VERSION,
+  type SavedStep,
+  type SavedTask,
+  type SavedVariable,
+  type TargetIdentity,
+} from '../agent';
+import type { CallView, StepRecord, TaskRecord } from './task-record';
+
+/** Tools a replay can play: they act on the page or load a URL, and name their element by `ref` only. */
+const REPLAYABLE = new Set([
+  'click',
+  'type',
+  'select_option',
+  'check',
+  'scroll',
+  'press_key',
+  'hover',
+  'select_text',
+  'double_click',
+  'right_click',
+  'set_value',
+  'open_url',
+  'go_back',
+]);
+/** Tools that only look: a replay looks at every step anyway. */
+const READING = new Set(['read_page', 'find', 'wait_for', 'screenshot', 'note', 'ask_user', 'done', 'propose_plan']);
+/** A field whose value is a secret by its name: never stored, always asked for at run time. */
+const SECRET_FIELD = /pass(word|code|phrase)?\b|\bpin\b|card.?number|\bcvc\b|\bcvv\b|security code|one-time|otp/i;
+const VARIABLE_NAME = /^[\p{L}\p{N}_-]{1,40}$/u;
+
+export interface SaveChoices {
+  title: string;
+  /** The values of the run the person names; each becomes `{name}` wherever it occurs. */
+  variables: { name: string; value: string }[];
+}
+
+export type SaveOutcome = { saved: SavedTask } | { refused: string };
+
+interface Kept {
+  step: StepRecord;
+  call: CallView;
+  calls: number;
+}
+
+export function savedTaskFrom(record: TaskRecord, choices: SaveChoices, id: string, now: number): SaveOutcome {
+  if (record.status !== 'succeeded' || record.verified !== true) {
+    return { refused: 'Only a task that succeeded with its result verified on the page can be saved.' };
+  }
+  const kept: Kept[] = [];
+  for (const step of record.steps) {
+    const ran = step.calls.filter((call) => call.outcome === 'ok' && call.verification?.verified !== false);
+    const acts = ran.filter((call) => !READING.has(call.name));
+    for (const call of acts) {
+      if (!REPLAYABLE.has(call.name)) return { refused: `Its step "${call.name}" cannot be replayed.` };
+      kept.push({ step, call, calls: acts.length });
+    }
+  }
+  if (kept.length === 0) return { refused: 'The task took no action that a replay could play.' };
+  const secrets: SavedVariable[] = [];
+  const steps: SavedStep[] = [];
+  for (const { step, call, calls } of kept) {
+    const made = stepOf(record, step, call, calls);
+    if ('refused' in made) return made;
+    if (made.secret) {
+      const name = `secret${secrets.length + 1}`;
+      secrets.push({ name, example: '', secret: true });
+      made.step.args = { ...made.step.args, text: `{${name}}` };
+    }
+    steps.push(made.step);
+  }
+  const base: SavedTask = {
+    format: SAVED_TASK_FORMAT,
+    version: SAVED_TASK_VERSION,
+    id,
+    title: choices.title.trim() || (record.instructions[0] ?? '').slice(0, 80),
+    instruction: record.instructions.join('\n'),
+    variables: secrets,
+    startUrl: record.steps[0]?.url ?? null,
+    steps,
+    done: { evidence: record.evidence ?? {}, ...(record.verifiedAs ? { verifiedAs: record.verifiedAs } : {}) },
+    fromTaskId: record.taskId,
+    createdAt: now,
+    updatedAt: now,
+  };
+  return withVariables(base, choices.variables);
+}
+
+function stepOf(
+  record: TaskRecord,
+  step: StepRecord,
+  call: CallView,
+  calls: number,
+): { step: SavedStep; secret: boolean } | { refused: string } {
+  const { ref, ...args } = (call.input ?? {}) as Record<string, unknown>;
+  if ('toRef' in args) return { refused: `Its drag onto "${call.target ?? 'an element'}" cannot be replayed yet.` };
+  if (ref !== undefined && !call.identity) {
+    return { refused: `The element of its step "${call.name} ${call.target ?? ''}" was not in the page's listing.` };
+  }
+  const target: TargetIdentity | undefined = call.identity;
+  const consented = (record.consents ?? []).some(
+    (consent) => consent.step === step.step && (calls === 1 || consent.control === call.target),
+  );
+  const said = step.text.trim().split('\n')[0]?.trim() ?? '';
+  const intent =
+    calls === 1 && said ? said.slice(0, 160) : `${call.name} ${call.target ? `"${call.target}"` : ''}`.trim();
+  const usage = step.usage;
+  const saved: SavedStep = {
+    intent,
+    tool: call.name,
+    args,
+    ...(target ? { target } : {}),
+    place: placeOf(step.url),
+    effects: call.verification?.effects ?? [],
+    sideEffect: consented,
+    ...(usage ? { tokens: Math.round((usage.input + usage.output) / calls) } : {}),
+  };
+  const secret = call.name === 'type' && SECRET_FIELD.test(call.target ?? '');
+  return { step: saved, secret };
+}
+
+function placeOf(url: string | null): SavedStep['place'] {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol.startsWith('http') ? { origin: parsed.origin, path: parsed.pathname } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Every string inside `value` passed through `change` (keys and other values kept). */
+function mapStrings<T>(value: T, change: (text: string) => string): T {
+  if (typeof value === 'string') return change(value) as T;
+  if (Array.isArray(value)) return value.map((item) => mapStrings(item, change)) as T;
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapStrings(v, change)])) as T;
+  }
+  return value;
+}
+
+/** The texts of a saved task a value can occur in: never its ids, tool names or kinds of effect. */
+function mapTexts(task: SavedTask, change: (text: string) => string): SavedTask {
+  return {
+    ...task,
+    title: change(task.title),
+    instruction: change(task.instruction),
+    startUrl: task.startUrl === null ? null : change(task.startUrl),
+    steps: task.steps.map((step) => ({
+      ...step,
+      intent: change(step.intent),
+      args: mapStrings(step.args, change),
+      ...(step.target ? { target: { ...step.target, name: change(step.target.name) } } : {}),
+      place: step.place ? { ...step.place, path: change(step.place.path) } : null,
+    })),
+    done: { ...task.done, evidence: mapStrings(task.done.evidence, change) },
+  };
+}
+
+/** Every occurrence of each named value replaced by `{name}`, in every text the saved task keeps. */
+export function withVariables(task: SavedTask, variables: SaveChoices['variables']): SaveOutcome {
+  let saved = task;
+  const named: SavedVariable[] = [];
+  for (const { name, value } of variables) {
+    if (!VARIABLE_NAME.test(name)) return { refused: `"${name}" is not a variable name: use letters, digits, - or _.` };
+    if (value.trim() === '') return { refused: `The variable {${name}} needs the value it replaces.` };
+    if (named.some((v) => v.name === name)) return { refused: `{${name}} is named twice.` };
+    let found = false;
+    saved = mapTexts(saved, (text) => {
+      if (!text.includes(value)) return text;
+      found = true;
+      return text.split(value).join(`{${name}}`);
+    });
+    if (!found) return { refused: `"${value}" does not occur in the task, so {${name}} would change nothing.` };
+    named.push({ name, example: value });
+  }
+  return { saved: { ...saved, variables: [...task.variables, ...named] } };
+}

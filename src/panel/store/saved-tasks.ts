@@ -1,0 +1,69 @@
+// The person's saved tasks (issue 30): persisted in chrome.storage.local, shared by every panel (each re-reads the key
+// when another writes it), exported and imported as a file (saved-task-file.ts).
+
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import { readSavedTasksFile, SAVED_TASK_VERSION, type SavedTask, savedTasksFile } from '../agent';
+import type { WatchStoredKey } from './settings';
+import { SAVED_TASKS_KEY } from './storage-keys';
+import { persistedStorage } from './storage-port';
+
+export interface SavedTasksState {
+  tasks: SavedTask[];
+  add(task: SavedTask): void;
+  /** Title and variables' names and examples as the person edited them; the steps stay as the run made them. */
+  edit(id: string, change: Pick<SavedTask, 'title'> & { variables?: SavedTask['variables'] }, now: number): void;
+  remove(id: string): void;
+  /** The file of one saved task, or of all of them. */
+  exportFile(id?: string): string;
+  /** Adds every task of a file (a task with an id already kept replaces it), or none: the reason is returned. */
+  importFile(content: string): { imported: number } | { refused: string };
+}
+
+type Persisted = Pick<SavedTasksState, 'tasks'>;
+
+function storedTasks(stored: unknown): SavedTask[] {
+  const tasks = (stored as { tasks?: unknown } | null)?.tasks;
+  if (!Array.isArray(tasks)) return [];
+  const read = readSavedTasksFile(JSON.stringify({ format: 'steadyhand-saved-tasks', version: 1, tasks }));
+  return 'tasks' in read ? read.tasks : [];
+}
+
+export const useSavedTasks = create<SavedTasksState>()(
+  persist(
+    (set, get) => ({
+      tasks: [],
+      add: (task) => set((state) => ({ tasks: [...state.tasks.filter((t) => t.id !== task.id), task] })),
+      edit: (id, change, now) =>
+        set((state) => ({
+          tasks: state.tasks.map((task) =>
+            task.id !== id
+              ? task
+              : { ...task, ...change, variables: change.variables ?? task.variables, updatedAt: now },
+          ),
+        })),
+      remove: (id) => set((state) => ({ tasks: state.tasks.filter((task) => task.id !== id) })),
+      exportFile: (id) => savedTasksFile(id ? get().tasks.filter((task) => task.id === id) : get().tasks),
+      importFile: (content) => {
+        const read = readSavedTasksFile(content);
+        if ('refused' in read) return read;
+        const ids = new Set(read.tasks.map((task) => task.id));
+        set((state) => ({ tasks: [...state.tasks.filter((task) => !ids.has(task.id)), ...read.tasks] }));
+        return { imported: read.tasks.length };
+      },
+    }),
+    {
+      name: SAVED_TASKS_KEY,
+      version: SAVED_TASK_VERSION,
+      storage: createJSONStorage(() => persistedStorage),
+      partialize: (state): Persisted => ({ tasks: state.tasks }),
+      migrate: (stored): Persisted => ({ tasks: storedTasks(stored) }),
+      merge: (stored, current) => (stored === undefined ? current : { ...current, tasks: storedTasks(stored) }),
+    },
+  ),
+);
+
+/** Reloads the saved tasks whenever another panel writes them. */
+export function followSavedTasks(watch: WatchStoredKey): () => void {
+  return watch(SAVED_TASKS_KEY, () => void useSavedTasks.persist.rehydrate());
+}
