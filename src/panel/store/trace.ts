@@ -2,7 +2,16 @@
 // the API key), every step with its actions, results, verification and timings, and the task's metrics. Pure, so the
 // same record always gives the same trace. The format is documented in docs/trace-format.md.
 
-import type { AgentSettings, CallOutcome, DoneEvidence, TaskMetrics, TokenUsage, Verification } from '../agent';
+import type {
+  AgentSettings,
+  CallOutcome,
+  DoneEvidence,
+  ReplayReport,
+  TargetIdentity,
+  TaskMetrics,
+  TokenUsage,
+  Verification,
+} from '../agent';
 import type { ConsentView, PermissionView, PlanView, RecordStatus, TaskRecord } from './task-record';
 
 /**
@@ -15,9 +24,10 @@ export const TRACE_FORMAT = 'steadyhand-trace';
 /**
  * Bump with any change of the format (a field added, removed or changed in meaning), and update the docs. The fields
  * of `settings` follow the settings' own `version` (settings.ts), so a new setting does not change the trace format.
- * 2 added each step's `thinking`; 3 the action outcome `stopped_in_flight`.
+ * 2 added each step's `thinking`; 3 the action outcome `stopped_in_flight`; 4 a saved task's replay (`task.replay`,
+ * each step's `by`) and each action's `target`.
  */
-export const TRACE_VERSION = 3;
+export const TRACE_VERSION = 4;
 
 export interface TraceAction {
   callId: string;
@@ -31,6 +41,8 @@ export interface TraceAction {
   isError: boolean | null;
   summary: string | null;
   verification: Verification | null;
+  /** The element the call named by ref: its role, name and position among its likes in the observation. */
+  target: TargetIdentity | null;
 }
 
 export interface TraceStep {
@@ -41,6 +53,8 @@ export interface TraceStep {
   url: string | null;
   /** Digest of the snapshot the model was shown; null when the page could not be observed. */
   observationDigest: string | null;
+  /** Who decided the step: the model, or the replay of a saved task (issue 30) playing a saved step. */
+  by: 'model' | 'replay';
   /** The model's reasoning in the step, as streamed; empty when it showed none (or the record is older than it). */
   thinking: string;
   text: string;
@@ -67,6 +81,8 @@ export interface Trace {
     startedAt: string;
     finishedAt: string | null;
     model: string;
+    /** For a replay of a saved task (issue 30): what it played, where the model took over, what it saved. */
+    replay: ReplayReport | null;
   };
   /** The settings the task ran with (its latest run), or those at export time for an older record. Never the key. */
   settings: TraceSettings;
@@ -184,6 +200,7 @@ export function buildTrace(
       startedAt: iso(record.startedAt),
       finishedAt: record.finishedAt === undefined ? null : iso(record.finishedAt),
       model: record.model,
+      replay: record.replay ?? null,
     },
     settings: withoutSiteLists(record.settings ?? safeSettings),
     metrics: record.metrics ?? null,
@@ -193,6 +210,7 @@ export function buildTrace(
       tabId: view.tabId,
       url: view.url,
       observationDigest: view.digest ?? null,
+      by: record.replay?.replayedSteps.includes(view.step) ? 'replay' : 'model',
       thinking: view.thinking ?? '',
       text: view.text,
       actions: view.calls.map((call) => ({
@@ -203,6 +221,7 @@ export function buildTrace(
         isError: call.isError ?? null,
         summary: call.summary ?? null,
         verification: call.verification ?? null,
+        target: call.identity ?? null,
       })),
       notes: [
         ...(record.permissions ?? []).filter((p) => p.step === view.step).map(permissionNote),

@@ -42,7 +42,15 @@ export const firstSteps: AgentEvent[] = [
   },
   { type: 'model_text', taskId, step: 1, attempt: 0, delta: 'I will search ' },
   { type: 'model_text', taskId, step: 1, attempt: 0, delta: 'for ferns.' },
-  { type: 'tool_call', taskId, step: 1, callId: 'c1', name: 'type', input: { ref: 4, text: 'fern', submit: true } },
+  {
+    type: 'tool_call',
+    taskId,
+    step: 1,
+    callId: 'c1',
+    name: 'type',
+    input: { ref: 4, text: 'fern', submit: true },
+    identity: { role: 'searchbox', name: 'Search plants', nth: 0, count: 1 },
+  },
   {
     type: 'tool_result',
     taskId,

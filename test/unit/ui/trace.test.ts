@@ -80,6 +80,7 @@ describe('trace', () => {
       startedAt: '2025-06-01T09:30:00.000Z',
       finishedAt: '2025-06-01T09:30:11.000Z',
       model: 'claude-sonnet-5-5',
+      replay: null,
     });
     expect(trace.metrics?.tokens.output).toBe(640);
     expect(trace.steps.map((s) => s.actions.map((a) => `${a.tool}:${a.outcome}`))).toEqual([
@@ -130,8 +131,8 @@ describe('trace', () => {
     const [stepOne, ...rest] = firstSteps;
     const record = recordOf([started, stepOne as AgentEvent, thought, ...rest, ...lastSteps]);
     const trace = buildTrace(record, settings, { version: '0.1.0' }, EXPORTED);
-    expect(TRACE_VERSION).toBe(3);
-    expect(trace.version).toBe(3);
+    expect(TRACE_VERSION).toBe(4);
+    expect(trace.version).toBe(4);
     expect(trace.steps.map((step) => step.thinking)).toEqual(['The search box is ref 4.', '', '']);
     expect(trace.steps[0]?.text).toBe('I will search for ferns.');
   });
@@ -158,6 +159,25 @@ describe('trace', () => {
   it('matches the example in docs/trace-format.md, field for field', () => {
     const trace = JSON.parse(JSON.stringify(buildTrace(finished, settings, { version: '0.1.0' }, EXPORTED)));
     expect(shape(documentedExample())).toEqual(shape(trace));
+  });
+
+  it('says which steps a replay of a saved task played, where the model took over, and each target (version 4)', () => {
+    const replay = {
+      savedId: 's1',
+      stepsReplayed: 1,
+      healedAt: 1,
+      healReason: 'button "Add to cart" is not on the page',
+      modelCalls: 2,
+      tokensSaved: 900,
+      replayedSteps: [1, 2],
+    };
+    const trace = buildTrace({ ...finished, replay }, settings, { version: '0.1.0' }, EXPORTED);
+    expect(trace.task.replay).toEqual(replay);
+    expect(trace.steps.map((step) => step.by)).toEqual(['replay', 'replay', 'model']);
+    expect(trace.steps[0]?.actions[0]?.target).toEqual({ role: 'searchbox', name: 'Search plants', nth: 0, count: 1 });
+    expect(buildTrace(finished, settings, { version: '0.1.0' }, EXPORTED).steps.every((s) => s.by === 'model')).toBe(
+      true,
+    );
   });
 
   it('names the file after the task', () => {
