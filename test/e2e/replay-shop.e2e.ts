@@ -57,7 +57,7 @@ async function savedOrder(browser: ExtensionHarness, model: FakeAnthropic): Prom
       }),
     { taskId: result.taskId },
   );
-  if (!('savedId' in made)) throw new Error(`not saved: ${made.refused}`);
+  if (!('savedId' in made)) throw new Error(`not saved: ${made.refused.code}`);
   saved = await browser.panel.evaluate(
     (id) => (globalThis as PanelGlobal).steadyhand.savedTasks.getState().tasks.find((task) => task.id === id) ?? null,
     made.savedId,

@@ -59,7 +59,13 @@ export {
   type SavedVariable,
   type StepPlace,
 } from './replay/saved-task';
-export { readSavedTasksFile, SAVED_FILE_FORMAT, savedTasksFile } from './replay/saved-task-file';
+export {
+  type ImportRefusal,
+  type ImportRefusalCode,
+  readSavedTasksFile,
+  SAVED_FILE_FORMAT,
+  savedTasksFile,
+} from './replay/saved-task-file';
 export { fillText, type VariableValues, valuesFor } from './replay/variables';
 export { AgentController, type AgentControllerDeps, type TaskOptions, type TaskTabsOptions } from './run/controller';
 export {

@@ -41,7 +41,29 @@ export interface SaveChoices {
   variables: { name: string; value: string }[];
 }
 
-export type SaveOutcome = { saved: SavedTask } | { refused: string };
+/** Why a run cannot be saved, as a code the panel says in the person's language, with the name or value it is about. */
+export type SaveRefusalCode =
+  | 'not_verified'
+  | 'not_replayable'
+  | 'no_actions'
+  | 'not_listed'
+  | 'drag'
+  | 'bad_name'
+  | 'empty_value'
+  | 'named_twice'
+  | 'value_nowhere'
+  | 'gone';
+
+export interface SaveRefusal {
+  code: SaveRefusalCode;
+  detail?: string;
+}
+
+export type SaveOutcome = { saved: SavedTask } | { refused: SaveRefusal };
+
+const refuse = (code: SaveRefusalCode, detail?: string): { refused: SaveRefusal } => ({
+  refused: detail === undefined ? { code } : { code, detail },
+});
 
 interface Kept {
   step: StepRecord;
@@ -51,18 +73,18 @@ interface Kept {
 
 export function savedTaskFrom(record: TaskRecord, choices: SaveChoices, id: string, now: number): SaveOutcome {
   if (record.status !== 'succeeded' || record.verified !== true) {
-    return { refused: 'Only a task that succeeded with its result verified on the page can be saved.' };
+    return refuse('not_verified');
   }
   const kept: Kept[] = [];
   for (const step of record.steps) {
     const ran = step.calls.filter((call) => call.outcome === 'ok' && call.verification?.verified !== false);
     const acts = ran.filter((call) => !READING.has(call.name));
     for (const call of acts) {
-      if (!REPLAYABLE.has(call.name)) return { refused: `Its step "${call.name}" cannot be replayed.` };
+      if (!REPLAYABLE.has(call.name)) return refuse('not_replayable', call.name);
       kept.push({ step, call, calls: acts.length });
     }
   }
-  if (kept.length === 0) return { refused: 'The task took no action that a replay could play.' };
+  if (kept.length === 0) return refuse('no_actions');
   const secrets: SavedVariable[] = [];
   const steps: SavedStep[] = [];
   for (const { step, call, calls } of kept) {
@@ -97,12 +119,10 @@ function stepOf(
   step: StepRecord,
   call: CallView,
   calls: number,
-): { step: SavedStep; secret: boolean } | { refused: string } {
+): { step: SavedStep; secret: boolean } | { refused: SaveRefusal } {
   const { ref, ...args } = (call.input ?? {}) as Record<string, unknown>;
-  if ('toRef' in args) return { refused: `Its drag onto "${call.target ?? 'an element'}" cannot be replayed yet.` };
-  if (ref !== undefined && !call.identity) {
-    return { refused: `The element of its step "${call.name} ${call.target ?? ''}" was not in the page's listing.` };
-  }
+  if ('toRef' in args) return refuse('drag', call.target ?? call.name);
+  if (ref !== undefined && !call.identity) return refuse('not_listed', call.target ?? call.name);
   const target: TargetIdentity | undefined = call.identity;
   const consented = (record.consents ?? []).some(
     (consent) => consent.step === step.step && (calls === 1 || consent.control === call.target),
@@ -168,16 +188,18 @@ export function withVariables(task: SavedTask, variables: SaveChoices['variables
   let saved = task;
   const named: SavedVariable[] = [];
   for (const { name, value } of variables) {
-    if (!VARIABLE_NAME.test(name)) return { refused: `"${name}" is not a variable name: use letters, digits, - or _.` };
-    if (value.trim() === '') return { refused: `The variable {${name}} needs the value it replaces.` };
-    if (named.some((v) => v.name === name)) return { refused: `{${name}} is named twice.` };
+    if (!VARIABLE_NAME.test(name)) return refuse('bad_name', name);
+    if (value.trim() === '') return refuse('empty_value', name);
+    if (named.some((v) => v.name === name) || task.variables.some((v) => v.name === name)) {
+      return refuse('named_twice', name);
+    }
     let found = false;
     saved = mapTexts(saved, (text) => {
       if (!text.includes(value)) return text;
       found = true;
       return text.split(value).join(`{${name}}`);
     });
-    if (!found) return { refused: `"${value}" does not occur in the task, so {${name}} would change nothing.` };
+    if (!found) return refuse('value_nowhere', value);
     named.push({ name, example: value });
   }
   return { saved: { ...saved, variables: [...task.variables, ...named] } };

@@ -3,7 +3,7 @@
 
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import { readSavedTasksFile, SAVED_TASK_VERSION, type SavedTask, savedTasksFile } from '../agent';
+import { type ImportRefusal, readSavedTasksFile, SAVED_TASK_VERSION, type SavedTask, savedTasksFile } from '../agent';
 import type { WatchStoredKey } from './settings';
 import { SAVED_TASKS_KEY } from './storage-keys';
 import { persistedStorage } from './storage-port';
@@ -17,7 +17,7 @@ export interface SavedTasksState {
   /** The file of one saved task, or of all of them. */
   exportFile(id?: string): string;
   /** Adds every task of a file (a task with an id already kept replaces it), or none: the reason is returned. */
-  importFile(content: string): { imported: number } | { refused: string };
+  importFile(content: string): { imported: number } | { refused: ImportRefusal };
 }
 
 type Persisted = Pick<SavedTasksState, 'tasks'>;

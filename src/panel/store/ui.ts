@@ -5,7 +5,7 @@
 import { create } from 'zustand';
 import type { AutonomyMode } from '../agent';
 
-export type PanelView = 'task' | 'history' | 'settings';
+export type PanelView = 'task' | 'history' | 'saved' | 'settings';
 
 /** After a task ended, Enter either continues it on the same tabs or starts a new one. */
 export type ComposeMode = 'followUp' | 'new';

@@ -9,6 +9,7 @@ import { useEscapeStops } from './escape-stops';
 import { HistoryView } from './history/history-view';
 import { type MessageKey, t } from './i18n';
 import { LiveRegion, othersWaiting } from './live-region';
+import { SavedView } from './saved/saved-view';
 import { SettingsView } from './settings/settings-view';
 import { ProgressLine } from './thread/progress-line';
 import { TabLine } from './thread/tab-line';
@@ -28,6 +29,7 @@ export interface AppProps {
 const VIEWS: [PanelView, MessageKey][] = [
   ['task', 'navTask'],
   ['history', 'navHistory'],
+  ['saved', 'navSaved'],
   ['settings', 'navSettings'],
 ];
 
@@ -111,6 +113,7 @@ export function App({ commands, demoMode }: AppProps) {
         </>
       )}
       {view === 'history' && <HistoryView commands={commands} />}
+      {view === 'saved' && <SavedView commands={commands} />}
       {view === 'settings' && <SettingsView commands={commands} />}
       <LiveRegion record={latest} others={others} />
     </main>

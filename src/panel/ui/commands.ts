@@ -9,7 +9,7 @@ import type {
   PlanAnswer,
   SiteDecision,
 } from '../agent';
-import type { SaveChoices } from '../store/saved-from-record';
+import type { SaveChoices, SaveRefusal } from '../store/saved-from-record';
 
 export interface PanelCommands {
   /**
@@ -54,7 +54,7 @@ export interface PanelCommands {
   releaseTabs(taskId: string, how: 'ungroup' | 'close'): void;
   saveSettings(patch: Partial<AgentSettings>): Promise<void>;
   /** Keeps a verified task of the history as a saved task (issue 30), or says why it cannot be saved. */
-  saveTask(taskId: string, choices: SaveChoices): { savedId: string } | { refused: string };
+  saveTask(taskId: string, choices: SaveChoices): { savedId: string } | { refused: SaveRefusal };
   /**
    * Replays a saved task with these values of its variables: on the tab the person is looking at, or in a new
    * background tab of its own group opened on the saved start page.

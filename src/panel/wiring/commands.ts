@@ -160,7 +160,7 @@ export function panelCommands(host: TaskHost, browser: CommandsBrowser): PanelCo
     },
     saveTask(taskId, choices) {
       const record = useHistory.getState().tasks[taskId];
-      if (!record) return { refused: 'That task is no longer in the history.' };
+      if (!record) return { refused: { code: 'gone' } };
       const made = savedTaskFrom(record, choices, crypto.randomUUID().slice(0, 8), Date.now());
       if ('refused' in made) return made;
       useSavedTasks.getState().add(made.saved);

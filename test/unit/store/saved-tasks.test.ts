@@ -98,7 +98,7 @@ describe('savedTaskFrom', () => {
       's1',
       5,
     );
-    if (!('saved' in made)) throw new Error(made.refused);
+    if (!('saved' in made)) throw new Error(made.refused.code);
     const { saved } = made;
     expect(saved.steps.map((step) => step.tool)).toEqual(['click', 'type', 'type', 'click']);
     expect(saved.steps[0]).toMatchObject({
@@ -120,7 +120,7 @@ describe('savedTaskFrom', () => {
 
   it('never keeps what was typed into a secret field: it becomes a variable the person gives at each run', () => {
     const made = savedTaskFrom(orderRun(), { title: 'Plant order', variables: [] }, 's1', 5);
-    if (!('saved' in made)) throw new Error(made.refused);
+    if (!('saved' in made)) throw new Error(made.refused.code);
     expect(JSON.stringify(made.saved)).not.toContain('hunter2!');
     expect(made.saved.steps[2]?.args).toEqual({ text: '{secret1}' });
     expect(made.saved.variables).toEqual([{ name: 'secret1', example: '', secret: true }]);
@@ -134,7 +134,7 @@ describe('savedTaskFrom', () => {
       'refused',
     );
     const nowhere = savedTaskFrom(orderRun(), { title: 'x', variables: [{ name: 'city', value: 'Paris' }] }, 's', 0);
-    expect(nowhere).toEqual({ refused: expect.stringContaining('"Paris" does not occur') });
+    expect(nowhere).toEqual({ refused: { code: 'value_nowhere', detail: 'Paris' } });
     const badName = savedTaskFrom(orderRun(), { title: 'x', variables: [{ name: 'a b}', value: 'Monstera' }] }, 's', 0);
     expect(badName).toHaveProperty('refused');
   });
@@ -156,16 +156,18 @@ describe('saved tasks file', () => {
 
   it('refuses a file that is not one, of a newer version, or with one bad task, taking none of it', () => {
     if (!saved) throw new Error('not saved');
-    expect(readSavedTasksFile('{')).toEqual({ refused: 'The file is not JSON.' });
+    expect(readSavedTasksFile('{')).toEqual({ refused: { code: 'not_json' } });
     expect(readSavedTasksFile('{"format":"other","version":1,"tasks":[]}')).toHaveProperty('refused');
     const newer = JSON.stringify({ format: 'steadyhand-saved-tasks', version: 9, tasks: [saved] });
-    expect(readSavedTasksFile(newer)).toEqual({ refused: expect.stringContaining('newer version (9)') });
+    expect(readSavedTasksFile(newer)).toEqual({ refused: { code: 'newer_version', detail: '9' } });
     const bad = { ...saved, steps: [{ ...saved.steps[0], effects: ['teleport'] }] };
     const mixed = JSON.stringify({ format: 'steadyhand-saved-tasks', version: 1, tasks: [saved, bad] });
-    expect(readSavedTasksFile(mixed)).toEqual({ refused: expect.stringContaining('Saved task 2 of the file') });
+    expect(readSavedTasksFile(mixed)).toEqual({
+      refused: { code: 'invalid_task', detail: expect.stringMatching(/^2 /) },
+    });
     const secret = { ...saved, variables: [{ name: 'pin', example: '1234', secret: true }] };
     const leaking = JSON.stringify({ format: 'steadyhand-saved-tasks', version: 1, tasks: [secret] });
-    expect(readSavedTasksFile(leaking)).toEqual({ refused: expect.stringContaining('secret') });
+    expect(readSavedTasksFile(leaking)).toEqual({ refused: { code: 'secret_in_file', detail: '1' } });
   });
 });
 
@@ -174,7 +176,7 @@ describe('useSavedTasks', () => {
 
   it('adds, edits, exports, imports all-or-nothing, and removes', () => {
     const made = savedTaskFrom(orderRun(), { title: 'Plants', variables: [] }, 's1', 1);
-    if (!('saved' in made)) throw new Error(made.refused);
+    if (!('saved' in made)) throw new Error(made.refused.code);
     const store = useSavedTasks.getState();
     store.add(made.saved);
     store.edit('s1', { title: 'Weekly plants' }, 9);

@@ -10,6 +10,7 @@ import { DEFAULT_SETTINGS } from '../../../src/panel/agent/core/settings';
 import type { AgentEvent } from '../../../src/panel/agent/task/events';
 import { useHistory } from '../../../src/panel/store/history';
 import { usePageView } from '../../../src/panel/store/page-view';
+import { useSavedTasks } from '../../../src/panel/store/saved-tasks';
 import { useSettings } from '../../../src/panel/store/settings';
 import { INITIAL_SETTINGS_EDITS, useSettingsEdits } from '../../../src/panel/store/settings-edits';
 import { useTaskQueue } from '../../../src/panel/store/task-queue';
@@ -57,6 +58,7 @@ export function resetStores(): void {
   useTaskTabs.setState({ byTask: {} });
   useTaskQueue.setState({ queued: [] });
   useSettings.setState({ settings: DEFAULT_SETTINGS });
+  useSavedTasks.setState({ tasks: [] });
   useSettingsEdits.setState(INITIAL_SETTINGS_EDITS);
   usePageView.setState({ windowId: null, tabId: null, info: null, status: 'idle', message: null, events: [] });
 }

@@ -75,7 +75,15 @@ export function savedTasksFile(tasks: readonly SavedTask[]): string {
   return `${JSON.stringify({ format: SAVED_FILE_FORMAT, version: SAVED_TASK_VERSION, tasks }, null, 2)}\n`;
 }
 
-export type ReadFile = { tasks: SavedTask[] } | { refused: string };
+/** Why a file was not imported, as a code the panel says in the person's language, with what it is about. */
+export type ImportRefusalCode = 'not_json' | 'not_saved_file' | 'newer_version' | 'invalid_task' | 'secret_in_file';
+
+export interface ImportRefusal {
+  code: ImportRefusalCode;
+  detail?: string;
+}
+
+export type ReadFile = { tasks: SavedTask[] } | { refused: ImportRefusal };
 
 /** The saved tasks of a file, all of them or none (with the reason). */
 export function readSavedTasksFile(content: string): ReadFile {
@@ -83,23 +91,23 @@ export function readSavedTasksFile(content: string): ReadFile {
   try {
     json = JSON.parse(content);
   } catch {
-    return { refused: 'The file is not JSON.' };
+    return { refused: { code: 'not_json' } };
   }
   const outer = file.safeParse(json);
-  if (!outer.success) return { refused: 'The file is not a file of Steadyhand saved tasks.' };
+  if (!outer.success) return { refused: { code: 'not_saved_file' } };
   if (outer.data.version > SAVED_TASK_VERSION) {
-    return { refused: `The file is of a newer version (${outer.data.version}) than this Steadyhand reads.` };
+    return { refused: { code: 'newer_version', detail: String(outer.data.version) } };
   }
   const tasks: SavedTask[] = [];
   for (const [i, item] of outer.data.tasks.entries()) {
     const parsed = savedTask.safeParse(item);
+    const where = String(i + 1);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      const where = issue?.path.join('.') || 'the task';
-      return { refused: `Saved task ${i + 1} of the file is not valid (${where}: ${issue?.message ?? 'invalid'}).` };
+      return { refused: { code: 'invalid_task', detail: `${where} (${issue?.path.join('.') || '-'})` } };
     }
     if (parsed.data.variables.some((v) => v.secret && v.example !== '')) {
-      return { refused: `Saved task ${i + 1} of the file holds a secret value; a saved task never does.` };
+      return { refused: { code: 'secret_in_file', detail: where } };
     }
     tasks.push(parsed.data as SavedTask);
   }

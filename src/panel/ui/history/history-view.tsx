@@ -4,6 +4,7 @@ import type { TaskRecord } from '../../store/task-record';
 import { useUi } from '../../store/ui';
 import type { PanelCommands } from '../commands';
 import { t } from '../i18n';
+import { SaveTaskForm } from '../saved/save-form';
 import { statusLabel, stepCount, uiLocale, usageParts } from '../status-text';
 import { TaskCard } from '../thread/task-card';
 import { HistoryAgain } from './history-again';
@@ -128,6 +129,7 @@ export function HistoryView({ commands }: { commands: PanelCommands }) {
           </button>
         </div>
         <TaskCard record={selected} commands={commands} />
+        <SaveTaskForm record={selected} commands={commands} />
       </div>
     );
   }

@@ -1,0 +1,157 @@
+// @vitest-environment jsdom
+// Saved tasks in the panel (issue 30): saving a verified task from its history entry with the person's variables,
+// the list with each variable's blank (a secret never pre-filled), run here or in a new tab, the last replay's
+// figures, delete after a confirmation, and an import that refuses a bad file in the person's words.
+
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { SavedTask } from '../../../src/panel/agent';
+import { useHistory } from '../../../src/panel/store/history';
+import { useSavedTasks } from '../../../src/panel/store/saved-tasks';
+import { useUi } from '../../../src/panel/store/ui';
+import { App } from '../../../src/panel/ui/app';
+import {
+  allByTestId,
+  byTestId,
+  click,
+  emit,
+  freshUi,
+  mount,
+  type SpyCommands,
+  settle,
+  typeInto,
+  unmountAll,
+} from './harness';
+import { firstSteps, lastSteps, started, TASK } from './scenario';
+
+let commands: SpyCommands;
+beforeEach(() => {
+  commands = freshUi();
+});
+afterEach(unmountAll);
+
+const SAVED: SavedTask = {
+  format: 'steadyhand-saved-task',
+  version: 1,
+  id: 's1',
+  title: 'Weekly fern',
+  instruction: 'Add the cheapest {plant} to the cart',
+  variables: [
+    { name: 'plant', example: 'fern' },
+    { name: 'secret1', example: '', secret: true },
+  ],
+  startUrl: 'http://shop.test/',
+  steps: [
+    {
+      intent: 'Search',
+      tool: 'type',
+      args: { text: '{plant}' },
+      place: null,
+      effects: ['value_change'],
+      sideEffect: false,
+    },
+  ],
+  done: { evidence: { quotes: ['Button {plant}'] } },
+  fromTaskId: TASK,
+  createdAt: Date.UTC(2025, 5, 1),
+  updatedAt: Date.UTC(2025, 5, 1),
+};
+
+describe('saved tasks in the panel', () => {
+  it('saves a verified task from its history entry with the variables the person names', async () => {
+    emit(started, ...firstSteps, ...lastSteps);
+    const root = mount(<App commands={commands} />);
+    useUi.getState().show('history');
+    useUi.getState().select(TASK);
+    await settle();
+    const form = byTestId(root, 'save-task');
+    click(byTestId(form, 'save-task-add'));
+    await settle();
+    const [name, value] = [...byTestId(form, 'save-variable').querySelectorAll('input')];
+    typeInto(name as HTMLInputElement, 'plant');
+    typeInto(value as HTMLInputElement, 'fern');
+    typeInto(byTestId<HTMLInputElement>(form, 'save-task-title'), 'Weekly fern');
+    click(byTestId(form, 'save-task-save'));
+    await settle();
+    expect(commands.saveTask).toHaveBeenCalledWith(TASK, {
+      title: 'Weekly fern',
+      variables: [{ name: 'plant', value: 'fern' }],
+    });
+    expect(byTestId(form, 'save-task-said').textContent).toBe('Saved. Find it under Saved.');
+
+    commands.saveTask.mockReturnValueOnce({ refused: { code: 'value_nowhere', detail: 'cactus' } });
+    click(byTestId(form, 'save-task-save'));
+    await settle();
+    expect(byTestId(form, 'save-task-said').getAttribute('role')).toBe('alert');
+    expect(byTestId(form, 'save-task-said').textContent).toContain('“cactus” does not occur in the task');
+  });
+
+  it('offers no save for a task whose result was not verified', async () => {
+    emit(started, ...firstSteps);
+    const root = mount(<App commands={commands} />);
+    useUi.getState().show('history');
+    useUi.getState().select(TASK);
+    await settle();
+    expect(root.querySelector('[data-testid="save-task"]')).toBeNull();
+  });
+
+  it('lists each saved task with its blanks, runs it here or in a new tab, and shows its last replay', async () => {
+    useSavedTasks.setState({ tasks: [SAVED] });
+    emit({ ...started, taskId: 'r1' }, ...lastSteps.map((e) => ({ ...e, taskId: 'r1' })));
+    useHistory.getState().recordReplay('r1', {
+      savedId: 's1',
+      stepsReplayed: 3,
+      healedAt: 3,
+      modelCalls: 2,
+      tokensSaved: 4200,
+      replayedSteps: [1, 2, 3],
+    });
+    const root = mount(<App commands={commands} />);
+    click(byTestId(root, 'nav-saved'));
+    await settle();
+    const item = byTestId(root, 'saved-item');
+    const [plant, secret] = allByTestId<HTMLInputElement>(item, 'saved-value');
+    expect(plant?.value).toBe('fern');
+    expect(secret?.type).toBe('password');
+    expect(secret?.value).toBe('');
+    // A secret must be given before anything runs.
+    expect(byTestId<HTMLButtonElement>(item, 'saved-run-here').disabled).toBe(true);
+    typeInto(secret as HTMLInputElement, 'hunter2!');
+    typeInto(plant as HTMLInputElement, 'cactus');
+    await settle();
+    click(byTestId(item, 'saved-run-new'));
+    expect(commands.runSaved).toHaveBeenCalledWith('s1', { plant: 'cactus', secret1: 'hunter2!' }, 'new');
+    click(byTestId(item, 'saved-run-here'));
+    expect(commands.runSaved).toHaveBeenLastCalledWith('s1', { plant: 'cactus', secret1: 'hunter2!' }, 'here');
+    expect(byTestId(item, 'saved-last-run').textContent).toBe(
+      'Last run: 3 steps replayed, 2 model calls, about 4200 tokens saved; the model took over at step 4; ended verified',
+    );
+    click(byTestId(item, 'saved-export'));
+    expect(commands.exportSaved).toHaveBeenCalledWith('s1');
+    click(byTestId(item, 'saved-delete'));
+    await settle();
+    click(byTestId(item, 'saved-delete-confirm'));
+    await settle();
+    expect(useSavedTasks.getState().tasks).toEqual([]);
+    expect(byTestId(root, 'saved-empty')).toBeTruthy();
+  });
+
+  it('refuses a file that is not one of saved tasks, saying so, and imports a good one', async () => {
+    const root = mount(<App commands={commands} />);
+    click(byTestId(root, 'nav-saved'));
+    await settle();
+    const input = byTestId<HTMLInputElement>(root, 'saved-import');
+    const pick = async (text: string) => {
+      Object.defineProperty(input, 'files', { value: [new File([text], 'saved.json')], configurable: true });
+      input.dispatchEvent(new Event('change', { bubbles: true }));
+      await settle();
+      await settle();
+    };
+    await pick('{"format":"something else"}');
+    expect(byTestId(root, 'saved-import-said').textContent).toBe(
+      'Not imported: the file is not a file of Steadyhand saved tasks.',
+    );
+    await pick(JSON.stringify({ format: 'steadyhand-saved-tasks', version: 1, tasks: [SAVED] }));
+    expect(byTestId(root, 'saved-import-said').textContent).toBe('Imported 1 saved tasks.');
+    expect(allByTestId(root, 'saved-item')).toHaveLength(1);
+  });
+});
