@@ -34,6 +34,8 @@ useKit({ consent: 'once' });
 
 let shop: ReplayShop;
 let saved: SavedTask | null = null;
+/** The model's run the saved task was made from. */
+let recordedTaskId = '';
 
 test.beforeAll(async () => {
   shop = await startReplayShop();
@@ -49,6 +51,7 @@ async function savedOrder(browser: ExtensionHarness, model: FakeAnthropic): Prom
   const { result } = await runTask(browser.panel, demoInstruction(shop.origin));
   await page.close();
   expect(result).toMatchObject({ status: 'succeeded', verified: true });
+  recordedTaskId = result.taskId;
   const made = await browser.panel.evaluate(
     ({ taskId }) =>
       (globalThis as PanelGlobal).steadyhand.commands.saveTask(taskId, {
@@ -167,6 +170,48 @@ describe('a saved task replayed in real Chromium (issue 30)', () => {
     expect(run.result.answer).not.toMatch(/FF-\d{6}/);
     expect(run.result.evidence?.quotes?.[0]).toMatch(/^FF-\d{6}$/);
     await run.page.close();
+  });
+
+  it("is saved from the history through the panel's form, and run from the Saved view in a new tab", async ({
+    browser,
+    model,
+  }) => {
+    await savedOrder(browser, model);
+    shop.become('same');
+    const { panel } = browser;
+    await panel.getByTestId('nav-history').click();
+    await panel
+      .locator(`[data-testid="history-item"][data-task-id="${recordedTaskId}"] [data-testid="history-open"]`)
+      .click();
+    const form = panel.getByTestId('save-task');
+    await form.locator('summary').click();
+    await form.getByTestId('save-task-title').fill('Plants from the panel');
+    await form.getByTestId('save-task-add').click();
+    await form.getByLabel('Variable name').fill('plant');
+    await form.getByLabel('Its value in this run').fill('Monstera');
+    await form.getByTestId('save-task-save').click();
+    expect(await form.getByTestId('save-task-said').textContent()).toBe('Saved. Find it under Saved.');
+
+    await panel.getByTestId('nav-saved').click();
+    const item = panel.getByTestId('saved-item').filter({ hasText: 'Plants from the panel' });
+    await item.getByLabel('{plant}').fill('Fiddle-leaf fig');
+    const before = await panel.evaluate(() => (globalThis as PanelGlobal).steadyhand.history.getState().order.length);
+    await item.getByTestId('saved-run-new').click();
+    // The replay's record, once it has ended.
+    const ended = await panel.waitForFunction(
+      (count) => {
+        const history = (globalThis as PanelGlobal).steadyhand.history.getState();
+        const record = history.order.length > count ? history.tasks[history.order[0] ?? ''] : undefined;
+        return record && record.status !== 'running' ? record : null;
+      },
+      before,
+      { timeout: 60_000 },
+    );
+    const record = (await ended.jsonValue()) as { status: string; verified: boolean; replay?: { modelCalls: number } };
+    expect(record).toMatchObject({ status: 'succeeded', verified: true, replay: { modelCalls: 0, healedAt: null } });
+    expect(model.messageRequests).toHaveLength(0);
+    await panel.getByTestId('nav-saved').click();
+    expect(await item.getByTestId('saved-last-run').textContent()).toMatch(/no step needed the model; ended verified$/);
   });
 
   for (const [variant, changed, why] of [
