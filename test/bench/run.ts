@@ -11,6 +11,7 @@ import { benchIdle } from './idle';
 import { benchMcp } from './mcp';
 import { benchParallel } from './parallel';
 import { benchRelay } from './relay';
+import { benchReplay } from './replay';
 import { benchSettle } from './settle';
 import { benchSnapshot } from './snapshot';
 import { benchStep } from './step';
@@ -33,6 +34,7 @@ const SECTIONS: Section[] = [
   ['parallel', (ctx) => benchParallel(ctx, () => backgroundOnce(ctx))],
   ['mcp', benchMcp],
   ['history', benchHistory],
+  ['replay', benchReplay],
   ['idle', benchIdle], // last: its second pass closes the panel
 ];
 
