@@ -69,7 +69,7 @@ export async function benchReplay(ctx: BenchContext) {
 
     const driven: number[] = [];
     let taskId = '';
-    model.respondWith((request, index) => ({ ...playShop(request, index), thinkMs: THINK_MS }));
+    model.respondWith(async (request, index) => ({ ...(await playShop(request, index)), thinkMs: THINK_MS }));
     for (let i = 0; i < ROUNDS; i++) {
       const { page, tabId } = await fresh();
       const run = await timed(() => execute(harness.panel, demoInstruction(shop.origin), { startTabId: tabId }));
