@@ -12,7 +12,7 @@ describe('panel in Simplified Chinese', () => {
   it('shows the task view, a finished task and the settings in Chinese', async ({ browser, site, model, panel }) => {
     expect(await panel.evaluate(() => chrome.i18n.getUILanguage())).toMatch(/^zh/);
     const nav = panel.getByRole('navigation');
-    expect(await nav.getByRole('button').allTextContents()).toEqual(['任务', '历史', '设置']);
+    expect(await nav.getByRole('button').allTextContents()).toEqual(['任务', '历史', '已保存', '设置']);
     expect(await textOf(panel.locator('#page-heading'))).toBe('当前标签页');
     // No key yet: the offline demo notice, in Chinese.
     expect(await textOf(panel.getByTestId('demo-notice').getByRole('heading'))).toBe('离线演示');
