@@ -29,6 +29,7 @@ export default defineManifest({
     'downloads',
     'declarativeNetRequestWithHostAccess',
     'webRequest',
+    'alarms',
   ],
   host_permissions: ['<all_urls>'],
 });

@@ -3,12 +3,14 @@
 
 import { registerDownloadForwarding } from './download-events';
 import { onPanelConnect, onRuntimeMessage } from './relay';
+import { registerSchedules } from './schedules';
 import { registerTabEventForwarding } from './tab-events';
 
 chrome.runtime.onConnect.addListener(onPanelConnect);
 chrome.runtime.onMessage.addListener(onRuntimeMessage);
 registerTabEventForwarding();
 registerDownloadForwarding();
+registerSchedules();
 
 // Open the side panel when the toolbar icon is clicked. Idempotent, so doing it on every start is harmless.
 chrome.sidePanel.setPanelBehavior({ openPanelOnActionClick: true }).catch((error: unknown) => {

@@ -166,7 +166,9 @@ export type TabEvent =
   /** The browser began a download (chrome.downloads.onCreated); the panel decides whether a task's tab made it. */
   | { type: 'downloadCreated'; download: DownloadInfo }
   /** A download moved on (chrome.downloads.onChanged): only the fields that changed are set. */
-  | { type: 'downloadChanged'; change: DownloadChange };
+  | { type: 'downloadChanged'; change: DownloadChange }
+  /** A saved task's schedule rang (chrome.alarms.onAlarm, src/shared/schedules.ts): one open panel runs it. */
+  | { type: 'alarm'; name: string; scheduledTime: number };
 
 /** The fields of chrome.downloads.DownloadItem the panel uses. DownloadItem has no tab id (decision 0022). */
 export interface DownloadInfo {

@@ -12,6 +12,7 @@ import { type ReplayShop, type ShopVariant, startReplayShop } from '../support/r
 import { playShop } from '../support/shop-model';
 import {
   act,
+  answerConsentsIn,
   control,
   describe,
   type ExtensionHarness,
@@ -296,6 +297,100 @@ describe('a saved task replayed in real Chromium (issue 30)', () => {
     } finally {
       await browser.panel.evaluate(() =>
         (globalThis as PanelGlobal).steadyhand.settings.getState().update({ blockedSites: [] }),
+      );
+    }
+  });
+
+  it('runs a scheduled saved task once when its alarm rings, in one of two open panels', async ({ browser, model }) => {
+    const task = await savedOrder(browser, model);
+    shop.become('same');
+    const second = await browser.context.newPage();
+    await second.goto(browser.panel.url());
+    await second.waitForFunction(() => 'steadyhand' in globalThis);
+    // Whichever panel runs it, its "Place order" asks the person there (decision 0026), who allows it.
+    await answerConsentsIn(second, 'once');
+    const from = shop.hits.length;
+    const before = await browser.panel.evaluate(
+      (id) =>
+        Object.values((globalThis as PanelGlobal).steadyhand.history.getState().tasks).filter(
+          (record) => record.replay?.savedId === id,
+        ).length,
+      task.id,
+    );
+    try {
+      // Due in two seconds, then every minute: the worker sets the alarm from storage, and it rings in both panels.
+      await browser.panel.evaluate(
+        (id) =>
+          (globalThis as PanelGlobal).steadyhand.savedTasks
+            .getState()
+            .setSchedule(id, { everyMinutes: 1, firstAt: Date.now() + 2_000 }, Date.now()),
+        task.id,
+      );
+      const ended = await browser.panel.waitForFunction(
+        ({ id, before }) => {
+          const runs = Object.values((globalThis as PanelGlobal).steadyhand.history.getState().tasks).filter(
+            (record) => record.replay?.savedId === id,
+          );
+          return runs.length > before && runs.every((record) => record.status !== 'running') ? runs.length : null;
+        },
+        { id: task.id, before },
+        { timeout: 60_000 },
+      );
+      expect(await ended.jsonValue()).toBe(before + 1);
+      expect(shop.orders(from)).toHaveLength(1);
+      expect(model.messageRequests).toHaveLength(0);
+      // The run is marked on the saved task, which the other panel reads too: it would not run it again.
+      await expect
+        .poll(() =>
+          second.evaluate(
+            (id) =>
+              (globalThis as PanelGlobal).steadyhand.savedTasks.getState().tasks.find((t) => t.id === id)?.schedule
+                ?.lastRunAt ?? 0,
+            task.id,
+          ),
+        )
+        .toBeGreaterThan(0);
+    } finally {
+      await browser.panel.evaluate(
+        (id) => (globalThis as PanelGlobal).steadyhand.savedTasks.getState().setSchedule(id, null, Date.now()),
+        task.id,
+      );
+      await second.close();
+    }
+  });
+
+  it('shows the runs a schedule missed while no panel was open, and runs it now on request', async ({
+    browser,
+    model,
+  }) => {
+    const task = await savedOrder(browser, model);
+    shop.become('same');
+    const hour = 60 * 60_000;
+    // Set while no panel ran it: due three hours and a minute ago, every hour, never run.
+    await browser.panel.evaluate(
+      ({ id, firstAt }) =>
+        (globalThis as PanelGlobal).steadyhand.savedTasks
+          .getState()
+          .setSchedule(id, { everyMinutes: 60, firstAt }, Date.now()),
+      { id: task.id, firstAt: Date.now() - 3 * hour - 60_000 },
+    );
+    try {
+      const { panel } = browser;
+      await panel.getByTestId('nav-saved').click();
+      const item = panel.locator(`[data-testid="saved-item"][data-saved-id="${task.id}"]`);
+      expect(await item.getByTestId('saved-missed').textContent()).toMatch(
+        /^Missed 4 runs since .+ \(no Steadyhand panel was open\)\./,
+      );
+      expect(await item.getByTestId('saved-schedule-on').textContent()).toMatch(/^Runs every 60 minutes in a new tab/);
+      const from = shop.hits.length;
+      await item.getByTestId('saved-run-now').click();
+      await expect.poll(() => shop.orders(from).length, { timeout: 30_000 }).toBe(1);
+      await panel.getByTestId('nav-saved').click();
+      expect(await item.getByTestId('saved-missed').count()).toBe(0);
+    } finally {
+      await browser.panel.evaluate(
+        (id) => (globalThis as PanelGlobal).steadyhand.savedTasks.getState().setSchedule(id, null, Date.now()),
+        task.id,
       );
     }
   });

@@ -62,6 +62,7 @@ export {
 export {
   type ImportRefusal,
   type ImportRefusalCode,
+  readSavedTask,
   readSavedTasksFile,
   SAVED_FILE_FORMAT,
   savedTasksFile,

@@ -3,7 +3,15 @@
 
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import { type ImportRefusal, readSavedTasksFile, SAVED_TASK_VERSION, type SavedTask, savedTasksFile } from '../agent';
+import {
+  type ImportRefusal,
+  readSavedTask,
+  readSavedTasksFile,
+  SAVED_TASK_VERSION,
+  type SavedSchedule,
+  type SavedTask,
+  savedTasksFile,
+} from '../agent';
 import type { WatchStoredKey } from './settings';
 import { SAVED_TASKS_KEY } from './storage-keys';
 import { persistedStorage } from './storage-port';
@@ -14,6 +22,10 @@ export interface SavedTasksState {
   /** Title and variables' names and examples as the person edited them; the steps stay as the run made them. */
   edit(id: string, change: Pick<SavedTask, 'title'> & { variables?: SavedTask['variables'] }, now: number): void;
   remove(id: string): void;
+  /** Sets the saved task's schedule, or takes it off (null). */
+  setSchedule(id: string, schedule: SavedSchedule | null, now: number): void;
+  /** Notes that a run of its schedule started (the alarm's time): a second panel, or a missed-runs count, skips it. */
+  markRun(id: string, at: number): void;
   /** The file of one saved task, or of all of them. */
   exportFile(id?: string): string;
   /** Adds every task of a file (a task with an id already kept replaces it), or none: the reason is returned. */
@@ -24,9 +36,7 @@ type Persisted = Pick<SavedTasksState, 'tasks'>;
 
 function storedTasks(stored: unknown): SavedTask[] {
   const tasks = (stored as { tasks?: unknown } | null)?.tasks;
-  if (!Array.isArray(tasks)) return [];
-  const read = readSavedTasksFile(JSON.stringify({ format: 'steadyhand-saved-tasks', version: 1, tasks }));
-  return 'tasks' in read ? read.tasks : [];
+  return Array.isArray(tasks) ? tasks.flatMap((task) => readSavedTask(task) ?? []) : [];
 }
 
 export const useSavedTasks = create<SavedTasksState>()(
@@ -43,6 +53,20 @@ export const useSavedTasks = create<SavedTasksState>()(
           ),
         })),
       remove: (id) => set((state) => ({ tasks: state.tasks.filter((task) => task.id !== id) })),
+      setSchedule: (id, schedule, now) =>
+        set((state) => ({
+          tasks: state.tasks.map((task) => {
+            if (task.id !== id) return task;
+            const { schedule: _old, ...rest } = task;
+            return schedule ? { ...rest, schedule, updatedAt: now } : { ...rest, updatedAt: now };
+          }),
+        })),
+      markRun: (id, at) =>
+        set((state) => ({
+          tasks: state.tasks.map((task) =>
+            task.id === id && task.schedule ? { ...task, schedule: { ...task.schedule, lastRunAt: at } } : task,
+          ),
+        })),
       exportFile: (id) => savedTasksFile(id ? get().tasks.filter((task) => task.id === id) : get().tasks),
       importFile: (content) => {
         const read = readSavedTasksFile(content);

@@ -7,5 +7,6 @@ export const HISTORY_KEY = 'steadyhand.history';
 export const DEMO_SHOP_KEY = 'steadyhand.demoShop';
 /** Other agents over MCP (decision 0030): the switch, the port and the paired clients (hashes of their secrets). */
 export const BRIDGE_KEY = 'steadyhand.bridge';
-/** Saved tasks (issue 30, decision 0031): the steps a replay plays, with their variables; never a secret. */
-export const SAVED_TASKS_KEY = 'steadyhand.savedTasks';
+/** Saved tasks (issue 30, decision 0031): the steps a replay plays, with their variables; never a secret. The worker
+ * reads their schedules too, so the key lives in src/shared. */
+export { SAVED_TASKS_KEY } from '../../shared/schedules';

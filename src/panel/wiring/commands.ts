@@ -2,15 +2,7 @@
 // adapter: chrome/person-tabs.ts). A command about a task reaches that task only: the thread open in the panel, or
 // the task the component names.
 
-import {
-  type AgentSettings,
-  attachmentsNote,
-  type ConnectionResult,
-  checkConnection,
-  fillText,
-  type SavedTask,
-  valuesFor,
-} from '../agent';
+import { type AgentSettings, attachmentsNote, type ConnectionResult, checkConnection, type SavedTask } from '../agent';
 import { DEMO_MODEL_ID } from '../demo/demo-model';
 import { type Attachment, useAttachments } from '../store/attachments';
 import { useHistory } from '../store/history';
@@ -21,6 +13,7 @@ import { useSettings } from '../store/settings';
 import { buildTrace, traceFileName } from '../store/trace';
 import { useUi } from '../store/ui';
 import type { PanelCommands } from '../ui/commands';
+import { replayStart } from './saved-runs';
 import type { StartOptions, TaskHost } from './task-host';
 import { usesDemoModel } from './task-runner';
 
@@ -169,15 +162,9 @@ export function panelCommands(host: TaskHost, browser: CommandsBrowser): PanelCo
     runSaved(savedId, given, where) {
       const saved = useSavedTasks.getState().tasks.find((task) => task.id === savedId);
       if (!saved) return;
-      const values = valuesFor(saved.variables, given);
-      const startUrl = saved.startUrl === null ? null : fillText(saved.startUrl, values);
       useUi.getState().show('task');
-      report(
-        start(fillText(saved.instruction, values), [], {
-          replay: { saved, values },
-          ...(where === 'new' ? { newTab: { url: startUrl } } : {}),
-        }),
-      );
+      const { instruction, options } = replayStart(saved, given, where);
+      report(start(instruction, [], options));
     },
     exportSaved(savedId) {
       const tasks = useSavedTasks.getState().tasks;

@@ -27,6 +27,7 @@ import { watchPersonTab } from '../tabs/watch-person-tab';
 import type { AgentAdapters } from './agent';
 import { type CommandsBrowser, panelCommands } from './commands';
 import type { PanelHandle, PanelTransport } from './handle';
+import { runSchedules } from './saved-runs';
 import { createTabsKit } from './tabs-kit';
 import { TaskHost } from './task-host';
 import { watchDeadPanels, watchWaitingBadge } from './waiting-badge';
@@ -143,6 +144,7 @@ export function createPanel(
   whenHistoryRead(tidyGroups);
   host = new TaskHost({ adapters, bus, kit, ownOrigin: tabs.ownOrigin, personTabId, requestTabs, tidyGroups, signal });
   const commands = panelCommands(host, adapters.personTabs);
+  runSchedules({ bus, host, locks: adapters.locks, signal });
   const service = delegation(host);
   // Off by default: nothing dials until the person turns "Let other agents use Steadyhand" on.
   startBridge({

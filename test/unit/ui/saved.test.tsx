@@ -154,4 +154,28 @@ describe('saved tasks in the panel', () => {
     expect(byTestId(root, 'saved-import-said').textContent).toBe('Imported 1 saved tasks.');
     expect(allByTestId(root, 'saved-item')).toHaveLength(1);
   });
+
+  it('sets a schedule in hours or days, says a panel must be open, and turns it off; never for a task with a secret', async () => {
+    const plain = { ...SAVED, id: 's2', title: 'Daily check', variables: [{ name: 'plant', example: 'fern' }] };
+    useSavedTasks.setState({ tasks: [SAVED, plain] });
+    const root = mount(<App commands={commands} />);
+    click(byTestId(root, 'nav-saved'));
+    await settle();
+    const [daily, withSecret] = allByTestId(root, 'saved-item');
+    expect(byTestId(withSecret as HTMLElement, 'saved-schedule').textContent).toContain('cannot run by itself');
+    const field = byTestId(daily as HTMLElement, 'saved-schedule');
+    typeInto(byTestId<HTMLInputElement>(field, 'saved-schedule-every'), '2');
+    const unit = field.querySelector('select') as HTMLSelectElement;
+    unit.value = 'hours';
+    unit.dispatchEvent(new Event('change', { bubbles: true }));
+    await settle();
+    click(byTestId(field, 'saved-schedule-set'));
+    await settle();
+    expect(useSavedTasks.getState().tasks.find((t) => t.id === 's2')?.schedule?.everyMinutes).toBe(120);
+    expect(byTestId(field, 'saved-schedule-on').textContent).toMatch(/^Runs every 120 minutes in a new tab/);
+    expect(field.textContent).toContain('It runs only while a Steadyhand panel is open');
+    click(byTestId(field, 'saved-schedule-off'));
+    await settle();
+    expect(useSavedTasks.getState().tasks.find((t) => t.id === 's2')?.schedule).toBeUndefined();
+  });
 });

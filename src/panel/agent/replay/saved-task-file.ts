@@ -63,13 +63,20 @@ const savedTask = z
     createdAt: z.number(),
     updatedAt: z.number(),
     schedule: z
-      .object({ everyMinutes: z.number().min(1), firstAt: z.number() })
+      .object({ everyMinutes: z.number().min(1), firstAt: z.number(), lastRunAt: z.number().optional() })
       .strict()
       .optional(),
   })
   .strict();
 
 const file = z.object({ format: z.literal(SAVED_FILE_FORMAT), version: z.number().int(), tasks: z.array(z.unknown()) });
+
+/** One stored saved task, or null when it is not one (storage is read task by task: one bad entry loses no other). */
+export function readSavedTask(item: unknown): SavedTask | null {
+  const parsed = savedTask.safeParse(item);
+  if (!parsed.success || parsed.data.variables.some((v) => v.secret && v.example !== '')) return null;
+  return parsed.data as SavedTask;
+}
 
 export function savedTasksFile(tasks: readonly SavedTask[]): string {
   return `${JSON.stringify({ format: SAVED_FILE_FORMAT, version: SAVED_TASK_VERSION, tasks }, null, 2)}\n`;

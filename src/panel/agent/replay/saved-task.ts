@@ -5,6 +5,7 @@
 // variables are lifted out by name; secrets are never stored.
 
 import type { ActionEffect } from '../../../shared/page-types';
+import type { Schedule } from '../../../shared/schedules';
 import type { DoneEvidence, TargetIdentity } from '../task/events';
 
 export type { TargetIdentity };
@@ -51,11 +52,7 @@ export interface SavedVariable {
 }
 
 /** How often a saved task runs by itself (chrome.alarms); it runs only while a Steadyhand panel is open. */
-export interface SavedSchedule {
-  everyMinutes: number;
-  /** When it first runs, ms since the epoch. */
-  firstAt: number;
-}
+export type SavedSchedule = Schedule;
 
 export interface SavedTask {
   format: typeof SAVED_TASK_FORMAT;

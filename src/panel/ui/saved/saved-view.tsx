@@ -11,6 +11,7 @@ import type { PanelCommands } from '../commands';
 import { t } from '../i18n';
 import { uiLocale } from '../status-text';
 import { importRefusalText } from './refusals';
+import { ScheduleField } from './schedule-field';
 
 /** The newest task that replayed `savedId`, if the history still holds one. */
 function lastRun(tasks: Record<string, TaskRecord>, order: readonly string[], savedId: string): TaskRecord | null {
@@ -118,6 +119,7 @@ function SavedItem({ saved, commands }: { saved: SavedTask; commands: PanelComma
           </div>
         </fieldset>
       )}
+      <ScheduleField saved={saved} commands={commands} />
       <LastRun savedId={saved.id} />
     </li>
   );

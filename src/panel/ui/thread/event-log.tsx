@@ -41,6 +41,8 @@ function describe(event: TabEvent): string {
       return t('evDownloadCreated', event.download.id, event.download.url);
     case 'downloadChanged':
       return t('evDownloadChanged', event.change.id, event.change.state ?? event.change.filename ?? '');
+    case 'alarm':
+      return t('evAlarm', event.name);
   }
 }
 
