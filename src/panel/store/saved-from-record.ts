@@ -33,7 +33,7 @@ const REPLAYABLE = new Set([
 const READING = new Set(['read_page', 'find', 'wait_for', 'screenshot', 'note', 'ask_user', 'done', 'propose_plan']);
 /** A field whose value is a secret by its name: never stored, always asked for at run time. */
 const SECRET_FIELD = /pass(word|code|phrase)?\b|\bpin\b|card.?number|\bcvc\b|\bcvv\b|security code|one-time|otp/i;
-const VARIABLE_NAME = /^[\p{L}\p{N}_-]{1,40}$/u;
+export const VARIABLE_NAME = /^[\p{L}\p{N}_-]{1,40}$/u;
 
 export interface SaveChoices {
   title: string;
@@ -166,7 +166,7 @@ function mapStrings<T>(value: T, change: (text: string) => string): T {
 }
 
 /** The texts of a saved task a value can occur in: never its ids, tool names or kinds of effect. */
-function mapTexts(task: SavedTask, change: (text: string) => string): SavedTask {
+export function mapTexts(task: SavedTask, change: (text: string) => string): SavedTask {
   return {
     ...task,
     title: change(task.title),
@@ -203,4 +203,40 @@ export function withVariables(task: SavedTask, variables: SaveChoices['variables
     named.push({ name, example: value });
   }
   return { saved: { ...saved, variables: [...task.variables, ...named] } };
+}
+
+export interface SavedEdit {
+  title: string;
+  /** Each of the task's variables, in its order: its name and the value a run starts with ('' for a secret). */
+  variables: { name: string; example: string }[];
+}
+
+/**
+ * The saved task as the person edited it: its title, and its variables' names (each `{old}` renamed everywhere it
+ * occurs) and examples; the steps stay as the run made them. A secret keeps no example.
+ */
+export function editedTask(
+  task: SavedTask,
+  edit: SavedEdit,
+  now: number,
+): { saved: SavedTask } | { refused: SaveRefusal } {
+  if (edit.variables.length !== task.variables.length) return refuse('bad_name', '');
+  const names = edit.variables.map((v) => v.name.trim());
+  for (const name of names) {
+    if (!VARIABLE_NAME.test(name)) return refuse('bad_name', name);
+    if (names.filter((other) => other === name).length > 1) return refuse('named_twice', name);
+  }
+  const renames = new Map(task.variables.map((v, i) => [v.name, names[i] as string]));
+  const renamed = mapTexts(task, (text) =>
+    text.replace(/\{([^{}]+)\}/g, (whole, name: string) => {
+      const next = renames.get(name);
+      return next === undefined ? whole : `{${next}}`;
+    }),
+  );
+  const variables = task.variables.map((v, i) => ({
+    ...v,
+    name: names[i] as string,
+    example: v.secret ? '' : (edit.variables[i]?.example ?? v.example),
+  }));
+  return { saved: { ...renamed, title: edit.title.trim() || task.title, variables, updatedAt: now } };
 }

@@ -12,6 +12,7 @@ import {
   type SavedTask,
   savedTasksFile,
 } from '../agent';
+import { editedTask, type SavedEdit, type SaveRefusal } from './saved-from-record';
 import type { WatchStoredKey } from './settings';
 import { SAVED_TASKS_KEY } from './storage-keys';
 import { persistedStorage } from './storage-port';
@@ -19,8 +20,8 @@ import { persistedStorage } from './storage-port';
 export interface SavedTasksState {
   tasks: SavedTask[];
   add(task: SavedTask): void;
-  /** Title and variables' names and examples as the person edited them; the steps stay as the run made them. */
-  edit(id: string, change: Pick<SavedTask, 'title'> & { variables?: SavedTask['variables'] }, now: number): void;
+  /** Title and variables' names and examples as the person edited them (saved-from-record.ts §editedTask). */
+  edit(id: string, change: SavedEdit, now: number): { ok: true } | { refused: SaveRefusal };
   remove(id: string): void;
   /** Sets the saved task's schedule, or takes it off (null). */
   setSchedule(id: string, schedule: SavedSchedule | null, now: number): void;
@@ -44,14 +45,14 @@ export const useSavedTasks = create<SavedTasksState>()(
     (set, get) => ({
       tasks: [],
       add: (task) => set((state) => ({ tasks: [...state.tasks.filter((t) => t.id !== task.id), task] })),
-      edit: (id, change, now) =>
-        set((state) => ({
-          tasks: state.tasks.map((task) =>
-            task.id !== id
-              ? task
-              : { ...task, ...change, variables: change.variables ?? task.variables, updatedAt: now },
-          ),
-        })),
+      edit: (id, change, now) => {
+        const task = get().tasks.find((t) => t.id === id);
+        if (!task) return { refused: { code: 'gone' } };
+        const made = editedTask(task, change, now);
+        if ('refused' in made) return made;
+        set((state) => ({ tasks: state.tasks.map((t) => (t.id === id ? made.saved : t)) }));
+        return { ok: true };
+      },
       remove: (id) => set((state) => ({ tasks: state.tasks.filter((task) => task.id !== id) })),
       setSchedule: (id, schedule, now) =>
         set((state) => ({

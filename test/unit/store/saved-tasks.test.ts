@@ -179,7 +179,9 @@ describe('useSavedTasks', () => {
     if (!('saved' in made)) throw new Error(made.refused.code);
     const store = useSavedTasks.getState();
     store.add(made.saved);
-    store.edit('s1', { title: 'Weekly plants' }, 9);
+    expect(store.edit('s1', { title: 'Weekly plants', variables: [{ name: 'secret1', example: 'x' }] }, 9)).toEqual({
+      ok: true,
+    });
     expect(useSavedTasks.getState().tasks[0]).toMatchObject({ title: 'Weekly plants', updatedAt: 9 });
     const file = useSavedTasks.getState().exportFile();
     store.remove('s1');
@@ -190,5 +192,49 @@ describe('useSavedTasks', () => {
     expect(useSavedTasks.getState().tasks).toEqual([]);
     expect(useSavedTasks.getState().importFile(file)).toEqual({ imported: 1 });
     expect(useSavedTasks.getState().tasks[0]?.title).toBe('Weekly plants');
+  });
+
+  it('renames a variable everywhere it occurs, changes its example, and refuses a name that is not one', () => {
+    const made = savedTaskFrom(
+      orderRun(),
+      { title: 'Plants', variables: [{ name: 'plant', value: 'Monstera' }] },
+      's1',
+      1,
+    );
+    if (!('saved' in made)) throw new Error(made.refused.code);
+    useSavedTasks.getState().add(made.saved);
+    const edit = (variables: { name: string; example: string }[]) =>
+      useSavedTasks.getState().edit('s1', { title: 'Weekly plants', variables }, 7);
+    expect(
+      edit([
+        { name: 'pw', example: 'oops' },
+        { name: 'kind', example: 'Cactus' },
+      ]),
+    ).toEqual({ ok: true });
+    const task = useSavedTasks.getState().tasks[0];
+    expect(task?.instruction).toBe('Buy one {kind} for Ada Lovelace');
+    expect(task?.steps[0]?.target?.name).toBe('View {kind}');
+    expect(task?.steps[2]?.args).toEqual({ text: '{pw}' });
+    // A secret keeps no example, whatever was typed.
+    expect(task?.variables).toEqual([
+      { name: 'pw', example: '', secret: true },
+      { name: 'kind', example: 'Cactus' },
+    ]);
+    expect(
+      edit([
+        { name: 'a b', example: '' },
+        { name: 'kind', example: 'x' },
+      ]),
+    ).toEqual({
+      refused: { code: 'bad_name', detail: 'a b' },
+    });
+    expect(
+      edit([
+        { name: 'kind', example: '' },
+        { name: 'kind', example: 'x' },
+      ]),
+    ).toEqual({
+      refused: { code: 'named_twice', detail: 'kind' },
+    });
   });
 });

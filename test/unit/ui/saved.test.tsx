@@ -178,4 +178,32 @@ describe('saved tasks in the panel', () => {
     await settle();
     expect(useSavedTasks.getState().tasks.find((t) => t.id === 's2')?.schedule).toBeUndefined();
   });
+
+  it('edits a saved task: its title, a variable renamed everywhere, and the value a run starts with', async () => {
+    const plain = { ...SAVED, id: 's2', title: 'Daily check', variables: [{ name: 'plant', example: 'fern' }] };
+    useSavedTasks.setState({ tasks: [plain] });
+    const root = mount(<App commands={commands} />);
+    click(byTestId(root, 'nav-saved'));
+    await settle();
+    const form = byTestId(root, 'saved-edit');
+    typeInto(byTestId<HTMLInputElement>(form, 'saved-edit-title'), 'Daily cactus check');
+    typeInto(byTestId<HTMLInputElement>(form, 'saved-edit-name'), 'kind');
+    typeInto(byTestId<HTMLInputElement>(form, 'saved-edit-example'), 'cactus');
+    click(byTestId(form, 'saved-edit-save'));
+    await settle();
+    const task = useSavedTasks.getState().tasks[0];
+    expect(task).toMatchObject({ title: 'Daily cactus check', instruction: 'Add the cheapest {kind} to the cart' });
+    expect(task?.variables).toEqual([{ name: 'kind', example: 'cactus' }]);
+    expect(byTestId(form, 'saved-edit-said').textContent).toBe('Saved.');
+    // The run's blank follows the new name and value.
+    expect(byTestId<HTMLInputElement>(root, 'saved-value').value).toBe('cactus');
+    click(byTestId(root, 'saved-run-here'));
+    expect(commands.runSaved).toHaveBeenCalledWith('s2', { kind: 'cactus' }, 'here');
+
+    typeInto(byTestId<HTMLInputElement>(form, 'saved-edit-name'), 'no good');
+    click(byTestId(form, 'saved-edit-save'));
+    await settle();
+    expect(byTestId(form, 'saved-edit-said').getAttribute('role')).toBe('alert');
+    expect(byTestId(form, 'saved-edit-said').textContent).toContain('“no good” is not a variable name');
+  });
 });

@@ -10,6 +10,7 @@ import type { TaskRecord } from '../../store/task-record';
 import type { PanelCommands } from '../commands';
 import { t } from '../i18n';
 import { uiLocale } from '../status-text';
+import { EditSavedForm } from './edit-form';
 import { importRefusalText } from './refusals';
 import { ScheduleField } from './schedule-field';
 
@@ -37,9 +38,10 @@ function LastRun({ savedId }: { savedId: string }) {
 
 function SavedItem({ saved, commands }: { saved: SavedTask; commands: PanelCommands }) {
   const remove = useSavedTasks((s) => s.remove);
-  const [values, setValues] = useState<Record<string, string>>(() =>
-    Object.fromEntries(saved.variables.map((v) => [v.name, v.secret ? '' : v.example])),
-  );
+  // Only what the person typed: a variable renamed or given a new example shows at once.
+  const [typed, setTyped] = useState<Record<string, string>>({});
+  const values = Object.fromEntries(saved.variables.map((v) => [v.name, typed[v.name] ?? (v.secret ? '' : v.example)]));
+  const setValues = (next: Record<string, string>) => setTyped({ ...typed, ...next });
   const [confirming, setConfirming] = useState(false);
   const complete = saved.variables.every((v) => (values[v.name] ?? '').trim() !== '');
   const run = (where: 'here' | 'new') => commands.runSaved(saved.id, values, where);
@@ -55,8 +57,7 @@ function SavedItem({ saved, commands }: { saved: SavedTask; commands: PanelComma
           id,
           'data-testid': 'saved-value',
           value: values[v.name] ?? '',
-          onInput: (e: { currentTarget: HTMLInputElement }) =>
-            setValues({ ...values, [v.name]: e.currentTarget.value }),
+          onInput: (e: { currentTarget: HTMLInputElement }) => setValues({ [v.name]: e.currentTarget.value }),
         };
         return (
           <div key={v.name} class="field">
@@ -119,6 +120,7 @@ function SavedItem({ saved, commands }: { saved: SavedTask; commands: PanelComma
           </div>
         </fieldset>
       )}
+      <EditSavedForm saved={saved} />
       <ScheduleField saved={saved} commands={commands} />
       <LastRun savedId={saved.id} />
     </li>
