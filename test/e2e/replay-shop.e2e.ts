@@ -218,7 +218,7 @@ describe('a saved task replayed in real Chromium (issue 30)', () => {
 
     await panel.getByTestId('nav-saved').click();
     const item = panel.getByTestId('saved-item').filter({ hasText: 'Plants from the panel' });
-    await item.getByLabel('{plant}').fill('Fiddle-leaf fig');
+    await item.getByLabel('{plant}', { exact: true }).fill('Fiddle-leaf fig');
     const before = await panel.evaluate(() => (globalThis as PanelGlobal).steadyhand.history.getState().order.length);
     await item.getByTestId('saved-run-new').click();
     // The replay's record, once it has ended.
