@@ -50,6 +50,7 @@ export { emptyMetrics, type TaskMetrics } from './model/metrics';
 export { PRICES_AS_OF, requestCost } from './model/prices';
 export { REPLAY_MODEL_ID, type ReplayedResult, ReplayModel, type ReplayModelOptions } from './replay/replay-model';
 export {
+  placeOf,
   type ReplayReport,
   SAVED_TASK_FORMAT,
   SAVED_TASK_VERSION,
@@ -67,7 +68,7 @@ export {
   SAVED_FILE_FORMAT,
   savedTasksFile,
 } from './replay/saved-task-file';
-export { fillText, type VariableValues, valuesFor } from './replay/variables';
+export { fillText, mapStrings, type VariableValues, valuesFor } from './replay/variables';
 export { AgentController, type AgentControllerDeps, type TaskOptions, type TaskTabsOptions } from './run/controller';
 export {
   allText,

@@ -4,6 +4,8 @@
 // the person names become `{variables}` everywhere they occur; what was typed into a secret field is never kept.
 
 import {
+  mapStrings,
+  placeOf,
   SAVED_TASK_FORMAT,
   SAVED_TASK_VERSION,
   type SavedStep,
@@ -143,26 +145,6 @@ function stepOf(
   };
   const secret = call.name === 'type' && SECRET_FIELD.test(call.target ?? '');
   return { step: saved, secret };
-}
-
-function placeOf(url: string | null): SavedStep['place'] {
-  if (!url) return null;
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol.startsWith('http') ? { origin: parsed.origin, path: parsed.pathname } : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Every string inside `value` passed through `change` (keys and other values kept). */
-function mapStrings<T>(value: T, change: (text: string) => string): T {
-  if (typeof value === 'string') return change(value) as T;
-  if (Array.isArray(value)) return value.map((item) => mapStrings(item, change)) as T;
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapStrings(v, change)])) as T;
-  }
-  return value;
 }
 
 /** The texts of a saved task a value can occur in: never its ids, tool names or kinds of effect. */

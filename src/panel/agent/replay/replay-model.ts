@@ -13,7 +13,7 @@ import { resolveIdentity } from '../run/target-identity';
 import type { CallOutcome, Verification } from '../task/events';
 import { liveEvidence } from './done-evidence';
 import { handedRequest, handOverText } from './hand-over';
-import type { ReplayReport, SavedStep, SavedTask } from './saved-task';
+import { placeOf, type ReplayReport, type SavedStep, type SavedTask } from './saved-task';
 import { fillText, fillValue, type VariableValues } from './variables';
 
 export const REPLAY_MODEL_ID = 'steadyhand-replay';
@@ -237,15 +237,5 @@ export class ReplayModel implements AgentModel {
     this.#report.modelCalls += 1;
     this.#o.onReport?.(this.report);
     return healer.model.complete(handedRequest(request, healer.at, healer.text), options);
-  }
-}
-
-function placeOf(url: string | null): { origin: string; path: string } | null {
-  if (!url) return null;
-  try {
-    const parsed = new URL(url);
-    return { origin: parsed.origin, path: parsed.pathname };
-  } catch {
-    return null;
   }
 }

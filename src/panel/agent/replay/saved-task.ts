@@ -20,6 +20,17 @@ export interface StepPlace {
   path: string;
 }
 
+/** The place of a page at `url`: its origin and path; null for no page or one that is not http(s). */
+export function placeOf(url: string | null): StepPlace | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol.startsWith('http') ? { origin: parsed.origin, path: parsed.pathname } : null;
+  } catch {
+    return null;
+  }
+}
+
 export interface SavedStep {
   /** One line a person reads: what the step is for (the model's words in that step, or the action and its target). */
   intent: string;

@@ -14,12 +14,17 @@ export function fillText(text: string, values: VariableValues): string {
   return text.replace(/\{([^{}]+)\}/g, (whole, name: string) => values[name] ?? whole);
 }
 
-/** A call's arguments (or any JSON value) with every string filled. */
-export function fillValue<T>(value: T, values: VariableValues): T {
-  if (typeof value === 'string') return fillText(value, values) as T;
-  if (Array.isArray(value)) return value.map((item) => fillValue(item, values)) as T;
+/** Every string inside a JSON value passed through `change` (keys and other values kept). */
+export function mapStrings<T>(value: T, change: (text: string) => string): T {
+  if (typeof value === 'string') return change(value) as T;
+  if (Array.isArray(value)) return value.map((item) => mapStrings(item, change)) as T;
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fillValue(v, values)])) as T;
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapStrings(v, change)])) as T;
   }
   return value;
+}
+
+/** A call's arguments (or any JSON value) with every string filled. */
+export function fillValue<T>(value: T, values: VariableValues): T {
+  return mapStrings(value, (text) => fillText(text, values));
 }
