@@ -34,8 +34,9 @@ import { followSavedSettings, useSettings } from './store/settings';
 import { connectStorage } from './store/storage-port';
 import { useUi } from './store/ui';
 import { App } from './ui/app';
-import { connectUiBrowser } from './ui/browser-port';
+import { connectUiBrowser, keepMessages } from './ui/browser-port';
 import { t } from './ui/i18n';
+import { paceRenders } from './ui/render-pace';
 import { createPanel } from './wiring/create-panel';
 import { followDemoShop } from './wiring/demo-example';
 import './ui/styles.css';
@@ -43,7 +44,7 @@ import './ui/thread/thread.css';
 import './ui/threads/threads.css';
 
 connectStorage(chromeLocalStorage);
-connectUiBrowser(chromeUiBrowser);
+connectUiBrowser(keepMessages(chromeUiBrowser));
 followSavedSettings(watchStoredKey);
 followSavedTasks(watchStoredKey);
 followSavedBridge(watchStoredKey);
@@ -102,5 +103,6 @@ Object.assign(globalThis, { steadyhand: panel });
 
 // The page's language follows the UI's, so a screen reader reads Chinese with a Chinese voice (WCAG 3.1.1).
 document.documentElement.lang = t('htmlLang');
+paceRenders(globalThis);
 render(<App commands={panel.commands} />, document.getElementById('app') as HTMLElement);
 void takePrefilledTask(chromeLocalStorage, (text) => useUi.getState().setDraft(text));

@@ -25,3 +25,29 @@ export function uiBrowser(): UiBrowser {
   if (!current) throw new Error('The panel drew before main.tsx connected the browser (connectUiBrowser).');
   return current;
 }
+
+/** How many texts the memo keeps before it starts over: substituted ones (counts, names) vary without end. */
+export const MESSAGES_KEPT = 2_000;
+
+/**
+ * `browser` with each message kept once read. The catalogue cannot change while a page lives (the language is the
+ * browser's, read at load: https://developer.chrome.com/docs/extensions/reference/api/i18n), and each
+ * chrome.i18n.getMessage is a trip through the extension bindings: with six tasks running, the panel spent a third
+ * of a second per round in it, once per string per render (`npm run bench`, parallel, PARALLEL_PROFILE).
+ */
+export function keepMessages(browser: UiBrowser): UiBrowser {
+  const messages = new Map<string, string>();
+  return {
+    ...browser,
+    message(key, substitutions) {
+      const id = substitutions.length === 0 ? key : `${key}\u0000${substitutions.join('\u0000')}`;
+      let text = messages.get(id);
+      if (text === undefined) {
+        text = browser.message(key, substitutions);
+        if (messages.size >= MESSAGES_KEPT) messages.clear();
+        messages.set(id, text);
+      }
+      return text;
+    },
+  };
+}
