@@ -4,7 +4,7 @@
 // compiler. The document's refs, its mutation clock and its mask live here, shared by the handlers.
 
 import { BUILD_ID } from '../shared/build';
-import type { Pong } from '../shared/page-types';
+import type { ActionHints, Pong } from '../shared/page-types';
 import { type PageApi, type PageArgs, type PageResult, PROTOCOL_VERSION } from '../shared/protocol';
 import { consequenceOf } from './actions/consequence/consequence';
 import { navigationTarget } from './actions/consequence/navigation-target';
@@ -61,9 +61,9 @@ export function createPageController(
   const mask = new Mask(doc, () => options.onStopRequested?.(), undefined, { veil: !win || win.top === win });
   const ctx: ActionContext = { doc, registry, shadowRootOf, churn: clock.churn };
   /** The context of an action; the clock runs while the agent acts, so the page's churn is known. */
-  const acting = (): ActionContext => {
+  const acting = (hints: ActionHints): ActionContext => {
     clock.start();
-    return ctx;
+    return Array.isArray(hints.expect) ? { ...ctx, expect: hints.expect } : ctx;
   };
 
   const page: PageApi = {
@@ -75,20 +75,20 @@ export function createPageController(
     },
     readPage: (args) => readPage(doc, args ?? {}, shadowRootOf),
     find: (args) => find(doc, registry, args, shadowRootOf),
-    click: (args) => click(acting(), args),
-    doubleClick: (args) => doubleClick(acting(), args),
-    rightClick: (args) => rightClick(acting(), args),
-    drag: (args) => drag(acting(), args),
-    setValue: (args) => setValue(acting(), args),
-    type: (args) => typeText(acting(), args),
-    selectOption: (args) => selectOption(acting(), args),
-    check: (args) => check(acting(), args),
-    scroll: (args) => scroll(acting(), args),
-    pressKey: (args) => pressKey(acting(), args),
-    hover: (args) => hover(acting(), args),
-    selectText: (args) => selectText(acting(), args),
+    click: (args) => click(acting(args), args),
+    doubleClick: (args) => doubleClick(acting(args), args),
+    rightClick: (args) => rightClick(acting(args), args),
+    drag: (args) => drag(acting(args), args),
+    setValue: (args) => setValue(acting(args), args),
+    type: (args) => typeText(acting(args), args),
+    selectOption: (args) => selectOption(acting(args), args),
+    check: (args) => check(acting(args), args),
+    scroll: (args) => scroll(acting(args), args),
+    pressKey: (args) => pressKey(acting(args), args),
+    hover: (args) => hover(acting(args), args),
+    selectText: (args) => selectText(acting(args), args),
     navigationTarget: (args) => navigationTargetOf(doc, registry, args),
-    uploadFile: (args) => uploadFile(acting(), args),
+    uploadFile: (args) => uploadFile(acting(args), args),
     readBlob: (args) => readBlob(doc, args),
     evaluate: (args) => evaluate(doc, args),
     waitFor: (args) => waitFor(ctx, args),

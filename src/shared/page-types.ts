@@ -216,7 +216,16 @@ export interface NavigationTarget {
   newTab: boolean;
 }
 
-export interface RefTarget {
+/**
+ * What the caller already knows of an action's outcome, never from the model: a saved task's step replayed
+ * (src/panel/agent/replay/replay-model.ts) names the kinds of effect it had when it was recorded, and the page ends
+ * its quiet window soon after it sees one of them (src/content/actions/effects/effects.ts §settle). Decision 0031.
+ */
+export interface ActionHints {
+  expect?: ActionEffect[];
+}
+
+export interface RefTarget extends ActionHints {
   ref: number;
   snapshotId: string;
 }
@@ -252,7 +261,7 @@ export interface SetValueArgs extends RefTarget {
 
 export type ScrollDirection = 'up' | 'down' | 'left' | 'right';
 
-export interface ScrollArgs {
+export interface ScrollArgs extends ActionHints {
   snapshotId: string;
   /** Scroll this element (or the page when absent). */
   ref?: number;
@@ -264,7 +273,7 @@ export interface ScrollArgs {
   toRef?: number;
 }
 
-export interface KeyArgs {
+export interface KeyArgs extends ActionHints {
   key: string;
   modifiers?: ('Alt' | 'Control' | 'Meta' | 'Shift')[];
   /** Focus this element first. */

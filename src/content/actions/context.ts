@@ -11,6 +11,8 @@ export interface ActionContext {
   shadowRootOf: ShadowRootOf;
   /** What the page keeps changing by itself, so effects can leave it out (absent: every mutation counts). */
   churn?: ChurnTracker;
+  /** The kinds of effect the caller expects (shared/page-types.ts §ActionHints): the quiet window ends sooner. */
+  expect?: readonly ActionEffect[];
 }
 
 /** The action was not performed; `reason` says why and what to do instead. */

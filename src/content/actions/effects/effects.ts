@@ -7,7 +7,7 @@ import { composedContains, deepActiveElement } from '../../snapshot/dom/dom';
 import { isTextEntry } from '../../snapshot/naming/roles';
 import { afterAnimations, animationsNow } from './animations';
 import { type ChurnTracker, isBackground } from './churn';
-import { isOwnMutation, OBSERVE_ALL, QUIET_MS, rootsOf, SETTLE_CAP_MS } from './settle';
+import { EXPECTED_QUIET_MS, isOwnMutation, OBSERVE_ALL, QUIET_MS, rootsOf, SETTLE_CAP_MS } from './settle';
 import { wakeAfter } from './wake';
 
 interface Observed {
@@ -46,11 +46,16 @@ export class EffectWatch {
   private wake: (() => void) | null = null;
   private readonly cleanup: (() => void)[] = [];
 
-  /** With `churn`, mutations of elements the page was already churning when the action started are not effects. */
+  /**
+   * With `churn`, mutations of elements the page was already churning when the action started are not effects. With
+   * `expect` (a replayed step's recorded kinds of effect), the quiet window shrinks to EXPECTED_QUIET_MS once one of
+   * them was seen.
+   */
   constructor(
     private readonly doc: Document,
     private readonly target: Element,
     churn?: ChurnTracker,
+    private readonly expect?: readonly ActionEffect[],
   ) {
     this.win = doc.defaultView ?? window;
     const churning = churn?.churningNow() ?? new Set<Element>();
@@ -96,12 +101,12 @@ export class EffectWatch {
    * A cross-document navigation ends the wait at once (this document is going away).
    */
   async settle(options: { quietMs?: number; maxMs?: number; untilFirst?: boolean } = {}): Promise<void> {
-    const quietMs = options.quietMs ?? QUIET_MS;
     const deadline = this.started + (options.maxMs ?? SETTLE_CAP_MS);
     for (;;) {
       if (this.navigation === 'cross') return;
       const now = performance.now();
       if (now >= deadline) return;
+      const quietMs = this.sawExpected() ? EXPECTED_QUIET_MS : (options.quietMs ?? QUIET_MS);
       const seen = this.hasAnyEffect();
       const quietAt = this.lastChange + quietMs;
       if (now >= quietAt && (seen || !options.untilFirst)) return;
@@ -172,6 +177,12 @@ export class EffectWatch {
 
   private hasAnyEffect(): boolean {
     return this.effects().length > 0;
+  }
+
+  /** The action already did what the caller expected of it (ActionHints.expect). */
+  private sawExpected(): boolean {
+    const expect = this.expect;
+    return expect !== undefined && expect.length > 0 && this.effects().some((effect) => expect.includes(effect));
   }
 
   private navigated(kind: 'cross' | 'same'): void {

@@ -7,6 +7,12 @@ import { wakeAfter } from './wake';
 
 export const QUIET_MS = 150;
 export const SETTLE_CAP_MS = 1_500;
+/**
+ * The quiet window once an action did what its caller expected (a replayed step's recorded effect, decision 0031):
+ * long enough for the renders a framework batches to the next task or frame after the event; what the page does
+ * later shows in the next observation, which the replay checks again before its next step.
+ */
+export const EXPECTED_QUIET_MS = 40;
 
 export const OBSERVE_ALL: MutationObserverInit = {
   subtree: true,

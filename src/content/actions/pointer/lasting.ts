@@ -18,7 +18,7 @@ export async function watchGesture(
   play: () => Promise<void> | void,
   unchanged: () => string,
 ): Promise<ActionResult> {
-  const watch = new EffectWatch(ctx.doc, element, ctx.churn);
+  const watch = new EffectWatch(ctx.doc, element, ctx.churn, ctx.expect);
   const net = new NetChange(element, ctx.churn);
   try {
     await play();

@@ -41,6 +41,7 @@ export async function scroll(ctx: ActionContext, args: ScrollArgs): Promise<Acti
     ctx.doc,
     scroller.isPage ? (deepActiveElement(ctx.doc) ?? ctx.doc.documentElement) : scroller.element,
     ctx.churn,
+    ctx.expect,
   );
   const content = scroller.isPage ? null : new ContentWatch(scroller.element);
   let wheelTaken = false;
@@ -143,7 +144,7 @@ async function scrollToRef(ctx: ActionContext, ref: number, snapshotId: string):
   const height = element.ownerDocument.documentElement.clientHeight;
   if (r.top >= 0 && r.bottom <= height && visibleCentre(element))
     return performed(true, [], `${name} is already in view.`);
-  const watch = new EffectWatch(ctx.doc, element, ctx.churn);
+  const watch = new EffectWatch(ctx.doc, element, ctx.churn, ctx.expect);
   try {
     element.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' });
     await watch.settle();

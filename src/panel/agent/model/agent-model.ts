@@ -8,6 +8,7 @@ import type {
   BetaTextBlockParam,
   BetaTool,
 } from '@anthropic-ai/sdk/resources/beta/messages/messages';
+import type { ActionEffect } from '../../../shared/page-types';
 
 export type ContentBlock = BetaContentBlockParam;
 export type MessageParam = BetaMessageParam;
@@ -34,6 +35,11 @@ export interface ModelToolCall {
   input: unknown;
   /** Set when the streamed input was not valid JSON: the parse error and the raw text, for the tool result. */
   inputError?: { message: string; raw: string };
+  /**
+   * Never from the API: a driver's own knowledge of what the call will do, the kinds of effect a saved task's step
+   * had when it was recorded (replay-model.ts). The page action is sent with it (shared/page-types.ts §ActionHints).
+   */
+  expect?: ActionEffect[];
 }
 
 export interface TokenUsage {

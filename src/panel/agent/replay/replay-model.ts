@@ -5,9 +5,10 @@
 // must be there; after it, its result must be verified with one of the kinds of effect the saved run saw. At the
 // first mismatch the real model takes the task over (hand-over.ts) and answers every turn after that.
 
+import type { ActionEffect } from '../../../shared/page-types';
 import { abortedError } from '../../../shared/rpc';
 import { parseSiteRule, ruleMatches } from '../core/site-rules';
-import type { AgentModel, ModelCallOptions, ModelRequest, ModelTurn } from '../model/agent-model';
+import type { AgentModel, ModelCallOptions, ModelRequest, ModelToolCall, ModelTurn } from '../model/agent-model';
 import { latestPage, type SeenPage } from '../run/observation-reader';
 import { resolveIdentity } from '../run/target-identity';
 import type { CallOutcome, Verification } from '../task/events';
@@ -39,7 +40,12 @@ export interface ReplayModelOptions {
 }
 
 /** Effects that come with many actions and prove none of them by themselves. */
-const INCIDENTAL = new Set(['none', 'focus_change', 'scroll']);
+const INCIDENTAL = new Set<ActionEffect>(['none', 'focus_change', 'scroll']);
+
+/** The kinds of effect that tell a step did its work: what it did in the saved run, less what any action does. */
+function telling(step: SavedStep): ActionEffect[] {
+  return step.effects.filter((effect) => !INCIDENTAL.has(effect));
+}
 /** The model that took over, and the fresh start of its conversation. */
 interface Healer {
   model: AgentModel;
@@ -118,7 +124,7 @@ export class ReplayModel implements AgentModel {
     if (result.outcome !== 'ok') return `step "${intent}" did not run: ${result.summary}`;
     const verification = result.verification;
     if (verification && !verification.verified) return `step "${intent}" had no verified effect: ${result.summary}`;
-    const wanted = step.effects.filter((effect) => !INCIDENTAL.has(effect));
+    const wanted = telling(step);
     if (wanted.length > 0 && !verification?.effects.some((effect) => wanted.includes(effect))) {
       const seen = verification?.effects.join(', ') || 'none';
       return `step "${intent}" did not do what it did in the saved run (${wanted.join(' or ')}; now: ${seen})`;
@@ -149,7 +155,9 @@ export class ReplayModel implements AgentModel {
       if ('missing' in found) return { missing: `"${intent}" cannot be replayed: ${found.missing}` };
       input.ref = found.found.ref;
     }
-    return this.#toolTurn(step.tool, input, intent);
+    // The page ends its quiet window soon after it sees what the step did last time (ActionHints.expect).
+    const wanted = telling(step);
+    return this.#toolTurn(step.tool, input, intent, wanted.length > 0 ? wanted : undefined);
   }
 
   #done(request: ModelRequest, options: ModelCallOptions, page: SeenPage): Promise<ModelTurn> {
@@ -183,9 +191,14 @@ export class ReplayModel implements AgentModel {
     return this.#emit(turn);
   }
 
-  #toolTurn(name: string, input: Record<string, unknown>, say: string): { turn: ModelTurn; callId: string } {
+  #toolTurn(
+    name: string,
+    input: Record<string, unknown>,
+    say: string,
+    expect?: ActionEffect[],
+  ): { turn: ModelTurn; callId: string } {
     const id = `toolu_replay_${this.#o.saved.id}_${++this.#ids}`;
-    const call = { id, name, input };
+    const call: ModelToolCall = expect ? { id, name, input, expect } : { id, name, input };
     const turn: ModelTurn = {
       content: [
         { type: 'text', text: say },

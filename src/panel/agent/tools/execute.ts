@@ -172,7 +172,7 @@ export async function executeCall(call: ModelToolCall, ctx: ToolContext, turn: T
   const sends: CallSends = { mark: (what) => void (sent.includes(what) || sent.push(what)) };
   const sentField = () => (sent.length > 0 ? { sent } : {});
   try {
-    output = await prepared.run({ ...ctx, sent: sends });
+    output = await prepared.run({ ...ctx, sent: sends, ...(call.expect ? { expect: call.expect } : {}) });
   } catch (error) {
     if (isAbort(error, ctx.signal)) {
       if (sent.length > 0) return stoppedInFlight(call, tool, sent, ctx.tabId);

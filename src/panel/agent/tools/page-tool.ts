@@ -93,7 +93,9 @@ function act<S extends z.ZodType, M extends ActionMethod>(spec: PageActionSpec<S
       if (refused) return refused;
     }
     const calls: AgentCalls = at.page;
-    const result = await calls[spec.method](spec.args(input, at.snapshotId), at.options());
+    const args = spec.args(input, at.snapshotId);
+    const sent = ctx.expect ? { ...args, expect: ctx.expect } : args;
+    const result = await calls[spec.method](sent, at.options());
     const { what, refs } = spec.report(input, ctx);
     return reportAction(what, result, ctx, refs);
   };

@@ -3,7 +3,7 @@
 // executor turns those into `is_error` tool results, so nothing the model sends can throw out of the loop.
 
 import type { z } from 'zod';
-import type { Snapshot } from '../../../shared/page-types';
+import type { ActionEffect, Snapshot } from '../../../shared/page-types';
 import type { AgentPage, AgentTabs, Navigation } from '../core/ports';
 import type { AgentSettings } from '../core/settings';
 import type { Clock, Sleep } from '../core/time';
@@ -80,6 +80,8 @@ export interface ToolStep {
    * loaded or closed), as it goes: after a Stop, what was sent may still take effect (execute.ts). Absent: untold.
    */
   sent?: CallSends;
+  /** The kinds of effect the call's driver expects of it (ModelToolCall.expect); the page action carries them. */
+  expect?: ActionEffect[];
 }
 
 /** What one call has sent that a Stop cannot take back, by page method or tool name ("click", "open_url"). */

@@ -5,7 +5,7 @@
 import type { AgentPage } from '../../../../src/panel/agent/core/ports';
 import { isAct } from '../../../../src/panel/page/page-acts';
 import { PageError, RelayError, TabError } from '../../../../src/shared/errors';
-import type { ActionResult, RefTarget, Snapshot } from '../../../../src/shared/page-types';
+import type { ActionEffect, ActionResult, RefTarget, Snapshot } from '../../../../src/shared/page-types';
 import type { PageMethod } from '../../../../src/shared/protocol';
 import type { CallOptions } from '../../../../src/shared/rpc';
 import { abortedError } from '../../../../src/shared/rpc';
@@ -19,7 +19,8 @@ import {
 } from './browser';
 
 export class FakePage implements AgentPage {
-  readonly calls: { method: string; args: unknown }[] = [];
+  /** Each call as the page got it; `expect`: the kinds of effect its caller said to expect (ActionHints). */
+  readonly calls: { method: string; args: unknown; expect?: ActionEffect[] }[] = [];
   #snapshots = 0;
 
   #after<T>(method: string, value: T): T {
@@ -47,7 +48,7 @@ export class FakePage implements AgentPage {
     options?: CallOptions,
   ): Promise<ActionResult> {
     await this.#mayAct(method, options);
-    this.#send(method, action, options);
+    this.#send(method, action, options, target?.expect);
     const { tab, doc } = this.#live(options);
     if (target) {
       const token = Number(target.snapshotId.split(':')[1]);
@@ -70,9 +71,9 @@ export class FakePage implements AgentPage {
    * Hands an act to the page as the relay does (shared/rpc.ts withDeadline, chrome/port-transport.ts): never once Stop
    * was pressed, and the caller is told it went (CallOptions.onSent).
    */
-  #send(method: string, args: unknown, options?: CallOptions): void {
+  #send(method: string, args: unknown, options?: CallOptions, expect?: ActionEffect[]): void {
     if (options?.signal?.aborted) throw abortedError('The page call');
-    this.calls.push({ method, args });
+    this.calls.push(expect ? { method, args, expect } : { method, args });
     options?.onSent?.(method as PageMethod);
   }
 

@@ -123,6 +123,45 @@ describe('ReplayModel', () => {
     expect(replay.report).toMatchObject({ stepsReplayed: 2, healedAt: null, modelCalls: 0, tokensSaved: 200 });
   });
 
+  it('sends each step with the kinds of effect it had when recorded, less focus and scroll, so the page settles sooner', async () => {
+    const saved: SavedTask = {
+      ...SAVED,
+      steps: [
+        step({
+          intent: 'Type the name',
+          tool: 'type',
+          args: { text: 'Ada' },
+          target: { role: 'textbox', name: 'Name', nth: 0, count: 1 },
+          effects: ['focus_change', 'value_change', 'dom_change'],
+        }),
+        step({
+          intent: 'Scroll down',
+          tool: 'scroll',
+          args: { direction: 'down' },
+          effects: ['scroll', 'focus_change'],
+        }),
+      ],
+    };
+    const { model: person } = healer();
+    const replay = new ReplayModel({ saved, values: { plant: 'Cactus' }, healer: () => person });
+    const typed = (await replay.complete(request([user(page(1, '/', '[5] textbox "Name"'))]), options)).toolCalls[0];
+    expect(typed).toMatchObject({
+      name: 'type',
+      input: { ref: 5, text: 'Ada' },
+      expect: ['value_change', 'dom_change'],
+    });
+    replay.noteResult({
+      callId: typed?.id ?? '',
+      outcome: 'ok',
+      summary: 'ok (value change)',
+      verification: { verified: true, effects: ['value_change'] },
+    });
+    // Nothing telling to wait for: the page keeps its full quiet window.
+    const scrolled = (await replay.complete(request([user(page(2, '/', '[5] textbox "Name"'))]), options)).toolCalls[0];
+    expect(scrolled).toMatchObject({ name: 'scroll' });
+    expect(scrolled).not.toHaveProperty('expect');
+  });
+
   it('hands over where a step did not do what it did in the saved run, and never offers a side effect in doubt again', async () => {
     const { model: person, asked } = healer();
     const replay = new ReplayModel({ saved: SAVED, values: { plant: 'Fern' }, healer: () => person });

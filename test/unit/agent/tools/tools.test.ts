@@ -80,6 +80,27 @@ describe('model output the loop must survive', () => {
     expect(h.browser.tab(h.tabId).doc?.elements[0]?.value).toBeUndefined();
   });
 
+  it("a driver's expected effects go to the page with the action, and a model's call sends none", async () => {
+    const h = setupAgent({
+      site: SITE,
+      turns: [calls({ name: 'type', input: { ref: 1, text: 'lamp' } }, { name: 'click', input: { ref: 2 } }), giveUp],
+    });
+    // A saved task's replay knows what its step did last time (ModelToolCall.expect); the model never says.
+    h.model.complete = (
+      (complete) =>
+      async (...args: Parameters<typeof complete>) => {
+        const turn = await complete(...args);
+        const [typed, ...rest] = turn.toolCalls;
+        return typed ? { ...turn, toolCalls: [{ ...typed, expect: ['value_change'] }, ...rest] } : turn;
+      }
+    )(h.model.complete.bind(h.model));
+    await h.controller.execute('Search');
+    const acted = h.tabs.page(h.tabId).calls.filter((c) => c.method === 'type' || c.method === 'click');
+    expect(acted[0]).toMatchObject({ method: 'type', args: { ref: 1, text: 'lamp' }, expect: ['value_change'] });
+    expect(acted[1]?.method).toBe('click');
+    expect(acted[1]).not.toHaveProperty('expect');
+  });
+
   it('page errors of any kind become an is_error result', async () => {
     const site = {
       ...SITE,
