@@ -214,46 +214,6 @@ describe("the agent's tab or window taken away", () => {
     tally.tasks(1, 0);
   });
 
-  it('loads a tab Chrome discarded under the agent again, and goes on there', async ({ browser, site, model }) => {
-    const { tabId } = await workTab(browser, site);
-    const held = hold(model);
-    await startTask(browser.panel, 'Count once');
-    const first = await held.next();
-    // The person goes on in another tab; the agent's tab is in the background, where Chrome may discard it.
-    const person = await openTab(browser, site.url('/index.html'));
-    await person.page.bringToFront();
-    const loadsBefore = site.hits.filter((hit) => hit.startsWith('/fault/fault-work.html')).length;
-    const discarded = await browser.panel.evaluate(async (id) => (await chrome.tabs.discard(id))?.id ?? -1, tabId);
-    const replaced = discarded === tabId ? null : discarded;
-    if (replaced !== null)
-      await waitForEvent(browser.panel, { type: 'replaced', removedTabId: tabId, addedTabId: replaced });
-    const now = replaced ?? tabId;
-    expect(await tabInfo(browser.panel, now)).toMatchObject({ discarded: true });
-
-    // The model answers for the page that was unloaded meanwhile: the agent is told its page is gone from there.
-    held.answer(act('click', { ref: control(first, 'button', /^count$/i).ref }));
-    const second = await held.next();
-    expect(second.text).toMatch(
-      replaced === null
-        ? /click failed: .*unloaded by the browser/
-        : new RegExp(`click failed: Tab ${tabId} is now tab ${now}`),
-    );
-    // It sees its page again, loaded anew in the same tab (under the id Chrome gave it), and goes on there.
-    expect(second.tabId).toBe(now);
-    expect(second.text).not.toContain('cannot be operated');
-    expect(site.hits.filter((hit) => hit.startsWith('/fault/fault-work.html')).length).toBe(loadsBefore + 1);
-
-    held.answer(act('click', { ref: control(second, 'button', /^count$/i).ref }));
-    const third = await held.next();
-    expect(third.text).toContain('Clicks: 1');
-    held.answer(done('Clicks: 1'));
-    const { result } = await taskResult(browser.panel);
-    expect(result).toMatchObject({ status: 'succeeded', verified: true });
-    expect(await tabInfo(browser.panel, now)).toMatchObject({ discarded: false });
-    tally.fault('tab_discarded');
-    tally.tasks(1, 0);
-  });
-
   it('tells the agent when the person closes a tab it opened, and goes on', async ({ browser, site, model }) => {
     const { page, tabId } = await workTab(browser, site);
     const held = hold(model);
