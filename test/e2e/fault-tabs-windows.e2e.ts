@@ -17,7 +17,6 @@ import {
   hold,
   it,
   openFrontTab,
-  openTab,
   type PanelGlobal,
   recordEvents,
   startTask,

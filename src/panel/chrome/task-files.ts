@@ -24,6 +24,13 @@ import {
 import type { Attachment } from '../store/attachments';
 import type { DownloadTracker } from '../tabs/downloads';
 
+/**
+ * How long a file named for an upload may take to become known as the task's download before the call says there is
+ * no such file: the browser's word of a new download travels through the worker, and the panel then checks whose it
+ * is. A name that is nobody's costs this wait once, before the list of the task's files.
+ */
+export const DOWNLOAD_NAME_WAIT_MS = 3_000;
+
 export interface TaskFilesDeps {
   attachments(): readonly Attachment[];
   tracker: DownloadTracker;
@@ -133,7 +140,10 @@ export function createTaskFiles(deps: TaskFilesDeps): TaskFiles {
         const data = toBase64(new Uint8Array(await file.arrayBuffer()));
         return { name: file.name, type: file.type, lastModified: file.lastModified, data };
       }
-      if (tracker.info(name)) return fromDownload(name, signal, mayFetch);
+      // A file the page just started downloading may not be known yet (DownloadTracker.whenNamed).
+      if (await tracker.whenNamed(name, { maxMs: DOWNLOAD_NAME_WAIT_MS, signal })) {
+        return fromDownload(name, signal, mayFetch);
+      }
       const known = [...this.attached().map((f) => f.name), ...tracker.list().map((d) => d.name)];
       if (known.length === 0) {
         throw new SteadyhandError('not_found', 'There is no such file: the task has none (the person can attach one).');

@@ -125,6 +125,32 @@ export class DownloadTracker {
     return [...this.#tracked].reverse().find((tracked) => downloadName(tracked.info) === name)?.info;
   }
 
+  /**
+   * The newest download of this task named `name`, waiting up to `maxMs` for it to be known. The browser tells the
+   * worker of a new download, the worker the panel, and the panel then works out whose it is: under load that can
+   * come after the step that started it has ended, and the next call (an upload of the file) would be told there is
+   * no such file (CI, 2026-11-28: test/e2e/sites-download-deputy.e2e.ts on a busy machine).
+   */
+  async whenNamed(name: string, options: { maxMs: number; signal: AbortSignal }): Promise<DownloadInfo | undefined> {
+    await Promise.all(this.#attributing);
+    const found = this.info(name);
+    if (found || options.signal.aborted) return found;
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.#waiters.delete(check);
+        options.signal.removeEventListener('abort', done);
+        resolve(this.info(name));
+      };
+      const check = () => {
+        if (this.info(name)) done();
+      };
+      const timer = setTimeout(done, options.maxMs);
+      this.#waiters.add(check);
+      options.signal.addEventListener('abort', done, { once: true });
+    });
+  }
+
   /** Resolves with the downloads past `cursor` once none is in progress, or when `maxMs` passes or `signal` aborts. */
   async after(cursor: number, options: { maxMs: number; signal: AbortSignal }): Promise<DownloadReport[]> {
     await Promise.all(this.#attributing);

@@ -119,6 +119,23 @@ describe('DownloadTracker with two tasks on the same page (two windows’ panels
     });
   }
 
+  it('finds a download named in a call that the browser tells of only after the step that started it', async () => {
+    const { bus, t, abort } = tracker([PAGE]);
+    const signal = new AbortController().signal;
+    const waiting = t.whenNamed('invoice.pdf', { maxMs: 60_000, signal });
+    bus.emit({ type: 'downloadCreated', download: item({ id: 4 }) });
+    expect((await waiting)?.id).toBe(4);
+    // Known already: answered at once; a name no download has: nothing, once the wait is over.
+    expect((await t.whenNamed('invoice.pdf', { maxMs: 60_000, signal }))?.id).toBe(4);
+    expect(await t.whenNamed('other.pdf', { maxMs: 10, signal })).toBeUndefined();
+    // Stopped: the wait ends with what is known.
+    const stop = new AbortController();
+    const stopped = t.whenNamed('late.pdf', { maxMs: 60_000, signal: stop.signal });
+    stop.abort();
+    expect(await stopped).toBeUndefined();
+    abort.abort();
+  });
+
   it('gives a download only to the task whose tab requested it', async () => {
     const bus = new TabEventBus();
     const mine = taskTracker(bus, 7, 7);
