@@ -133,45 +133,35 @@ export class DownloadTracker {
    */
   async whenNamed(name: string, options: { maxMs: number; signal: AbortSignal }): Promise<DownloadInfo | undefined> {
     await Promise.all(this.#attributing);
-    const found = this.info(name);
-    if (found || options.signal.aborted) return found;
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.#waiters.delete(check);
-        options.signal.removeEventListener('abort', done);
-        resolve(this.info(name));
-      };
-      const check = () => {
-        if (this.info(name)) done();
-      };
-      const timer = setTimeout(done, options.maxMs);
-      this.#waiters.add(check);
-      options.signal.addEventListener('abort', done, { once: true });
-    });
+    await this.#until(() => this.info(name) !== undefined, options);
+    return this.info(name);
   }
 
   /** Resolves with the downloads past `cursor` once none is in progress, or when `maxMs` passes or `signal` aborts. */
   async after(cursor: number, options: { maxMs: number; signal: AbortSignal }): Promise<DownloadReport[]> {
     await Promise.all(this.#attributing);
     const pending = () => this.#tracked.slice(cursor).some((tracked) => tracked.info.state === 'in_progress');
-    if (this.#tracked.length > cursor && pending() && !options.signal.aborted) {
-      await new Promise<void>((resolve) => {
-        const done = () => {
-          clearTimeout(timer);
-          this.#waiters.delete(check);
-          options.signal.removeEventListener('abort', done);
-          resolve();
-        };
-        const check = () => {
-          if (!pending()) done();
-        };
-        const timer = setTimeout(done, options.maxMs);
-        this.#waiters.add(check);
-        options.signal.addEventListener('abort', done, { once: true });
-      });
-    }
+    await this.#until(() => !pending(), options);
     return this.#tracked.slice(cursor).map((tracked) => report(tracked.info));
+  }
+
+  /** Resolves once `holds()` is true (checked now and on each change), or when `maxMs` passes or `signal` aborts. */
+  #until(holds: () => boolean, options: { maxMs: number; signal: AbortSignal }): Promise<void> {
+    if (holds() || options.signal.aborted) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.#waiters.delete(check);
+        options.signal.removeEventListener('abort', done);
+        resolve();
+      };
+      const check = () => {
+        if (holds()) done();
+      };
+      const timer = setTimeout(done, options.maxMs);
+      this.#waiters.add(check);
+      options.signal.addEventListener('abort', done, { once: true });
+    });
   }
 
   #on(event: TabEvent): void {

@@ -5,6 +5,7 @@
 import type { ActionEffect, ActionResult } from '../../../shared/page-types';
 import { composedContains, deepActiveElement } from '../../snapshot/dom/dom';
 import { isTextEntry } from '../../snapshot/naming/roles';
+import type { ActionContext } from '../context';
 import { afterAnimations, animationsNow } from './animations';
 import { type ChurnTracker, isBackground } from './churn';
 import { EXPECTED_QUIET_MS, isOwnMutation, OBSERVE_ALL, QUIET_MS, rootsOf, SETTLE_CAP_MS } from './settle';
@@ -45,6 +46,11 @@ export class EffectWatch {
   private stalledAnimation = false;
   private wake: (() => void) | null = null;
   private readonly cleanup: (() => void)[] = [];
+
+  /** The watch of an action on `target`, with the action's churn tracker and expected effects. */
+  static of(ctx: Pick<ActionContext, 'doc' | 'churn' | 'expect'>, target: Element): EffectWatch {
+    return new EffectWatch(ctx.doc, target, ctx.churn, ctx.expect);
+  }
 
   /**
    * With `churn`, mutations of elements the page was already churning when the action started are not effects. With
@@ -106,8 +112,11 @@ export class EffectWatch {
       if (this.navigation === 'cross') return;
       const now = performance.now();
       if (now >= deadline) return;
-      const quietMs = this.sawExpected() ? EXPECTED_QUIET_MS : (options.quietMs ?? QUIET_MS);
-      const seen = this.hasAnyEffect();
+      // Read once per wake: the effects are read from the page.
+      const effects = this.effects();
+      const seen = effects.length > 0;
+      const expected = this.expect !== undefined && effects.some((effect) => this.expect?.includes(effect));
+      const quietMs = expected ? EXPECTED_QUIET_MS : (options.quietMs ?? QUIET_MS);
       const quietAt = this.lastChange + quietMs;
       if (now >= quietAt && (seen || !options.untilFirst)) return;
       const until = seen || !options.untilFirst ? Math.min(quietAt, deadline) : deadline;
@@ -173,16 +182,6 @@ export class EffectWatch {
     this.observer.disconnect();
     for (const off of this.cleanup) off();
     this.wake = null;
-  }
-
-  private hasAnyEffect(): boolean {
-    return this.effects().length > 0;
-  }
-
-  /** The action already did what the caller expected of it (ActionHints.expect). */
-  private sawExpected(): boolean {
-    const expect = this.expect;
-    return expect !== undefined && expect.length > 0 && this.effects().some((effect) => expect.includes(effect));
   }
 
   private navigated(kind: 'cross' | 'same'): void {

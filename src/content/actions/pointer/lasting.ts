@@ -18,7 +18,7 @@ export async function watchGesture(
   play: () => Promise<void> | void,
   unchanged: () => string,
 ): Promise<ActionResult> {
-  const watch = new EffectWatch(ctx.doc, element, ctx.churn, ctx.expect);
+  const watch = EffectWatch.of(ctx, element);
   const net = new NetChange(element, ctx.churn);
   try {
     await play();

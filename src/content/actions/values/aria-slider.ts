@@ -122,7 +122,7 @@ export async function setAriaSlider(
     return notPerformed(`${name} takes values from ${start.min} to ${start.max}; ${target} is outside.`);
   }
   if (start.now === target) return performed(true, [], `${name} was already at ${target}.`);
-  const watch = new EffectWatch(ctx.doc, slider, ctx.churn, ctx.expect);
+  const watch = EffectWatch.of(ctx, slider);
   try {
     bringIntoView(slider);
     const keys = await driveByKeys(slider, target);

@@ -33,7 +33,7 @@ export async function clickElement(
 ): Promise<ActionResult> {
   const aimed = aimAt(ctx, element, at);
   if (aimed.blocked) return notPerformed(aimed.blocked);
-  const watch = new EffectWatch(ctx.doc, element, ctx.churn, ctx.expect);
+  const watch = EffectWatch.of(ctx, element);
   try {
     const target = aimed.target;
     const sameWidget = aimed.sameWidget === true;

@@ -96,7 +96,7 @@ export async function drag(ctx: ActionContext, args: DragArgs): Promise<ActionRe
   const placeBefore = pagePlace(source);
   const valuesBefore = [currentValue(source), currentValue(target)];
   const began = performance.now();
-  const watch = new EffectWatch(ctx.doc, source, ctx.churn, ctx.expect);
+  const watch = EffectWatch.of(ctx, source);
   const net = new NetChange(source, ctx.churn);
   try {
     const outcome = await playDrag(grip, from, to, ctx.shadowRootOf);

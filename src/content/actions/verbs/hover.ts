@@ -13,7 +13,7 @@ export async function hover(ctx: ActionContext, args: RefTarget): Promise<Action
   const anchor = pointerAnchor(element);
   const { hit, blocked, sameWidget } = aim(ctx, anchor);
   if (blocked) return notPerformed(blocked);
-  const watch = new EffectWatch(ctx.doc, element, ctx.churn, ctx.expect);
+  const watch = EffectWatch.of(ctx, element);
   const net = new NetChange(element, ctx.churn);
   try {
     dispatchHover(eventTarget(anchor, hit, sameWidget), hit.x, hit.y);

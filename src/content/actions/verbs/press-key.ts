@@ -34,7 +34,7 @@ export function pressOn(ctx: ActionContext, target: Element, key: string): Promi
 }
 
 async function press(ctx: ActionContext, target: Element, spec: KeySpec, modifiers: Modifier[]): Promise<ActionResult> {
-  const watch = new EffectWatch(ctx.doc, target, ctx.churn, ctx.expect);
+  const watch = EffectWatch.of(ctx, target);
   const selectionBefore = selectionState(ctx.doc);
   try {
     const down = keyEvent('keydown', target, spec, modifiers);

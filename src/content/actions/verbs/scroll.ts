@@ -37,11 +37,9 @@ export async function scroll(ctx: ActionContext, args: ScrollArgs): Promise<Acti
   const size = viewSize(scroller, vertical);
   const delta = sign * (unit === 'page' ? amount * size * PAGE_FRACTION : amount);
   const before = position(scroller, vertical);
-  const watch = new EffectWatch(
-    ctx.doc,
+  const watch = EffectWatch.of(
+    ctx,
     scroller.isPage ? (deepActiveElement(ctx.doc) ?? ctx.doc.documentElement) : scroller.element,
-    ctx.churn,
-    ctx.expect,
   );
   const content = scroller.isPage ? null : new ContentWatch(scroller.element);
   let wheelTaken = false;
@@ -144,7 +142,7 @@ async function scrollToRef(ctx: ActionContext, ref: number, snapshotId: string):
   const height = element.ownerDocument.documentElement.clientHeight;
   if (r.top >= 0 && r.bottom <= height && visibleCentre(element))
     return performed(true, [], `${name} is already in view.`);
-  const watch = new EffectWatch(ctx.doc, element, ctx.churn, ctx.expect);
+  const watch = EffectWatch.of(ctx, element);
   try {
     element.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' });
     await watch.settle();

@@ -50,7 +50,7 @@ async function selectNative(
   const option = options[choice] as HTMLOptionElement;
   if (option.selected && !select.multiple)
     return performed(true, [], `${JSON.stringify(option.label)} was already selected.`);
-  const watch = new EffectWatch(ctx.doc, select, ctx.churn, ctx.expect);
+  const watch = EffectWatch.of(ctx, select);
   try {
     select.focus({ preventScroll: true });
     option.selected = true;
@@ -82,7 +82,7 @@ async function selectFromDatalist(
   );
   if (typeof choice === 'string') return notPerformed(`${name}: ${choice}`);
   const value = (options[choice] as HTMLOptionElement).value;
-  const watch = new EffectWatch(ctx.doc, input, ctx.churn, ctx.expect);
+  const watch = EffectWatch.of(ctx, input);
   try {
     input.focus({ preventScroll: true });
     clearField(input);

@@ -62,7 +62,7 @@ export async function setValue(ctx: ActionContext, args: SetValueArgs): Promise<
 
 async function write(ctx: ActionContext, input: HTMLInputElement, value: string): Promise<EffectWatch> {
   bringIntoView(input);
-  const watch = new EffectWatch(ctx.doc, input, ctx.churn, ctx.expect);
+  const watch = EffectWatch.of(ctx, input);
   writeValue(input, value);
   await watch.settle();
   return watch;

@@ -41,7 +41,7 @@ export async function typeIntoSections(
   }
   const holder = sectionsHolder(field);
   bringIntoView(holder);
-  const watch = new EffectWatch(ctx.doc, holder, ctx.churn, ctx.expect);
+  const watch = EffectWatch.of(ctx, holder);
   try {
     for (const [i, section] of field.sections.entries()) {
       section.focus({ preventScroll: true });

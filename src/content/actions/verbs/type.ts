@@ -77,7 +77,7 @@ export async function typeText(ctx: ActionContext, args: TypeArgs): Promise<Acti
 
   bringIntoView(field);
   const start = isField(field) ? placeCaret(field, args.clear === true) : await editorCaret(field, args.clear === true);
-  const watch = new EffectWatch(ctx.doc, field, ctx.churn, ctx.expect);
+  const watch = EffectWatch.of(ctx, field);
   let check: ValueCheck;
   try {
     if (args.clear) {

@@ -67,7 +67,7 @@ async function intoInput(
   // A multiple input keeps what it holds, as a person adding one more file would expect of most upload widgets.
   if (input.multiple) for (const kept of Array.from(input.files ?? [])) transfer.items.add(kept);
   transfer.items.add(file);
-  const watch = new EffectWatch(ctx.doc, input, ctx.churn, ctx.expect);
+  const watch = EffectWatch.of(ctx, input);
   try {
     input.files = transfer.files;
     input.dispatchEvent(new win.Event('input', { bubbles: true, composed: true }));
@@ -120,7 +120,7 @@ async function ontoDropZone(ctx: ActionContext, zone: Element, file: File, ref: 
   const transfer = new win.DataTransfer();
   transfer.items.add(file);
   transfer.dropEffect = 'copy';
-  const watch = new EffectWatch(ctx.doc, zone, ctx.churn, ctx.expect);
+  const watch = EffectWatch.of(ctx, zone);
   try {
     zone.dispatchEvent(dragEvent(win, 'dragenter', transfer, x, y));
     const over = dragEvent(win, 'dragover', transfer, x, y);
