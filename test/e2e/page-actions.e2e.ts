@@ -31,6 +31,16 @@ describe('click', () => {
     await page.close();
   });
 
+  it('gives verified:false when the page only flickers and ends as it started', async ({ browser, panel, site }) => {
+    const { tabId, page, ref } = await open(browser, site.url('/page/pc-menu.html'));
+    const flash = await call(panel, tabId, 'click', ref('button', 'Flashes'));
+    expect(flash).toMatchObject({ ok: true, verified: false });
+    expect(flash.effects).toContain('dom_change');
+    expect(flash.reason).toMatch(/ended as it started/);
+    expect(await page.locator('#flash-out').evaluate((out) => out.className)).toBe('');
+    await page.close();
+  });
+
   it('waits for an effect that comes late, and clicks things that only look clickable', async ({
     browser,
     panel,

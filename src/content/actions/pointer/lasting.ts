@@ -9,7 +9,14 @@ import { EffectWatch } from '../effects/effects';
 import { NetChange } from '../effects/net-change';
 import { aimAt, parseBoxPoint } from './aim-point';
 
-const LASTING: readonly ActionEffect[] = ['navigation', 'new_window', 'value_change', 'state_change', 'focus_change'];
+/** Effects that are a change in themselves, whatever the DOM did. */
+export const LASTING: readonly ActionEffect[] = [
+  'navigation',
+  'new_window',
+  'value_change',
+  'state_change',
+  'focus_change',
+];
 
 /** `play` runs the gesture and returns why it did not work when nothing changed (the reason verified:false gives). */
 export async function watchGesture(

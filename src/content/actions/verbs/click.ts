@@ -1,12 +1,17 @@
 // click: aim (scroll into view, hit-test), play the pointer events, wait for what they set off (a first effect, then
-// the animations it started), and report what changed. hover (hover.ts) aims and waits the same way.
+// the animations it started), and report what changed. hover (hover.ts) aims and waits the same way. A click is
+// verified only by a change that lasts: the page moved on (navigation, a window, focus, a value, a state, a scroll)
+// or ended different from how it started (net-change.ts). A page that only flickers (a pressed style put back, a
+// carousel asked for the slide it already shows re-setting its track) did not do what the click was for.
 
 import type { ActionResult, BoxPoint, PointerArgs } from '../../../shared/page-types';
 import { describeElement } from '../../snapshot/dom/dom';
 import { type ActionContext, isDisabled, notPerformed, performed } from '../context';
 import { describeTarget } from '../describe';
 import { EffectWatch } from '../effects/effects';
+import { NetChange } from '../effects/net-change';
 import { aimAt, parseBoxPoint } from '../pointer/aim-point';
+import { LASTING } from '../pointer/lasting';
 import { dispatchClick } from '../pointer/pointer';
 
 /** Links and forms that open their result in another window or tab. */
@@ -34,6 +39,7 @@ export async function clickElement(
   const aimed = aimAt(ctx, element, at);
   if (aimed.blocked) return notPerformed(aimed.blocked);
   const watch = EffectWatch.of(ctx, element);
+  const net = new NetChange(element, ctx.churn);
   try {
     const target = aimed.target;
     const sameWidget = aimed.sameWidget === true;
@@ -50,11 +56,19 @@ export async function clickElement(
         `Clicked ${describeTarget(element, ref)}, but nothing observable changed within 1.5 s (no navigation, DOM change, focus or state change).${hint}`,
       );
     }
+    if (!net.changed() && !effects.some((effect) => LASTING.includes(effect) || effect === 'scroll')) {
+      return performed(
+        false,
+        effects,
+        `Clicked ${describeTarget(element, ref)}: the page changed while the click ran, then ended as it started (nothing stayed different).`,
+      );
+    }
     const via = sameWidget
       ? `The click landed on ${describeElement(target)}, a part of the same widget drawn over it.`
       : undefined;
     return watch.withHidden(performed(true, effects, via));
   } finally {
+    net.dispose();
     watch.dispose();
   }
 }
