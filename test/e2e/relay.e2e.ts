@@ -2,6 +2,7 @@
 // events reach the panel, both survive a killed service worker, a tab without a script gets one, a restricted page is
 // refused at once, and neither a web page nor a content script can call it.
 
+import { killWorker } from '../support/kill-harness';
 import { describe, expect, it, openTab, type PanelGlobal, recordEvents, test, tryCall, waitForEvent } from './kit';
 
 describe('relay', () => {
@@ -69,7 +70,10 @@ describe('relay', () => {
     const { tabId, page } = await openTab(browser, site.url('/index.html'));
     const targets = ['/page2.html', '/index.html?n=1', '/page2.html?n=2', '/index.html?n=3'];
     for (const [i, path] of targets.entries()) {
-      if (i === 1 || i === 3) await browser.stopServiceWorker();
+      // Killed and reconnected before the next navigation, as the kill suite does (support/kill-harness.ts
+      // §killWorker): on a loaded machine a bare stop can land late, while the next navigation commits, and that
+      // event dies with the worker in Chrome before the relay ever runs.
+      if (i === 1 || i === 3) await killWorker(browser);
       await page.goto(site.url(path));
     }
     for (const path of targets) {
