@@ -7,6 +7,7 @@ import { type ActionContext, isDisabled, notPerformed, performed } from '../cont
 import { describeTarget } from '../describe';
 import { EffectWatch } from '../effects/effects';
 import { aimAt, parseBoxPoint } from '../pointer/aim-point';
+import { effectsIn, landedReason } from '../pointer/landing';
 import { dispatchClick } from '../pointer/pointer';
 
 /** Links and forms that open their result in another window or tab. */
@@ -31,7 +32,7 @@ export async function clickElement(
   ref: number,
   at?: BoxPoint,
 ): Promise<ActionResult> {
-  const aimed = aimAt(ctx, element, at);
+  const aimed = await aimAt(ctx, element, at);
   if (aimed.blocked) return notPerformed(aimed.blocked);
   const watch = EffectWatch.of(ctx, element);
   try {
@@ -43,12 +44,16 @@ export async function clickElement(
     if (watch.effects().length > 0) await watch.settleAnimations();
     const effects = watch.effects();
     if (effects.length === 0) {
+      if (aimed.around) return performed(false, [], landedReason(ctx, 'click', aimed.around, element, ref, false));
       const hint = element.localName === 'select' ? ' A drop-down opens only for a person: use select_option.' : '';
       return performed(
         false,
         [],
         `Clicked ${describeTarget(element, ref)}, but nothing observable changed within 1.5 s (no navigation, DOM change, focus or state change).${hint}`,
       );
+    }
+    if (aimed.around && effectsIn(watch, element, aimed.around).length === 0) {
+      return watch.withHidden(performed(false, effects, landedReason(ctx, 'click', aimed.around, element, ref, true)));
     }
     const via = sameWidget
       ? `The click landed on ${describeElement(target)}, a part of the same widget drawn over it.`
