@@ -24,6 +24,8 @@ export interface Aimed {
   blocked?: string;
   /** What covers the element when blocked (leaving.ts asks whether it is on its way out). */
   coverer?: Element;
+  /** Blocked by a coverer on its way out whose animation a hidden tab holds (leaving.ts §heldRefusal). */
+  held?: boolean;
   /** The pointer lands on a part of the element's own widget drawn over it (src/content/actions/pointer/pointer.ts §aim). */
   sameWidget?: boolean;
   /**

@@ -9,6 +9,7 @@ import { EffectWatch } from '../effects/effects';
 import { NetChange } from '../effects/net-change';
 import { aimAt, parseBoxPoint } from './aim-point';
 import { effectsIn, landedReason } from './landing';
+import { heldRefusal } from './leaving';
 
 const LASTING: readonly ActionEffect[] = ['navigation', 'new_window', 'value_change', 'state_change', 'focus_change'];
 
@@ -59,7 +60,7 @@ export async function gestureAt(
   const name = describeTarget(element, args.ref);
   if (isDisabled(element)) return notPerformed(`${name} is disabled.`);
   const aimed = await aimAt(ctx, element, at);
-  if (aimed.blocked) return notPerformed(aimed.blocked);
+  if (aimed.blocked) return aimed.held ? heldRefusal(aimed.blocked) : notPerformed(aimed.blocked);
   const { target, x, y, around } = aimed;
   const landed = around
     ? {

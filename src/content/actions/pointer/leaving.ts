@@ -6,7 +6,9 @@
 // animations and the page's removal of the overlay (bounded, event-driven) and aims again. A coverer that stays (a
 // modal, a banner, a menu still open or opening) is refused as before (docs/contracts.md PT-C1).
 
+import type { ActionResult } from '../../../shared/page-types';
 import { composedContains, composedParent } from '../../snapshot/dom/dom';
+import { notPerformed } from '../context';
 import { finite } from '../effects/animations';
 import { OBSERVE_ALL, rootsOf } from '../effects/settle';
 import { isHidden, wakeAfter } from '../effects/wake';
@@ -101,16 +103,18 @@ function nextChange(anchor: Element, animations: Animation[], ms: number): Promi
 /**
  * Aims with `attempt` until nothing leaving covers the target: while the coverer `attempt` reports is on its way out,
  * waits for it (up to LEAVING_CAP_MS) and aims again. Returns the last attempt: still blocked when the coverer
- * stayed, or when the tab is hidden (its animations do not run there: https://developer.chrome.com/blog/background_tabs).
+ * stayed. In a hidden tab the leave animation cannot run (https://developer.chrome.com/blog/background_tabs), so it
+ * does not wait: the attempt comes back blocked with `held`, for the action to say so (heldReason).
  */
-export async function aimPastLeaving<T extends { blocked?: string; coverer?: Element }>(
+export async function aimPastLeaving<T extends { blocked?: string; coverer?: Element; held?: boolean }>(
   anchor: Element,
   attempt: () => T,
 ): Promise<T> {
   let aimed = attempt();
-  if (!aimed.blocked || !aimed.coverer || isHidden(anchor.ownerDocument)) return aimed;
+  if (!aimed.blocked || !aimed.coverer) return aimed;
   let animations = leavingAnimations(aimed.coverer);
   if (animations.length === 0) return aimed;
+  if (isHidden(anchor.ownerDocument)) return { ...aimed, held: true };
   const deadline = performance.now() + LEAVING_CAP_MS;
   for (;;) {
     const left = deadline - performance.now();
@@ -121,4 +125,14 @@ export async function aimPastLeaving<T extends { blocked?: string; coverer?: Ele
     // Still covered: by the same overlay after its animations (the page removes it next), or by another on its way.
     animations = leavingAnimations(aimed.coverer);
   }
+}
+
+/** The refusal of an aim whose coverer is leaving but held by a hidden tab: the panel tells the person to look. */
+export function heldRefusal(blocked: string): ActionResult {
+  return {
+    ...notPerformed(
+      `${blocked.replace(/ Close or dismiss it first, or pick another element\.$/, '')} It is closing, but its animation cannot finish while the tab is in the background.`,
+    ),
+    hidden: 'animation',
+  };
 }

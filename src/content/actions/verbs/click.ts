@@ -8,6 +8,7 @@ import { describeTarget } from '../describe';
 import { EffectWatch } from '../effects/effects';
 import { aimAt, parseBoxPoint } from '../pointer/aim-point';
 import { effectsIn, landedReason } from '../pointer/landing';
+import { heldRefusal } from '../pointer/leaving';
 import { dispatchClick } from '../pointer/pointer';
 
 /** Links and forms that open their result in another window or tab. */
@@ -33,7 +34,7 @@ export async function clickElement(
   at?: BoxPoint,
 ): Promise<ActionResult> {
   const aimed = await aimAt(ctx, element, at);
-  if (aimed.blocked) return notPerformed(aimed.blocked);
+  if (aimed.blocked) return aimed.held ? heldRefusal(aimed.blocked) : notPerformed(aimed.blocked);
   const watch = EffectWatch.of(ctx, element);
   try {
     const target = aimed.target;

@@ -8,12 +8,13 @@ import { EffectWatch } from '../effects/effects';
 import { NetChange } from '../effects/net-change';
 import { aimAt } from '../pointer/aim-point';
 import { effectsIn, landedReason } from '../pointer/landing';
+import { heldRefusal } from '../pointer/leaving';
 import { dispatchHover } from '../pointer/pointer';
 
 export async function hover(ctx: ActionContext, args: RefTarget): Promise<ActionResult> {
   const element = ctx.registry.resolve(args);
   const aimed = await aimAt(ctx, element);
-  if (aimed.blocked) return notPerformed(aimed.blocked);
+  if (aimed.blocked) return aimed.held ? heldRefusal(aimed.blocked) : notPerformed(aimed.blocked);
   const watch = EffectWatch.of(ctx, element);
   const net = new NetChange(element, ctx.churn);
   try {

@@ -4,7 +4,13 @@
 // by an overlay that stays is refused at once.
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { aimPastLeaving, endsHidden, leavingAnimations } from '../../../../src/content/actions/pointer/leaving';
+import {
+  aimPastLeaving,
+  endsHidden,
+  heldRefusal,
+  LEAVING_CAP_MS,
+  leavingAnimations,
+} from '../../../../src/content/actions/pointer/leaving';
 
 type Frames = Record<string, string | number | null>[];
 
@@ -113,7 +119,28 @@ describe('an aim covered by an overlay', () => {
     });
     expect(aimed.blocked).toMatch(/Another element/);
     expect(attempts).toBe(1);
-    expect(performance.now() - started).toBeLessThan(50);
+    expect(performance.now() - started).toBeLessThan(LEAVING_CAP_MS / 2);
+  });
+
+  it('does not wait in a hidden tab, where the animation cannot run, and says why with the hidden-tab mark', async () => {
+    const { save, paper } = page();
+    withAnimations([animation(paper, [{ opacity: '1' }, { opacity: '0' }]).fake]);
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    try {
+      const started = performance.now();
+      const aimed = await aimPastLeaving(save, () => ({ blocked: 'covered', coverer: paper }));
+      expect(aimed).toMatchObject({ blocked: 'covered', held: true });
+      expect(performance.now() - started).toBeLessThan(LEAVING_CAP_MS / 2);
+    } finally {
+      delete (document as { visibilityState?: unknown }).visibilityState;
+    }
+    const refusal = heldRefusal(
+      'Another element would receive the pointer: div.menu. Close or dismiss it first, or pick another element.',
+    );
+    expect(refusal).toMatchObject({ ok: false, hidden: 'animation' });
+    expect(refusal.reason).toBe(
+      'Another element would receive the pointer: div.menu. It is closing, but its animation cannot finish while the tab is in the background.',
+    );
   });
 
   it('gives up after its cap when the leaving overlay never goes', async () => {
