@@ -10,7 +10,7 @@ import { isHidden, wakeAfter } from './wake';
 
 const ANIMATION_CAP_MS = 1_000;
 
-function finite(animation: Animation): boolean {
+export function finite(animation: Animation): boolean {
   const end = animation.effect?.getComputedTiming().endTime;
   return typeof end === 'number' && Number.isFinite(end);
 }

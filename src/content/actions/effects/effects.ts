@@ -30,6 +30,17 @@ function observe(element: Element): Observed {
   };
 }
 
+/**
+ * The control a press on `target` activates besides the target itself: the control of the label the target is or lies
+ * in (a label's text pressed ticks its checkbox through the browser's label activation, which changes the box's
+ * `checked` without a DOM mutation), when that control is not the target or inside it.
+ */
+export function labelledControl(target: Element): Element | null {
+  const label = target.closest('label') as HTMLLabelElement | null;
+  const control = label?.control ?? null;
+  return control && !composedContains(target, control) ? control : null;
+}
+
 export class EffectWatch {
   private readonly observer: MutationObserver;
   private readonly win: Window;
@@ -37,9 +48,13 @@ export class EffectWatch {
   private readonly urlBefore: string;
   private readonly focusBefore: Element | null;
   private readonly stateBefore: Observed;
+  private readonly control: Element | null;
+  private readonly controlBefore: Observed | null;
   private readonly scrollBefore: [number, number];
   private readonly animationsBefore: ReadonlySet<Animation>;
   private mutations = 0;
+  /** Mutations inside the target itself (its attributes, text and children). */
+  private inside = 0;
   private lastChange = performance.now();
   private navigation: 'cross' | 'same' | null = null;
   private newWindow = false;
@@ -69,12 +84,16 @@ export class EffectWatch {
     this.urlBefore = doc.location.href;
     this.focusBefore = deepActiveElement(doc);
     this.stateBefore = observe(target);
+    this.control = labelledControl(target);
+    this.controlBefore = this.control ? observe(this.control) : null;
     this.scrollBefore = [this.win.scrollX, this.win.scrollY];
     this.animationsBefore = animationsNow(doc);
     this.observer = new MutationObserver((records) => {
-      const count = records.filter((record) => !isOwnMutation(record) && !isBackground(record, churning)).length;
+      const counted = records.filter((record) => !isOwnMutation(record) && !isBackground(record, churning));
+      const count = counted.length;
       if (count === 0) return;
       this.mutations += count;
+      this.inside += counted.filter((record) => this.holds(record.target)).length;
       this.lastChange = performance.now();
       this.wake?.();
     });
@@ -170,6 +189,11 @@ export class EffectWatch {
       effects.push('state_change');
     }
     if (after.value !== this.stateBefore.value) effects.push('value_change');
+    if (this.control && this.controlBefore && !effects.includes('state_change')) {
+      const now = observe(this.control);
+      if (now.checked !== this.controlBefore.checked || now.aria !== this.controlBefore.aria)
+        effects.push('state_change');
+    }
     if (this.win.scrollX !== this.scrollBefore[0] || this.win.scrollY !== this.scrollBefore[1]) effects.push('scroll');
     return effects;
   }
@@ -178,10 +202,20 @@ export class EffectWatch {
     return this.mutations;
   }
 
+  /** How many mutations happened inside the target itself: a change a press on its ancestor made to it. */
+  get mutationsInside(): number {
+    return this.inside;
+  }
+
   dispose(): void {
     this.observer.disconnect();
     for (const off of this.cleanup) off();
     this.wake = null;
+  }
+
+  private holds(node: Node): boolean {
+    const element = node.nodeType === Node.ELEMENT_NODE ? (node as Element) : node.parentElement;
+    return element !== null && composedContains(this.target, element);
   }
 
   private navigated(kind: 'cross' | 'same'): void {

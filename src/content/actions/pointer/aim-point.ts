@@ -9,9 +9,11 @@ import {
   deepElementFromPoint,
   describeCoverer,
   frameChainHit,
+  landsAround,
   receivesPointer,
 } from '../../snapshot/geometry/hit-test';
 import type { ActionContext } from '../context';
+import { aimPastLeaving } from './leaving';
 import { aim, bringIntoView, eventTarget, pointerAnchor } from './pointer';
 
 export interface Aimed {
@@ -20,8 +22,18 @@ export interface Aimed {
   x: number;
   y: number;
   blocked?: string;
+  /** What covers the element when blocked (leaving.ts asks whether it is on its way out). */
+  coverer?: Element;
+  /** Blocked by a coverer on its way out whose animation a hidden tab holds (leaving.ts §heldRefusal). */
+  held?: boolean;
   /** The pointer lands on a part of the element's own widget drawn over it (src/content/actions/pointer/pointer.ts §aim). */
   sameWidget?: boolean;
+  /**
+   * The pointer lands outside the element: on an ancestor that takes the pointer for it, or a label of it drawn
+   * elsewhere (hit-test.ts §landsAround). The events go there, and the action is verified only by what changed in
+   * the element itself (src/content/actions/pointer/landing.ts).
+   */
+  around?: Element;
 }
 
 export function parseBoxPoint(at: unknown): BoxPoint {
@@ -44,17 +56,27 @@ export function pointInBox(box: DOMRect, at: BoxPoint): { x: number; y: number }
   return { x, y };
 }
 
-/** Aims at the element's centre (through its label when it is drawn by one), or at `at` inside its box. */
-export function aimAt(ctx: ActionContext, element: Element, at?: BoxPoint): Aimed {
+/**
+ * Aims at the element's centre (through its label when it is drawn by one), or at `at` inside its box; when something
+ * on its way out covers it (a menu closing), waits for it to go and aims again (leaving.ts).
+ */
+export function aimAt(ctx: ActionContext, element: Element, at?: BoxPoint): Promise<Aimed> {
+  return aimPastLeaving(element, () => aimOnce(ctx, element, at));
+}
+
+function aimOnce(ctx: ActionContext, element: Element, at?: BoxPoint): Aimed {
   if (!at) {
     const anchor = pointerAnchor(element);
-    const { hit, blocked, sameWidget } = aim(ctx, anchor);
+    const { hit, blocked, sameWidget, coverer } = aim(ctx, anchor);
+    const target = eventTarget(anchor, hit, sameWidget);
     return {
-      target: eventTarget(anchor, hit, sameWidget),
+      target,
       x: hit.x,
       y: hit.y,
       ...(blocked ? { blocked } : {}),
+      ...(coverer ? { coverer } : {}),
       ...(sameWidget ? { sameWidget } : {}),
+      ...(!blocked && !sameWidget && landsAround(anchor, target) ? { around: target } : {}),
     };
   }
   bringIntoView(element);
@@ -69,11 +91,12 @@ export function aimAt(ctx: ActionContext, element: Element, at?: BoxPoint): Aime
     hit && receivesPointer(element, hit)
       ? frameChainHit(element.ownerDocument, point.x, point.y, ctx.shadowRootOf)
       : hit;
-  if (hit && covered === null) return { target: hit, ...point };
+  if (hit && covered === null) return { target: hit, ...point, ...(landsAround(element, hit) ? { around: hit } : {}) };
   const what = covered ?? hit;
   return {
     target: element,
     ...point,
+    ...(what ? { coverer: what } : {}),
     blocked: what
       ? `Another element would receive the pointer at that point: ${describeCoverer(what, ctx.shadowRootOf)}.`
       : 'That point of the element is not on screen.',

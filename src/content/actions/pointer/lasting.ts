@@ -8,6 +8,8 @@ import { describeTarget } from '../describe';
 import { EffectWatch } from '../effects/effects';
 import { NetChange } from '../effects/net-change';
 import { aimAt, parseBoxPoint } from './aim-point';
+import { effectsIn, landedReason } from './landing';
+import { heldRefusal } from './leaving';
 
 /** Effects that are a change in themselves, whatever the DOM did. */
 export const LASTING: readonly ActionEffect[] = [
@@ -18,12 +20,16 @@ export const LASTING: readonly ActionEffect[] = [
   'focus_change',
 ];
 
-/** `play` runs the gesture and returns why it did not work when nothing changed (the reason verified:false gives). */
+/**
+ * `play` runs the gesture and returns why it did not work when nothing changed (the reason verified:false gives). With
+ * `around` (the press landed on an ancestor or label of `element`, landing.ts), only a change in the element counts.
+ */
 export async function watchGesture(
   ctx: ActionContext,
   element: Element,
   play: () => Promise<void> | void,
   unchanged: () => string,
+  around?: { landed: Element; reason: (elsewhere: boolean) => string },
 ): Promise<ActionResult> {
   const watch = EffectWatch.of(ctx, element);
   const net = new NetChange(element, ctx.churn);
@@ -32,8 +38,12 @@ export async function watchGesture(
     await watch.settleAnimations();
     await watch.settle({ untilFirst: true });
     const effects = watch.effects();
-    if (net.changed() || effects.some((effect) => LASTING.includes(effect))) return performed(true, effects);
-    return performed(false, effects, unchanged());
+    const lasting = net.changed() || effects.some((effect) => LASTING.includes(effect));
+    if (lasting && around && effectsIn(watch, element, around.landed).length === 0) {
+      return performed(false, effects, around.reason(true));
+    }
+    if (lasting) return performed(true, effects);
+    return performed(false, effects, around ? around.reason(false) : unchanged());
   } finally {
     net.dispose();
     watch.dispose();
@@ -43,11 +53,12 @@ export async function watchGesture(
 /**
  * A gesture at a ref's element (its centre, or `at` inside its box): refused when the element is disabled or the
  * pointer would reach something else there, otherwise played at the aimed point and watched as watchGesture does.
- * `unchanged` gets the element's name (`[12] button "Save"`) for its reason.
+ * `unchanged` gets the element's name (`[12] button "Save"`) for its reason; `verb` names the gesture ("double click").
  */
 export async function gestureAt(
   ctx: ActionContext,
   args: PointerArgs,
+  verb: string,
   play: (target: Element, x: number, y: number) => void,
   unchanged: (name: string) => string,
 ): Promise<ActionResult> {
@@ -55,13 +66,20 @@ export async function gestureAt(
   const at = args.at === undefined ? undefined : parseBoxPoint(args.at);
   const name = describeTarget(element, args.ref);
   if (isDisabled(element)) return notPerformed(`${name} is disabled.`);
-  const aimed = aimAt(ctx, element, at);
-  if (aimed.blocked) return notPerformed(aimed.blocked);
-  const { target, x, y } = aimed;
+  const aimed = await aimAt(ctx, element, at);
+  if (aimed.blocked) return aimed.held ? heldRefusal(aimed.blocked) : notPerformed(aimed.blocked);
+  const { target, x, y, around } = aimed;
+  const landed = around
+    ? {
+        landed: around,
+        reason: (elsewhere: boolean) => landedReason(ctx, verb, around, element, args.ref, elsewhere),
+      }
+    : undefined;
   return watchGesture(
     ctx,
     element,
     () => play(target, x, y),
     () => unchanged(name),
+    landed,
   );
 }

@@ -3,7 +3,14 @@
 // mask tells them from the person's.
 
 import { composedContains, composedParent, windowOf } from '../../snapshot/dom/dom';
-import { describeCoverer, type HitTest, hitTest, visibleCentre } from '../../snapshot/geometry/hit-test';
+import {
+  describeCoverer,
+  type HitTest,
+  hitTest,
+  hitTestAt,
+  landsAround,
+  visibleCentre,
+} from '../../snapshot/geometry/hit-test';
 import { coveredBySameWidget } from '../../snapshot/geometry/same-widget';
 import { isRendered } from '../../snapshot/geometry/visibility';
 import type { ActionContext } from '../context';
@@ -31,8 +38,16 @@ export function bringIntoView(element: Element): void {
   }
 }
 
+export interface Aim {
+  hit: HitTest;
+  blocked?: string;
+  sameWidget?: boolean;
+  /** What covers the anchor when blocked, so the caller can ask whether it is on its way out (leaving.ts). */
+  coverer?: Element;
+}
+
 /** Brings `anchor` into view and hit-tests it; on failure returns a reason that names what is in the way. */
-export function aim(ctx: ActionContext, anchor: Element): { hit: HitTest; blocked?: string; sameWidget?: boolean } {
+export function aim(ctx: ActionContext, anchor: Element): Aim {
   bringIntoView(anchor);
   let hit = hitTest(anchor, ctx.shadowRootOf);
   if (!hit.receives) {
@@ -40,6 +55,7 @@ export function aim(ctx: ActionContext, anchor: Element): { hit: HitTest; blocke
     anchor.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
     hit = hitTest(anchor, ctx.shadowRootOf);
   }
+  if (hit.receives && hit.hit && landsAround(anchor, hit.hit)) hit = pointOnItself(ctx, anchor) ?? hit;
   if (hit.receives) return { hit };
   if (!hit.hit) return { hit, blocked: 'The element has no visible area on screen (it may be collapsed or clipped).' };
   if (coveredBySameWidget(anchor, hit.hit, (e) => ctx.registry.peek(e) !== undefined)) return { hit, sameWidget: true };
@@ -47,12 +63,28 @@ export function aim(ctx: ActionContext, anchor: Element): { hit: HitTest; blocke
   const ref = refNear(ctx, hit.hit);
   return {
     hit,
+    coverer: hit.hit,
     blocked: `Another element would receive the pointer: ${coverer}${ref ? ` (inside [${ref}])` : ''}. Close or dismiss it first, or pick another element.`,
   };
 }
 
+/**
+ * Where a mouse would land on the element itself when its centre lands on an ancestor: a link wrapped over two lines
+ * has its box's centre between them, so each line box's centre is tried. None when the element takes no pointer
+ * anywhere (pointer-events: none, a parent painting over it): the press then lands on the ancestor, and says so.
+ */
+function pointOnItself(ctx: ActionContext, anchor: Element): HitTest | null {
+  for (const rect of Array.from(anchor.getClientRects())) {
+    if (rect.width < 1 || rect.height < 1) continue;
+    const point = { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 };
+    const hit = hitTestAt(anchor, point, ctx.shadowRootOf);
+    if (hit.receives && hit.hit && !landsAround(anchor, hit.hit)) return hit;
+  }
+  return null;
+}
+
 /** The ref of the hit element or its nearest ancestor that has one, so the model can act on the obstacle. */
-function refNear(ctx: ActionContext, element: Element): number | undefined {
+export function refNear(ctx: ActionContext, element: Element): number | undefined {
   let node: Element | null = element;
   for (let depth = 0; node && depth < 6; depth++, node = composedParent(node)) {
     const ref = ctx.registry.peek(node);
@@ -62,11 +94,12 @@ function refNear(ctx: ActionContext, element: Element): number | undefined {
 }
 
 /**
- * Where to dispatch: the deepest element under the pointer when it lies inside the anchor or is a part of the same
- * widget that covers it (see same-widget.ts), else the anchor.
+ * Where to dispatch: what a mouse at the point would hit. That is the deepest element under the pointer when it lies
+ * inside the anchor, is a part of the same widget that covers it (see same-widget.ts), or is an ancestor or label of
+ * it that takes the pointer for it (landsAround: the press lands there, never on the anchor itself); else the anchor.
  */
 export function eventTarget(anchor: Element, hit: HitTest, sameWidget = false): Element {
-  return hit.hit && (sameWidget || composedContains(anchor, hit.hit)) ? hit.hit : anchor;
+  return hit.hit && (sameWidget || hit.receives || composedContains(anchor, hit.hit)) ? hit.hit : anchor;
 }
 
 function mouseInit(target: Element, x: number, y: number, buttons: number): MouseEventInit {

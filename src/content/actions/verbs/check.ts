@@ -36,7 +36,9 @@ export async function check(ctx: ActionContext, args: RefTarget & { checked: boo
     return notPerformed(`${name} is a radio button: it is unchecked by checking another option of its group.`);
   }
   if (isDisabled(box)) return notPerformed(`${name} is disabled.`);
-  const clicked = await clickElement(ctx, box, args.ref);
+  // A label is pressed where a person presses it, and the browser's label activation ticks its control once.
+  const pressed = element.localName === 'label' ? element : box;
+  const clicked = await clickElement(ctx, pressed, args.ref);
   if (!clicked.ok) return clicked;
   const now = readChecked(box);
   if (now === want) return performed(true, clicked.effects);

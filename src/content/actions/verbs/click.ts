@@ -11,7 +11,9 @@ import { describeTarget } from '../describe';
 import { EffectWatch } from '../effects/effects';
 import { NetChange } from '../effects/net-change';
 import { aimAt, parseBoxPoint } from '../pointer/aim-point';
+import { effectsIn, landedReason } from '../pointer/landing';
 import { LASTING } from '../pointer/lasting';
+import { heldRefusal } from '../pointer/leaving';
 import { dispatchClick } from '../pointer/pointer';
 
 /** Links and forms that open their result in another window or tab. */
@@ -36,8 +38,8 @@ export async function clickElement(
   ref: number,
   at?: BoxPoint,
 ): Promise<ActionResult> {
-  const aimed = aimAt(ctx, element, at);
-  if (aimed.blocked) return notPerformed(aimed.blocked);
+  const aimed = await aimAt(ctx, element, at);
+  if (aimed.blocked) return aimed.held ? heldRefusal(aimed.blocked) : notPerformed(aimed.blocked);
   const watch = EffectWatch.of(ctx, element);
   const net = new NetChange(element, ctx.churn);
   try {
@@ -49,12 +51,16 @@ export async function clickElement(
     if (watch.effects().length > 0) await watch.settleAnimations();
     const effects = watch.effects();
     if (effects.length === 0) {
+      if (aimed.around) return performed(false, [], landedReason(ctx, 'click', aimed.around, element, ref, false));
       const hint = element.localName === 'select' ? ' A drop-down opens only for a person: use select_option.' : '';
       return performed(
         false,
         [],
         `Clicked ${describeTarget(element, ref)}, but nothing observable changed within 1.5 s (no navigation, DOM change, focus or state change).${hint}`,
       );
+    }
+    if (aimed.around && effectsIn(watch, element, aimed.around).length === 0) {
+      return watch.withHidden(performed(false, effects, landedReason(ctx, 'click', aimed.around, element, ref, true)));
     }
     if (!net.changed() && !effects.some((effect) => LASTING.includes(effect) || effect === 'scroll')) {
       return performed(

@@ -19,6 +19,7 @@ export async function doubleClick(ctx: ActionContext, args: PointerArgs): Promis
   return gestureAt(
     ctx,
     args,
+    'double click',
     (target, x, y) => {
       dispatchHover(target, x, y);
       pressAndRelease(target, x, y, 1);

@@ -57,7 +57,7 @@ export async function drag(ctx: ActionContext, args: DragArgs): Promise<ActionRe
   if (target && (target === source || source.contains(target))) {
     return notPerformed('The target is the source itself or inside it: drop on another element, or use dx/dy.');
   }
-  const start = aimAt(ctx, source);
+  const start = await aimAt(ctx, source);
   if (start.blocked) return notPerformed(`Cannot start the drag on ${name}: ${start.blocked}`);
   let from: Point = { x: start.x, y: start.y };
   let grip = start.target;

@@ -6,25 +6,31 @@ import { type ActionContext, notPerformed, performed } from '../context';
 import { describeTarget } from '../describe';
 import { EffectWatch } from '../effects/effects';
 import { NetChange } from '../effects/net-change';
-import { aim, dispatchHover, eventTarget, pointerAnchor } from '../pointer/pointer';
+import { aimAt } from '../pointer/aim-point';
+import { effectsIn, landedReason } from '../pointer/landing';
+import { heldRefusal } from '../pointer/leaving';
+import { dispatchHover } from '../pointer/pointer';
 
 export async function hover(ctx: ActionContext, args: RefTarget): Promise<ActionResult> {
   const element = ctx.registry.resolve(args);
-  const anchor = pointerAnchor(element);
-  const { hit, blocked, sameWidget } = aim(ctx, anchor);
-  if (blocked) return notPerformed(blocked);
+  const aimed = await aimAt(ctx, element);
+  if (aimed.blocked) return aimed.held ? heldRefusal(aimed.blocked) : notPerformed(aimed.blocked);
   const watch = EffectWatch.of(ctx, element);
   const net = new NetChange(element, ctx.churn);
   try {
-    dispatchHover(eventTarget(anchor, hit, sameWidget), hit.x, hit.y);
+    dispatchHover(aimed.target, aimed.x, aimed.y);
     // Menus open after a delay and then animate in (antd's submenus): wait for a first effect as a click does.
     await watch.settle({ untilFirst: true });
     if (watch.effects().length > 0) await watch.settleAnimations();
     const effects = watch.effects();
     // The pointer being over the element is not a result anyone sees: a hover is verified only when the page
     // ended different (a menu or tooltip shown), not when it flickered and went back (decision 0019).
-    if (net.changed() || effects.some((effect) => effect !== 'dom_change'))
-      return watch.withHidden(performed(true, effects));
+    const changed = net.changed() || effects.some((effect) => effect !== 'dom_change');
+    // Over an ancestor that takes the pointer for it, what showed is the ancestor's, not the element's (landing.ts).
+    if (changed && aimed.around && effectsIn(watch, element, aimed.around).length === 0) {
+      return performed(false, effects, landedReason(ctx, 'pointer', aimed.around, element, args.ref, true));
+    }
+    if (changed) return watch.withHidden(performed(true, effects));
     return performed(
       false,
       effects,

@@ -14,6 +14,7 @@ export async function rightClick(ctx: ActionContext, args: PointerArgs): Promise
   return gestureAt(
     ctx,
     args,
+    'right click',
     (target, x, y) => {
       dispatchHover(target, x, y);
       const pointerDown = pointer('pointerdown', target, x, y, 2, true, SECONDARY);

@@ -45,6 +45,15 @@ export function visibleCentre(element: Element): { x: number; y: number } | null
   return { x: (left + right) / 2, y: (top + bottom) / 2 };
 }
 
+/**
+ * True when the pointer lands outside the element although it "receives" it: on an ancestor (the element has
+ * `pointer-events: none`, or its parent paints over it), or on a label of it drawn elsewhere. A real mouse's events
+ * then go to that ancestor or label, never to the element itself.
+ */
+export function landsAround(target: Element, hit: Element): boolean {
+  return hit !== target && !composedContains(target, hit);
+}
+
 export function receivesPointer(target: Element, hit: Element): boolean {
   if (hit === target || composedContains(target, hit) || composedContains(hit, target)) return true;
   return hit.localName === 'label' && (hit as HTMLLabelElement).control === target;
@@ -53,6 +62,11 @@ export function receivesPointer(target: Element, hit: Element): boolean {
 export function hitTest(element: Element, shadowRootOf: ShadowRootOf): HitTest {
   const point = visibleCentre(element);
   if (!point) return { receives: false, hit: null, x: 0, y: 0 };
+  return hitTestAt(element, point, shadowRootOf);
+}
+
+/** hitTest at a given point (viewport coordinates of the element's own frame). */
+export function hitTestAt(element: Element, point: { x: number; y: number }, shadowRootOf: ShadowRootOf): HitTest {
   const doc = element.ownerDocument;
   const hit = deepElementFromPoint(doc, point.x, point.y, shadowRootOf);
   if (!hit || !receivesPointer(element, hit)) return { receives: false, hit, ...point };
