@@ -6,8 +6,9 @@ import { describeElement } from '../../snapshot/dom/dom';
 import { type ActionContext, isDisabled, notPerformed, performed } from '../context';
 import { describeTarget } from '../describe';
 import { EffectWatch } from '../effects/effects';
-import { aimAt, parseBoxPoint } from '../pointer/aim-point';
+import { type Aimed, aimAt, parseBoxPoint } from '../pointer/aim-point';
 import { dispatchClick } from '../pointer/pointer';
+import { aimAtWord, pressSelects, type WordAim } from '../text/word-aim';
 
 /** Links and forms that open their result in another window or tab. */
 function opensNewWindow(element: Element): boolean {
@@ -21,7 +22,11 @@ export async function click(ctx: ActionContext, args: PointerArgs): Promise<Acti
   const element = ctx.registry.resolve(args);
   const at = args.at === undefined ? undefined : parseBoxPoint(args.at);
   if (isDisabled(element)) return notPerformed(`${describeTarget(element, args.ref)} is disabled.`);
-  return clickElement(ctx, element, args.ref, at);
+  // A text ref from find: the pointer goes to the word found, not the centre of the element holding it.
+  const query = at === undefined ? ctx.registry.foundText(element) : undefined;
+  const word = query === undefined ? null : aimAtWord(ctx, element, query);
+  if (word && 'blocked' in word) return notPerformed(word.blocked);
+  return clickElement(ctx, element, args.ref, at, word ?? undefined);
 }
 
 /** The click itself, shared with check(); at the centre, or at `at` inside the element's box. */
@@ -30,14 +35,17 @@ export async function clickElement(
   element: Element,
   ref: number,
   at?: BoxPoint,
+  word?: WordAim,
 ): Promise<ActionResult> {
-  const aimed = aimAt(ctx, element, at);
+  const aimed: Aimed = word ?? aimAt(ctx, element, at);
   if (aimed.blocked) return notPerformed(aimed.blocked);
   const watch = EffectWatch.of(ctx, element);
   try {
     const target = aimed.target;
     const sameWidget = aimed.sameWidget === true;
-    const activated = dispatchClick(target, aimed.x, aimed.y);
+    // On a word, the press also puts the caret there, as a trusted press does by default.
+    const caret = word ? (detail: number) => pressSelects(ctx.doc, aimed.x, aimed.y, detail) : undefined;
+    const activated = dispatchClick(target, aimed.x, aimed.y, caret);
     if (activated && opensNewWindow(target)) watch.expectNewWindow();
     await watch.settle({ untilFirst: true });
     if (watch.effects().length > 0) await watch.settleAnimations();
