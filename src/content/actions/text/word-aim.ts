@@ -100,37 +100,54 @@ export function aimAtWord(ctx: ActionContext, holder: Element, query: string): W
   return { target: hit, x, y, word: text.slice(span.start, span.end) };
 }
 
-/** A collapsed Range at the character under the viewport point, when a text node is there. */
-function caretAt(doc: Document, x: number, y: number): Range | null {
-  const position = doc.caretPositionFromPoint?.(x, y);
-  const node = position ? position.offsetNode : doc.caretRangeFromPoint?.(x, y)?.startContainer;
-  const offset = position ? position.offset : (doc.caretRangeFromPoint?.(x, y)?.startOffset ?? 0);
-  if (!node || node.nodeType !== Node.TEXT_NODE) return null;
+const contains = (box: DOMRect, x: number, y: number) =>
+  x >= box.left && x <= box.right && y >= box.top && y <= box.bottom;
+
+/**
+ * A collapsed Range at the character of `within`'s text under the viewport point, measured character by character:
+ * the browser's caretPositionFromPoint would hit the agent's mask drawn over the page while a task runs.
+ */
+function caretAt(within: Element, x: number, y: number): Range | null {
+  const doc = within.ownerDocument;
+  const walker = doc.createTreeWalker(within, NodeFilter.SHOW_TEXT);
   const range = doc.createRange();
-  range.setStart(node, offset);
-  return range;
+  for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+    range.selectNodeContents(node);
+    if (!Array.from(range.getClientRects()).some((box) => contains(box, x, y))) continue;
+    for (let i = 0; i < node.data.length; i++) {
+      range.setStart(node, i);
+      range.setEnd(node, i + 1);
+      const box = range.getBoundingClientRect();
+      if (!contains(box, x, y)) continue;
+      range.setStart(node, x < box.left + box.width / 2 ? i : i + 1);
+      range.collapse(true);
+      return range;
+    }
+  }
+  return null;
 }
 
-/** The word under the viewport point as a Range, by the rule a double-click selects with; null off a word. */
-export function wordAtPoint(doc: Document, x: number, y: number): Range | null {
-  const caret = caretAt(doc, x, y);
+/** The word of `within`'s text under the viewport point as a Range, by the rule a double-click selects with. */
+export function wordAtPoint(within: Element, x: number, y: number): Range | null {
+  const caret = caretAt(within, x, y);
   if (!caret) return null;
   const node = caret.startContainer as Text;
   const word = wordAround(node.data, caret.startOffset) ?? wordAround(node.data, caret.startOffset - 1);
   if (!word) return null;
-  const range = doc.createRange();
+  const range = within.ownerDocument.createRange();
   range.setStart(node, word.start);
   range.setEnd(node, word.end);
   return range;
 }
 
 /**
- * What a mouse press does to the selection when the page lets it (its default action, which an untrusted event does
- * not get from the browser): the first press puts the caret at the point, the second selects the word there.
+ * What a mouse press on `target` does to the selection when the page lets it (its default action, which an
+ * untrusted event does not get from the browser): the first press puts the caret at the point, the second selects
+ * the word there.
  */
-export function pressSelects(doc: Document, x: number, y: number, detail: number): void {
-  const range = detail >= 2 ? wordAtPoint(doc, x, y) : caretAt(doc, x, y);
-  const selection = doc.getSelection();
+export function pressSelects(target: Element, x: number, y: number, detail: number): void {
+  const range = detail >= 2 ? wordAtPoint(target, x, y) : caretAt(target, x, y);
+  const selection = target.ownerDocument.getSelection();
   if (!range || !selection) return;
   selection.removeAllRanges();
   selection.addRange(range);

@@ -44,7 +44,7 @@ export async function clickElement(
     const target = aimed.target;
     const sameWidget = aimed.sameWidget === true;
     // On a word, the press also puts the caret there, as a trusted press does by default.
-    const caret = word ? (detail: number) => pressSelects(ctx.doc, aimed.x, aimed.y, detail) : undefined;
+    const caret = word ? (detail: number) => pressSelects(target, aimed.x, aimed.y, detail) : undefined;
     const activated = dispatchClick(target, aimed.x, aimed.y, caret);
     if (activated && opensNewWindow(target)) watch.expectNewWindow();
     await watch.settle({ untilFirst: true });

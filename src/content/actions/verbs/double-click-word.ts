@@ -26,11 +26,11 @@ export async function doubleClickWord(
   if ('blocked' in aim) return notPerformed(aim.blocked);
   const { target, x, y } = aim;
   const doc = ctx.doc;
-  const under = wordAtPoint(doc, x, y)?.toString() ?? aim.word;
+  const under = wordAtPoint(target, x, y)?.toString() ?? aim.word;
   const watch = EffectWatch.of(ctx, element);
   try {
     dispatchHover(target, x, y);
-    const select = (detail: number) => pressSelects(doc, x, y, detail);
+    const select = (detail: number) => pressSelects(target, x, y, detail);
     pressAndRelease(target, x, y, 1, select);
     pressAndRelease(target, x, y, 2, select);
     mouse('dblclick', target, x, y, 0, { detail: 2 });
