@@ -238,3 +238,59 @@ function partName(snap: { elements: { role: string; name: string }[] }, kind: st
   if (!part) throw new Error(`No ${kind} part in ${snap.elements.map((e) => e.name).join(', ')}`);
   return part.name;
 }
+
+describe('pointing at words', () => {
+  it('double-clicks the word find named inside an editor, not the editor’s centre, and types over just that word', async ({
+    browser,
+    panel,
+    site,
+  }) => {
+    const { tabId, page } = await open(browser, site.url('/page/pi-words.html'));
+    const found = await call(panel, tabId, 'find', { query: 'red hen' });
+    const text = found.matches.find((m) => m.role === 'text');
+    expect(text).toMatchObject({ ref: expect.any(Number), name: expect.stringMatching(/^The red fox/) });
+    const snap = await call(panel, tabId, 'snapshot', {});
+    const word = await call(panel, tabId, 'doubleClick', { ref: Number(text?.ref), snapshotId: snap.snapshotId });
+    expect(word).toMatchObject({ ok: true, verified: true, reason: 'Selected the word "red".' });
+    expect(await page.evaluate(() => getSelection()?.toString())).toBe('red');
+    const fable = { ref: refOf(snap, 'textbox', 'Fable'), snapshotId: snap.snapshotId };
+    await call(panel, tabId, 'type', { ...fable, text: 'brown', clear: false });
+    expect((await textIn(page, '#fable')).trim()).toBe(
+      'The red fox met a brown hen by the old red barn, and every red leaf fell on the hen.',
+    );
+    await page.close();
+  });
+
+  it('says verified:false when the page takes the selection away after the double-click', async ({
+    browser,
+    panel,
+    site,
+  }) => {
+    const { tabId, page } = await open(browser, site.url('/page/pi-words.html'));
+    const found = await call(panel, tabId, 'find', { query: 'keeps' });
+    const text = found.matches.find((m) => m.role === 'text');
+    const snap = await call(panel, tabId, 'snapshot', {});
+    const word = await call(panel, tabId, 'doubleClick', { ref: Number(text?.ref), snapshotId: snap.snapshotId });
+    expect(word).toMatchObject({ ok: true, verified: false });
+    expect(word.reason).toMatch(/Double-clicked the word "keeps" .* but the selection is empty/);
+    await page.close();
+  });
+
+  it('clicks a found word and leaves the caret inside that word', async ({ browser, panel, site }) => {
+    const { tabId, page } = await open(browser, site.url('/page/pi-words.html'));
+    const found = await call(panel, tabId, 'find', { query: 'old red barn' });
+    const text = found.matches.find((m) => m.role === 'text');
+    const snap = await call(panel, tabId, 'snapshot', {});
+    const clicked = await call(panel, tabId, 'click', { ref: Number(text?.ref), snapshotId: snap.snapshotId });
+    expect(clicked).toMatchObject({ ok: true, verified: true });
+    const caret = await page.evaluate(() => {
+      const selection = getSelection();
+      const node = selection?.anchorNode;
+      return { collapsed: selection?.isCollapsed, at: node?.textContent?.slice(0, selection?.anchorOffset ?? 0) };
+    });
+    expect(caret.collapsed).toBe(true);
+    // The caret stands inside "old" (after "o" or "ol"), the first word of what was found.
+    expect(caret.at).toMatch(/by the ol?$/);
+    await page.close();
+  });
+});

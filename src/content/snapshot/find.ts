@@ -8,6 +8,7 @@ import type { FindArgs, FindMatch, FindResult } from '../../shared/page-types';
 import { collectPage } from './collect/collect';
 import type { Item } from './collect/items';
 import { clip, type ShadowRootOf } from './dom/dom';
+import { holdersInEditor, isEditingHost } from './editor-text';
 import { textOf } from './naming/names';
 import type { RefRegistry } from './ref-registry';
 import { controlLine } from './serialize/lines';
@@ -40,25 +41,30 @@ export function find(doc: Document, registry: RefRegistry, args: FindArgs, shado
     if (words.every((word) => lower.includes(word))) hits.push({ item, text, order, rank: rank(item, text, query) });
   });
   hits.sort((a, b) => a.rank - b.rank || a.order - b.order);
-  const matches = hits.slice(0, limit).map(({ item, text }): FindMatch => {
+  const textMatch = (holder: Element, inViewport: boolean): FindMatch => {
+    const name = snippet(textOf(holder, shadowRootOf), words[0] ?? '');
+    // With a ref, the match reads as an observation line, as a control's does: `[41] text "Dev A."`.
+    const text = `text ${JSON.stringify(name)}`;
+    return { text, inViewport, ref: registry.refForText(holder, query), role: 'text', name };
+  };
+  const matches = hits.slice(0, limit).flatMap(({ item, text }): FindMatch[] => {
     const match: FindMatch = { text: snippet(text, words[0] ?? ''), inViewport: item.where === 'in' };
     if (item.kind === 'control') {
       match.ref = registry.refFor(item.element);
       match.role = item.info.role;
       match.name = item.info.name;
+      // An editor's words have no element in the snapshot: the elements holding them follow it as text refs.
+      if (isEditingHost(item.element)) {
+        const inside = holdersInEditor(item.element, words, limit).map((holder) => textMatch(holder, match.inViewport));
+        return [match, ...inside];
+      }
     } else if (item.kind === 'heading') {
       match.role = 'heading';
     } else if (item.kind === 'text') {
       const holder = textHolder(item.nodes ?? [], words);
-      if (holder) {
-        match.ref = registry.refFor(holder);
-        match.role = 'text';
-        match.name = snippet(textOf(holder, shadowRootOf), words[0] ?? '');
-        // With a ref, the match reads as an observation line, as a control's does: `[41] text "Dev A."`.
-        match.text = `text ${JSON.stringify(match.name)}`;
-      }
+      if (holder) return [textMatch(holder, match.inViewport)];
     }
-    return match;
+    return [match];
   });
   return args.refFloor ? { matches, issued: { document: registry.id, next: registry.next } } : { matches };
 }

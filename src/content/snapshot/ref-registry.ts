@@ -13,6 +13,8 @@ const SWEEP_EVERY = 5_000;
 
 export class RefRegistry {
   private refs = new WeakMap<Element, number>();
+  /** What find last matched in an element it gave a text ref (`[41] text "…"`): where a pointer on it aims. */
+  private found = new WeakMap<Element, string>();
   private readonly elements = new Map<number, WeakRef<Element>>();
   private nextRef = 1;
   /** Where the numbers now being handed out began; earlier runs of numbers are kept in `spans`. */
@@ -37,6 +39,17 @@ export class RefRegistry {
     this.elements.set(ref, new WeakRef(element));
     if (ref % SWEEP_EVERY === 0) this.sweep();
     return ref;
+  }
+
+  /** The ref of the element holding a text match of find, remembering the query it matched. */
+  refForText(element: Element, query: string): number {
+    this.found.set(element, query);
+    return this.refFor(element);
+  }
+
+  /** The query find last matched in this element, when its ref is a text ref. */
+  foundText(element: Element): string | undefined {
+    return this.found.get(element);
   }
 
   /** The ref an element already has, without assigning one. */
@@ -127,6 +140,7 @@ export class RefRegistry {
 
   private forget(): void {
     this.refs = new WeakMap();
+    this.found = new WeakMap();
     this.elements.clear();
     this.spans.length = 0;
     this.spanStart = this.nextRef;

@@ -4,7 +4,7 @@
 // types each part into its own section, in the field's own order: so does the agent, from a date written in ISO form
 // (2026-03-05, 2026-03-05 14:30, 14:30) or in the field's own form (03/05/2026), and it reads the sections back.
 
-export type SectionKind = 'year' | 'month' | 'day' | 'hours' | 'minutes' | 'seconds' | 'meridiem';
+export type SectionKind = 'year' | 'month' | 'day' | 'weekDay' | 'hours' | 'minutes' | 'seconds' | 'meridiem';
 
 export interface DateSections {
   sections: HTMLElement[];
@@ -14,7 +14,10 @@ export interface DateSections {
 /** How far up from the element named to look for the field's sections (the hidden input's parent holds them). */
 const MAX_LEVELS = 2;
 
+// The weekday before the day: "Weekday" has "day" in it. A weekday section follows the date (MUI X computes it from
+// the day, month and year), so nothing is typed into it and it is not read back.
 const BY_LABEL: [RegExp, SectionKind][] = [
+  [/week ?day|wochentag|jour de la semaine|día de la semana|星期|曜日/i, 'weekDay'],
   [/year|jahr|année|año|年/i, 'year'],
   [/month|monat|mois|mes|月/i, 'month'],
   [/day|tag|jour|día|日/i, 'day'],
@@ -107,14 +110,23 @@ export function sectionTexts(text: string, field: DateSections): string[] | null
   const trimmed = text.trim();
   const parts = isoParts(trimmed);
   if (!parts) {
-    // The field's own form: as many groups of digits or letters as the field has sections, in its order.
+    // The field's own form: a group of digits or letters per section in its order, the weekday's given or not.
     const groups = trimmed.match(/\d+|[a-z]+/gi) ?? [];
-    return groups.length === field.sections.length ? groups : null;
+    const weekday = (kind: SectionKind) => kind === 'weekDay';
+    if (groups.length === field.sections.length)
+      return field.kinds.map((kind, i) => (weekday(kind) ? '' : (groups[i] ?? '')));
+    if (groups.length !== field.kinds.filter((kind) => !weekday(kind)).length) return null;
+    let next = 0;
+    return field.kinds.map((kind) => (weekday(kind) ? '' : (groups[next++] ?? '')));
   }
   const twelveHour = field.kinds.includes('meridiem');
   const texts: string[] = [];
   for (const [i, kind] of field.kinds.entries()) {
     const section = field.sections[i] as HTMLElement;
+    if (kind === 'weekDay') {
+      texts.push('');
+      continue;
+    }
     if (kind === 'meridiem') {
       if (parts.hours === undefined) return null;
       texts.push(parts.hours >= 12 ? 'P' : 'A');
@@ -129,13 +141,23 @@ export function sectionTexts(text: string, field: DateSections): string[] | null
   return texts;
 }
 
-/** Whether each section now shows what was typed into it (numbers compared as numbers, AM/PM by its letter). */
+/**
+ * Whether each section now shows what was typed into it, in the field's own form: numbers compared as numbers; a
+ * month shown as a word ("Mar") by the number the section announces (aria-valuenow) or by the word's start; AM/PM
+ * by its letter. A weekday, typed nothing, is not compared.
+ */
 export function sectionsHold(field: DateSections, texts: readonly string[]): boolean {
   return field.sections.every((section, i) => {
+    if (field.kinds[i] === 'weekDay') return true;
     const shown = (section.textContent ?? '').trim();
     const wanted = texts[i] ?? '';
-    if (/^\d+$/.test(wanted)) return /^\d+$/.test(shown) && Number(shown) === Number(wanted);
-    return shown.slice(0, 1).toLowerCase() === wanted.slice(0, 1).toLowerCase();
+    if (/^\d+$/.test(wanted)) {
+      if (/^\d+$/.test(shown)) return Number(shown) === Number(wanted);
+      const now = section.getAttribute('aria-valuenow') ?? '';
+      return /^\d+$/.test(now) && Number(now) === Number(wanted);
+    }
+    if (field.kinds[i] === 'meridiem') return shown.slice(0, 1).toLowerCase() === wanted.slice(0, 1).toLowerCase();
+    return wanted !== '' && shown.toLowerCase().startsWith(wanted.toLowerCase().slice(0, 3));
   });
 }
 
@@ -153,5 +175,6 @@ export function shownValue(field: DateSections): string {
 
 /** The form the field takes, for a person or a model: "Month/Day/Year as 2026-03-05 or in the field's order". */
 export function describeSections(field: DateSections): string {
-  return field.kinds.map((kind) => kind[0]?.toUpperCase() + kind.slice(1)).join(', ');
+  const name = (kind: SectionKind) => (kind === 'weekDay' ? 'Weekday' : kind[0]?.toUpperCase() + kind.slice(1));
+  return field.kinds.map(name).join(', ');
 }

@@ -158,15 +158,32 @@ export function dispatchHover(target: Element, x: number, y: number): void {
 }
 
 /** The full click sequence; returns false when the page cancelled the click (its default action did not run). */
-export function dispatchClick(target: Element, x: number, y: number): boolean {
+export function dispatchClick(target: Element, x: number, y: number, onDefault?: (detail: number) => void): boolean {
   dispatchHover(target, x, y);
+  return pressAndRelease(target, x, y, 1, onDefault);
+}
+
+/**
+ * One press and release with its click; false when the page cancelled the click. `onDefault` is the press's
+ * default action past focus (caret, word selection), run only when the page did not cancel the mousedown.
+ */
+export function pressAndRelease(
+  target: Element,
+  x: number,
+  y: number,
+  detail: number,
+  onDefault?: (detail: number) => void,
+): boolean {
   const pointerDown = pointer('pointerdown', target, x, y, 1);
   // A cancelled pointerdown suppresses the compatibility mouse events, but not the click (Pointer Events §11).
-  const mouseDown = pointerDown ? mouse('mousedown', target, x, y, 1, { detail: 1 }) : true;
-  if (mouseDown) moveFocus(target);
+  const mouseDown = pointerDown ? mouse('mousedown', target, x, y, 1, { detail }) : true;
+  if (mouseDown) {
+    moveFocus(target);
+    onDefault?.(detail);
+  }
   pointer('pointerup', target, x, y, 0);
-  if (pointerDown) mouse('mouseup', target, x, y, 0, { detail: 1 });
-  return mouse('click', target, x, y, 0, { detail: 1 });
+  if (pointerDown) mouse('mouseup', target, x, y, 0, { detail });
+  return mouse('click', target, x, y, 0, { detail });
 }
 
 /** What a mousedown does to focus: the nearest focusable ancestor gets it; clicking elsewhere blurs. */

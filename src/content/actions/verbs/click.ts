@@ -10,11 +10,12 @@ import { type ActionContext, isDisabled, notPerformed, performed } from '../cont
 import { describeTarget } from '../describe';
 import { EffectWatch } from '../effects/effects';
 import { NetChange } from '../effects/net-change';
-import { aimAt, parseBoxPoint } from '../pointer/aim-point';
+import { type Aimed, aimAt, parseBoxPoint } from '../pointer/aim-point';
 import { effectsIn, landedReason } from '../pointer/landing';
 import { LASTING } from '../pointer/lasting';
 import { heldRefusal } from '../pointer/leaving';
 import { dispatchClick } from '../pointer/pointer';
+import { aimAtWord, pressSelects, type WordAim } from '../text/word-aim';
 
 /** Links and forms that open their result in another window or tab. */
 function opensNewWindow(element: Element): boolean {
@@ -28,7 +29,11 @@ export async function click(ctx: ActionContext, args: PointerArgs): Promise<Acti
   const element = ctx.registry.resolve(args);
   const at = args.at === undefined ? undefined : parseBoxPoint(args.at);
   if (isDisabled(element)) return notPerformed(`${describeTarget(element, args.ref)} is disabled.`);
-  return clickElement(ctx, element, args.ref, at);
+  // A text ref from find: the pointer goes to the word found, not the centre of the element holding it.
+  const query = at === undefined ? ctx.registry.foundText(element) : undefined;
+  const word = query === undefined ? null : aimAtWord(ctx, element, query);
+  if (word && 'blocked' in word) return notPerformed(word.blocked);
+  return clickElement(ctx, element, args.ref, at, word ?? undefined);
 }
 
 /** The click itself, shared with check(); at the centre, or at `at` inside the element's box. */
@@ -37,15 +42,18 @@ export async function clickElement(
   element: Element,
   ref: number,
   at?: BoxPoint,
+  word?: WordAim,
 ): Promise<ActionResult> {
-  const aimed = await aimAt(ctx, element, at);
+  const aimed: Aimed = word ?? (await aimAt(ctx, element, at));
   if (aimed.blocked) return aimed.held ? heldRefusal(aimed.blocked) : notPerformed(aimed.blocked);
   const watch = EffectWatch.of(ctx, element);
   const net = new NetChange(element, ctx.churn);
   try {
     const target = aimed.target;
     const sameWidget = aimed.sameWidget === true;
-    const activated = dispatchClick(target, aimed.x, aimed.y);
+    // On a word, the press also puts the caret there, as a trusted press does by default.
+    const caret = word ? (detail: number) => pressSelects(target, aimed.x, aimed.y, detail) : undefined;
+    const activated = dispatchClick(target, aimed.x, aimed.y, caret);
     if (activated && opensNewWindow(target)) watch.expectNewWindow();
     await watch.settle({ untilFirst: true });
     if (watch.effects().length > 0) await watch.settleAnimations();

@@ -1,21 +1,20 @@
 // double_click: two click sequences (detail 1, then 2) and a dblclick with detail 2, as a mouse plays them
-// (UI Events §3.5, "click" and "dblclick" ordering), at the centre or at `at` inside the element's box.
+// (UI Events §3.5, "click" and "dblclick" ordering), at the centre or at `at` inside the element's box. On a text
+// ref from find it aims at the word found and is judged by the selection (double-click-word.ts).
 
 import type { ActionResult, PointerArgs } from '../../../shared/page-types';
 import type { ActionContext } from '../context';
 import { gestureAt } from '../pointer/lasting';
-import { dispatchHover, mouse, moveFocus, pointer } from '../pointer/pointer';
-
-function pressAndRelease(target: Element, x: number, y: number, detail: number): void {
-  const pointerDown = pointer('pointerdown', target, x, y, 1);
-  const mouseDown = pointerDown ? mouse('mousedown', target, x, y, 1, { detail }) : true;
-  if (mouseDown) moveFocus(target);
-  pointer('pointerup', target, x, y, 0);
-  if (pointerDown) mouse('mouseup', target, x, y, 0, { detail });
-  mouse('click', target, x, y, 0, { detail });
-}
+import { dispatchHover, mouse, pressAndRelease } from '../pointer/pointer';
+import { doubleClickWord } from './double-click-word';
 
 export async function doubleClick(ctx: ActionContext, args: PointerArgs): Promise<ActionResult> {
+  if (args.at === undefined) {
+    const element = ctx.registry.resolve(args);
+    const query = ctx.registry.foundText(element);
+    const onWord = query === undefined ? null : await doubleClickWord(ctx, element, args.ref, query);
+    if (onWord) return onWord;
+  }
   return gestureAt(
     ctx,
     args,

@@ -10,6 +10,7 @@ import { type ActionContext, notPerformed, performed } from '../context';
 import { describeTarget } from '../describe';
 import { type Field, isField, nextTask, selectionChanged } from '../keyboard/text-entry';
 import { bringIntoView } from '../pointer/pointer';
+import { nodeText, rangeOver } from '../text/text-range';
 
 /** The field or editing host the text is in: the element, or the editor around a text ref from find. */
 function textHome(element: Element): Field | HTMLElement | null {
@@ -34,36 +35,6 @@ function nth(haystack: string, text: string, occurrence: number): number {
 }
 
 const count = (haystack: string, text: string) => haystack.split(text).length - 1;
-
-/** A Range over characters [start, end) of the text nodes under `root`, or null when they run out first. */
-function rangeOver(root: HTMLElement, start: number, end: number): Range | null {
-  const doc = root.ownerDocument;
-  const walker = doc.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-  const range = doc.createRange();
-  let seen = 0;
-  let started = false;
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const length = node.nodeValue?.length ?? 0;
-    if (!started && start < seen + length) {
-      range.setStart(node, start - seen);
-      started = true;
-    }
-    if (started && end <= seen + length) {
-      range.setEnd(node, end - seen);
-      return range;
-    }
-    seen += length;
-  }
-  return null;
-}
-
-/** The text under `root` as its text nodes hold it (the offsets rangeOver counts in). */
-function nodeText(root: HTMLElement): string {
-  const walker = root.ownerDocument.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-  let text = '';
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) text += node.nodeValue ?? '';
-  return text;
-}
 
 export async function selectText(ctx: ActionContext, args: SelectTextArgs): Promise<ActionResult> {
   if (typeof args.text !== 'string' || args.text === '')
@@ -94,7 +65,7 @@ export async function selectText(ctx: ActionContext, args: SelectTextArgs): Prom
     home.setSelectionRange(at, at + args.text.length);
     home.dispatchEvent(new Event('select', { bubbles: true }));
   } else {
-    const range = rangeOver(scope as HTMLElement, at, at + args.text.length);
+    const range = rangeOver(scope, at, at + args.text.length);
     const selection = doc.getSelection();
     if (!range || !selection) return notPerformed(`${name}: the text could not be selected.`);
     const moved = selectionChanged(doc);

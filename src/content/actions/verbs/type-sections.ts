@@ -44,6 +44,8 @@ export async function typeIntoSections(
   const watch = EffectWatch.of(ctx, holder);
   try {
     for (const [i, section] of field.sections.entries()) {
+      // A section with nothing to type (a weekday, which follows the date) is left alone.
+      if (!texts[i]) continue;
       section.focus({ preventScroll: true });
       // The field selects the section's text when it takes focus, in a handler of its own: let it run first.
       await nextTask();
@@ -58,7 +60,10 @@ export async function typeIntoSections(
   const held = sectionsHold(field, texts);
   const reason = held
     ? `The field shows "${shown}".`
-    : `The field shows "${shown}" after ${texts.map((t) => JSON.stringify(t)).join(', ')} went into its sections (${form}).`;
+    : `The field shows "${shown}" after ${texts
+        .filter(Boolean)
+        .map((t) => JSON.stringify(t))
+        .join(', ')} went into its sections (${form}).`;
   if (!args.submit || !held) return performed(held, effects, reason);
   const submitted = await pressOn(ctx, deepActiveElement(ctx.doc) ?? holder, 'Enter');
   const all = [...new Set([...effects, ...submitted.effects.filter((e) => e !== 'none')])];

@@ -31,8 +31,10 @@ export const pointerArgs = (input: z.infer<typeof pointerSchema>, snapshotId: st
 export const doubleClick = pageTool({
   name: 'double_click',
   description:
-    'Double-click an element (opens a cell or item for editing, selects a word, expands a tree node on some ' +
-    'sites). Optional `at` aims at a point inside it.',
+    'Double-click an element (opens a cell or item for editing, expands a tree node on some sites). Optional `at` ' +
+    'aims at a point inside it. On a text ref from find it double-clicks the first word of the text found and ' +
+    'selects that word (find "red hen", then double_click selects that "red"), verified by the selection; type ' +
+    'with clear: false then replaces just that word.',
   schema: pointerSchema,
   mayNavigate: true,
   method: 'doubleClick',

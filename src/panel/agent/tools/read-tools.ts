@@ -47,7 +47,8 @@ export const find = pageTool({
   description:
     'Search the page for text or an element by words (e.g. "price", "Sign in button"); returns matches with refs. ' +
     'A text match\'s ref (`[41] text "…"`) is the element holding that text: click, double_click or right_click it ' +
-    'when the page made the text itself clickable (an editable cell, a block with a context menu).',
+    'when the page made the text itself clickable (an editable cell, a block with a context menu). Inside an ' +
+    "editor the words get text refs too, after the editor's own: double_click one to select its first word.",
   schema: z
     .object({
       query: z.string().min(1),

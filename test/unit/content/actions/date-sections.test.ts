@@ -10,8 +10,8 @@ import {
   shownValue,
 } from '../../../../src/content/actions/keyboard/date-sections';
 
-const section = (label: string, shown: string, max: number) =>
-  `<span role="spinbutton" contenteditable="true" aria-label="${label}" aria-valuemax="${max}">${shown}</span>`;
+const section = (label: string, shown: string, max: number, now = '') =>
+  `<span role="spinbutton" contenteditable="true" aria-label="${label}" aria-valuemax="${max}"${now ? ` aria-valuenow="${now}"` : ''}>${shown}</span>`;
 
 beforeEach(() => {
   document.body.innerHTML = `
@@ -22,6 +22,10 @@ beforeEach(() => {
     <div role="group" id="time">
       <div>${section('Hours', 'hh', 12)}:${section('Minutes', 'mm', 59)} ${section('Meridiem', 'aa', 1)}</div>
       <input id="time-input" aria-hidden="true" />
+    </div>
+    <div role="group" id="named">
+      <div>${section('Weekday', 'ddd', 7)}, ${section('Month', 'MMM', 12)} ${section('Day', 'D', 31)}, ${section('Year', 'YYYY', 9999)}</div>
+      <input id="named-input" aria-hidden="true" />
     </div>
     <input id="plain" />`;
 });
@@ -61,5 +65,27 @@ describe('date fields of sections', () => {
     expect(shownValue(date)).toBe('03/05/0005');
     year.textContent = '2026';
     expect(sectionsHold(date, ['03', '05', '2026'])).toBe(true);
+  });
+
+  it('leaves a weekday section to follow the date, and reads a month shown as a word by the number it announces', () => {
+    const named = dateSectionsOf($('#named-input'));
+    if (!named) throw new Error('no sections');
+    expect(named.kinds).toEqual(['weekDay', 'month', 'day', 'year']);
+    expect(sectionTexts('2026-03-05', named)).toEqual(['', '03', '05', '2026']);
+    expect(sectionTexts('Mar 5, 2026', named)).toEqual(['', 'Mar', '5', '2026']);
+    expect(sectionTexts('Thu, Mar 5, 2026', named)).toEqual(['', 'Mar', '5', '2026']);
+    const [weekday, month, day, year] = named.sections;
+    if (!weekday || !month || !day || !year) throw new Error('four sections');
+    weekday.textContent = 'Thu';
+    month.textContent = 'Mar';
+    month.setAttribute('aria-valuenow', '3');
+    day.textContent = '5';
+    year.textContent = '2026';
+    expect(sectionsHold(named, ['', '03', '05', '2026'])).toBe(true);
+    expect(sectionsHold(named, ['', 'Mar', '5', '2026'])).toBe(true);
+    month.setAttribute('aria-valuenow', '4');
+    month.textContent = 'Apr';
+    expect(sectionsHold(named, ['', '03', '05', '2026'])).toBe(false);
+    expect(sectionsHold(named, ['', 'Mar', '5', '2026'])).toBe(false);
   });
 });
