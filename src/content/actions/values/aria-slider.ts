@@ -49,7 +49,12 @@ async function press(slider: Element, key: string): Promise<number | null> {
   for (let frame = 0; frame < FRAMES_TO_WAIT && reading(slider)?.now === before; frame++) {
     await nextFrame(slider.ownerDocument);
   }
-  return reading(slider)?.now ?? null;
+  // Let the page's effects of that render run before the next key, as a person's next key always comes later:
+  // Mantine's ColorSlider (the ColorPicker's alpha slider) keys from a thumb position it copies from the value in an
+  // effect, so a key pressed before it ran moved from the old position again and the slider seemed stuck at 0.95.
+  const now = reading(slider)?.now ?? null;
+  if (now !== before) await nextFrame(slider.ownerDocument);
+  return now;
 }
 
 /** The rail a thumb moves along: the nearest ancestor clearly longer than the thumb in its orientation. */
