@@ -39,6 +39,21 @@ export type ElementState = {
   pressed?: boolean | 'mixed';
 };
 
+/**
+ * An element whose own content scrolls (overflow auto or scroll, with more content than room): where it is scrolled
+ * to along its main axis, whether there is more on either side, and how much of what it holds is out of its view.
+ */
+export interface ScrollState {
+  axis: 'vertical' | 'horizontal';
+  /** How far it is scrolled, 0 (top or left) to 100 (bottom or right). */
+  percent: number;
+  moreBefore: boolean;
+  moreAfter: boolean;
+  /** Controls and text lines inside it that are out of view (its view, or the page's). */
+  hiddenControls: number;
+  hiddenTexts: number;
+}
+
 export interface SnapshotElement extends ElementState {
   /** Stable handle: the same element keeps its ref across snapshots of one document; refs are never reused. */
   ref: number;
@@ -56,6 +71,8 @@ export interface SnapshotElement extends ElementState {
   href?: string;
   /** The `type` of an `<input>` when it says more than its role (email, password, date, file…). */
   inputType?: string;
+  /** Set when the element is a scroll area of its own: `scroll` with its ref moves it. */
+  scroll?: ScrollState;
 }
 
 export interface Viewport {

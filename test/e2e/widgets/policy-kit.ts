@@ -69,3 +69,11 @@ export function shows(seen: Seen, pattern: RegExp): boolean {
 export function finish(answer: string, quotes: string[]) {
   return act('done', { success: true, answer, evidence: { quotes } });
 }
+
+/**
+ * The first scroll area whose line says there is more below (`(scrolls: …, more below)`, snapshot
+ * scroll-area.ts), or undefined: the area the model scrolls to reach what it holds further down.
+ */
+export function areaWithMoreBelow(seen: Seen): SeenControl | undefined {
+  return seen.controls.find((c) => /\(scrolls: [^)]*more (above and )?below/.test(lineOf(seen, c)));
+}

@@ -11,7 +11,7 @@ import { EffectWatch } from '../effects/effects';
 import { keyEvent, parseKey } from '../keyboard/keyboard';
 import { nextFrame } from '../pointer/pace';
 import { bringIntoView, dispatchClick } from '../pointer/pointer';
-import { isArrow, nextSliderKey, overshot, type SliderKey, type SliderState } from './slider-keys';
+import { isArrow, nextSliderKey, overshot, type SliderKey, type SliderState, sameStep } from './slider-keys';
 import { parseSliderNumber } from './value-formats';
 
 const MAX_PRESSES = 400;
@@ -49,7 +49,12 @@ async function press(slider: Element, key: string): Promise<number | null> {
   for (let frame = 0; frame < FRAMES_TO_WAIT && reading(slider)?.now === before; frame++) {
     await nextFrame(slider.ownerDocument);
   }
-  return reading(slider)?.now ?? null;
+  // Let the page's effects of that render run before the next key, as a person's next key always comes later:
+  // Mantine's ColorSlider (the ColorPicker's alpha slider) keys from a thumb position it copies from the value in an
+  // effect, so a key pressed before it ran moved from the old position again and the slider seemed stuck at 0.95.
+  const now = reading(slider)?.now ?? null;
+  if (now !== before) await nextFrame(slider.ownerDocument);
+  return now;
 }
 
 /** The rail a thumb moves along: the nearest ancestor clearly longer than the thumb in its orientation. */
@@ -73,9 +78,11 @@ function pressTrack(ctx: ActionContext, slider: Element, target: number, min: nu
   dispatchClick(under, x, y);
 }
 
-async function driveByKeys(slider: Element, target: number): Promise<{ moved: boolean }> {
+/** `moved`: a key changed it; `nearest`: the two values either side of the target, when one arrow passed it. */
+async function driveByKeys(slider: Element, target: number): Promise<{ moved: boolean; nearest?: [number, number] }> {
   const first = reading(slider);
   if (!first) return { moved: false };
+  let nearest: [number, number] | undefined;
   const dead = new Set<SliderKey>();
   const state: SliderState = { ...first, dead };
   let moved = false;
@@ -93,20 +100,25 @@ async function driveByKeys(slider: Element, target: number): Promise<{ moved: bo
     state.now = after;
     const paged = key === 'PageUp' || key === 'PageDown';
     if (paged) state.pageStep = Math.abs(after - before);
-    else if (isArrow(key)) state.arrowStep = Math.abs(after - before);
+    else if (isArrow(key)) {
+      const step = Math.abs(after - before);
+      state.evenSteps = state.arrowStep !== undefined && sameStep(state.arrowStep, step);
+      state.arrowStep = step;
+    }
     if (!overshot(before, after, target)) continue;
     if (!isArrow(key)) {
       state.arrowsOnly = true;
       continue;
     }
-    // One arrow step went past the value: keep the closer of the two.
+    // One arrow step went past the value: the two are the nearest it takes; keep the closer.
+    nearest = [Math.min(before, after), Math.max(before, after)];
     if (Math.abs(before - target) < Math.abs(after - target)) {
       const back = nextSliderKey({ ...state, arrowStep: undefined, arrowsOnly: true }, before);
       if (back) state.now = (await press(slider, back)) ?? after;
     }
     break;
   }
-  return { moved };
+  return nearest ? { moved, nearest } : { moved };
 }
 
 export async function setAriaSlider(
@@ -125,14 +137,14 @@ export async function setAriaSlider(
   const watch = EffectWatch.of(ctx, slider);
   try {
     bringIntoView(slider);
-    const keys = await driveByKeys(slider, target);
+    let keys = await driveByKeys(slider, target);
     let how = 'keys';
     if (!keys.moved) {
       how = 'a press on its track';
       pressTrack(ctx, slider, target, start.min, start.max);
       await nextFrame(ctx.doc);
       // The press lands within a pixel of the value; keys, if they work after all, bring it the rest of the way.
-      await driveByKeys(slider, target);
+      keys = await driveByKeys(slider, target);
     }
     await watch.settle();
     const reached = reading(slider)?.now;
@@ -142,6 +154,14 @@ export async function setAriaSlider(
         false,
         watch.effects(),
         `${name} did not move: neither its keys nor a press on its track changed aria-valuenow (still ${reached}).`,
+      );
+    }
+    if (keys.nearest) {
+      const [below, above] = keys.nearest;
+      return performed(
+        false,
+        watch.effects(),
+        `${name} cannot take ${target}: the nearest values it takes are ${below} and ${above}; it is at ${reached}.`,
       );
     }
     return performed(

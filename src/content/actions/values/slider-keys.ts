@@ -12,6 +12,12 @@ export interface SliderState {
   max: number;
   /** How far one arrow press moved it, once seen. */
   arrowStep?: number;
+  /**
+   * Two arrow presses in a row moved it by the same amount: its steps are even, so a value closer than half a step
+   * is the nearest it takes. Until then one more press is tried, as a slider whose stops are unevenly spaced (marks
+   * only, a non-linear scale) may have one right beside the value.
+   */
+  evenSteps?: boolean;
   /** How far one Page Up/Down moved it, once seen. */
   pageStep?: number;
   /** Page keys overshot once: only arrows from then on. */
@@ -33,7 +39,7 @@ export function nextSliderKey(state: SliderState, target: number): SliderKey | n
   if (target >= max && !dead.has('End')) return now < max ? 'End' : null;
   const distance = Math.abs(target - now);
   const up = target > now;
-  if (arrowStep !== undefined && distance < arrowStep / 2) return null;
+  if (arrowStep !== undefined && state.evenSteps && distance < arrowStep / 2) return null;
   const far = arrowStep !== undefined && distance >= PAGE_FROM_STEPS * arrowStep;
   const page: SliderKey = up ? 'PageUp' : 'PageDown';
   if (far && !state.arrowsOnly && !dead.has(page) && (pageStep === undefined || pageStep <= distance)) return page;
@@ -43,6 +49,11 @@ export function nextSliderKey(state: SliderState, target: number): SliderKey | n
 /** After a press that went past the target: whether the value before it was the closer one. */
 export function overshot(before: number, after: number, target: number): boolean {
   return (before < target && after > target) || (before > target && after < target);
+}
+
+/** Whether two steps are the same, but for floating-point noise (0.95 - 0.9 is not 0.05). */
+export function sameStep(a: number, b: number): boolean {
+  return Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
 }
 
 export function isArrow(key: SliderKey): boolean {

@@ -10,7 +10,9 @@ import { describeTarget } from '../describe';
 import { EffectWatch } from '../effects/effects';
 import { bringIntoView } from '../pointer/pointer';
 import { setAriaSlider } from '../values/aria-slider';
+import { isScaled, setScaledRange } from '../values/scaled-range';
 import { isNativeValueType, type NativeValueType, parseNativeValue, parseSliderNumber } from '../values/value-formats';
+import { writeValue } from '../values/write-value';
 
 const CONTROLS = `input[type=range], ${['date', 'time', 'datetime-local', 'month', 'week', 'color'].map((t) => `input[type=${t}]`).join(', ')}, [role=slider]`;
 
@@ -20,14 +22,6 @@ function controlOf(element: Element): Element | Element[] | null {
   const inside = Array.from(element.querySelectorAll(CONTROLS));
   if (inside.length > 1) return inside;
   return inside[0] ?? null;
-}
-
-function writeValue(input: HTMLInputElement, value: string): void {
-  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
-  if (setter) setter.call(input, value);
-  else input.value = value;
-  input.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
-  input.dispatchEvent(new Event('change', { bubbles: true }));
 }
 
 export async function setValue(ctx: ActionContext, args: SetValueArgs): Promise<ActionResult> {
@@ -76,6 +70,8 @@ async function setRange(
 ): Promise<ActionResult> {
   const number = parseSliderNumber(value);
   if (number === null) return notPerformed(`${name} is a slider: give a number, e.g. "42".`);
+  // The model asks for what the slider shows; on a non-linear scale that is aria-valuenow, not the position.
+  if (isScaled(input)) return setScaledRange(ctx, input, name, number);
   const min = input.min === '' ? 0 : Number(input.min);
   const max = input.max === '' ? 100 : Number(input.max);
   if (number < min || number > max)

@@ -14,8 +14,9 @@
 // Controls that are clickable only by their cursor are not counted there. find and full snapshots walk everything
 // thoroughly.
 
+import type { ScrollState } from '../../../shared/page-types';
 import { isMaskHost } from '../../mask/marker';
-import { clip, collapse, flatChildren, openShadowRoot, type ShadowRootOf } from '../dom/dom';
+import { clip, collapse, flatChildren, openShadowRoot, type Rect, type ShadowRootOf } from '../dom/dom';
 import {
   type Clip,
   clipForAbsolute,
@@ -28,12 +29,13 @@ import {
 import { describeCoverer, hitTest } from '../geometry/hit-test';
 import { HoverReveal } from '../geometry/hover-reveal';
 import { coveredBySameWidget } from '../geometry/same-widget';
+import { SCROLL_AREA_ROLE, scrollStateOf } from '../geometry/scroll-area';
 import { hasPaintedBox, isRendered, isShown, isTiny, isVisuallyHidden } from '../geometry/visibility';
 import { behaviouralRole, semanticRole } from '../naming/classify';
 import { accessibleName, LabelIndex, textOf } from '../naming/names';
 import { headingLevel } from '../naming/roles';
 import { describeControl } from './describe-control';
-import type { HeadingItem, PageModel } from './items';
+import type { HeadingItem, Item, PageModel } from './items';
 import { isIconName, isIconSized, isPart, partName } from './parts';
 import { type Ctx, FrameWalker } from './scope';
 import { hasInk, TextBuffer } from './text-buffer';
@@ -97,6 +99,16 @@ function headingItem(level: number, text: string, where: Where, volatile: boolea
   return volatile ? { kind: 'heading', level, text, where, volatile } : { kind: 'heading', level, text, where };
 }
 
+/** Counts what the walk put out of view inside a scroll area since `start` (its content). */
+function countOutOfView(area: ScrollState, items: Item[], start: number): void {
+  for (let i = start; i < items.length; i++) {
+    const item = items[i] as Item;
+    if (item.where === 'in') continue;
+    if (item.kind === 'control') area.hiddenControls++;
+    else if (item.kind === 'text') area.hiddenTexts++;
+  }
+}
+
 class Walker extends FrameWalker {
   private readonly labels = new LabelIndex();
   private readonly hover = new HoverReveal();
@@ -154,6 +166,7 @@ class Walker extends FrameWalker {
     const block = !boxless && display !== 'table-cell' && !display.startsWith('inline');
     this.boundary(tag, display, block);
 
+    let area: ScrollState | null = null;
     let clipNow = ctx.clip;
     if (!boxless && clipNow !== ctx.scope.base) {
       const position = style.position;
@@ -204,10 +217,49 @@ class Walker extends FrameWalker {
       // A clip only matters to child elements (text is placed by its block). overflow-x is 'visible' only when
       // overflow-y is 'visible' or 'clip' (CSS Overflow 3), so one read suffices but for `overflow-y: clip` alone.
       const rect = this.rectOf(element, ctx.scope);
-      child.clip = pushClip(clipNow, element, rect, isOverflowHiding(style.overflowX, style.overflowY));
+      const hides = isOverflowHiding(style.overflowX, style.overflowY);
+      child.clip = pushClip(clipNow, element, rect, hides);
+      if (!hides) area = this.scrollArea(element, style, rect, clipNow, child);
     }
+    const start = this.items.length;
     this.children(element, tag, shadow, child, style, lateOpacity, display);
     if (block) this.flush();
+    if (area) countOutOfView(area, this.items, start);
+  }
+
+  /**
+   * Lists an on-screen scroll area with its scroll state (scroll-area.ts): on its own line when it is no control,
+   * on its control's line when it is one (a listbox that scrolls). Returns the state, to count what it hides.
+   */
+  private scrollArea(
+    element: Element,
+    style: CSSStyleDeclaration,
+    rect: Rect,
+    clip: Clip | null,
+    ctx: Ctx,
+  ): ScrollState | null {
+    if (isTiny(rect) || isClippedAway(rect, clip, null) || whereOf(rect, clip, this.viewport) !== 'in') return null;
+    const scroll = scrollStateOf(element, style);
+    if (!scroll) return null;
+    const last = this.items.at(-1);
+    if (last?.kind === 'control' && last.element === element) {
+      last.info.scroll = scroll;
+      return scroll;
+    }
+    if (!isShown(style, false)) return null;
+    this.flush();
+    const info = describeControl(
+      element,
+      SCROLL_AREA_ROLE,
+      rect,
+      true,
+      ctx.scope.frame,
+      this.shadowRootOf,
+      this.labels,
+    );
+    info.scroll = scroll;
+    this.items.push({ kind: 'control', element, anchor: element, info, where: 'in' });
+    return scroll;
   }
 
   /** The light walk of content in a block wholly above or below the viewport. */

@@ -59,6 +59,11 @@ function shownValue(element: Element, role: string): string | undefined {
       const input = element as HTMLInputElement;
       if (NO_VALUE_INPUTS.has(input.type)) return undefined;
       if (input.type === 'password') return input.value ? '•'.repeat(Math.min(input.value.length, 8)) : '';
+      // A range input that says what its position means (a non-linear scale: MUI's Slider keeps the exponent in
+      // `value` and 2^x in aria-valuenow) is read as it says, as assistive technology reads it.
+      if (input.type === 'range') {
+        return element.getAttribute('aria-valuetext') ?? element.getAttribute('aria-valuenow') ?? input.value;
+      }
       if (input.type === 'file') {
         return Array.from(input.files ?? [])
           .map((file) => file.name)

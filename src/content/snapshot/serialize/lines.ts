@@ -4,6 +4,7 @@
 import type { SnapshotElement } from '../../../shared/page-types';
 import type { Item } from '../collect/items';
 import { clip } from '../dom/dom';
+import { scrollPhrase } from '../geometry/scroll-area';
 
 const MAX_HREF_CHARS = 60;
 
@@ -25,6 +26,7 @@ export function controlLine(info: SnapshotElement, origin: string, withRef: bool
     const href = shortHref(info.href, origin);
     if (href) line += ` → ${href}`;
   }
+  if (info.scroll) line += ` ${scrollPhrase(info.scroll)}`;
   if (info.hiddenUntilHover) line += ' (shows on hover)';
   if (info.coveredBy) line += ` (covered by ${info.coveredBy})`;
   return line;

@@ -77,7 +77,9 @@ export const scroll = pageTool({
   name: 'scroll',
   description:
     'Scroll the page by about one screen in `direction`, or the scroll area that holds element `ref` (a list ' +
-    'item scrolls its list, even one that draws only the rows in view), or until element `toRef` is in view.',
+    'item scrolls its list, even one that draws only the rows in view), or until element `toRef` is in view. A ' +
+    'line that says "(scrolls: …, more below)" (a `scrollarea`, a dialog body, a list) is an area of its own: pass ' +
+    'its ref to scroll it.',
   schema: z
     .object({
       direction: z.enum(['up', 'down', 'left', 'right']).optional().describe('Default down.'),

@@ -8,12 +8,21 @@ import {
   overshot,
   type SliderKey,
   type SliderState,
+  sameStep,
 } from '../../../../src/content/actions/values/slider-keys';
 
-type Model = { step: number; page: number; min?: number; max?: number; keys?: readonly SliderKey[] };
+type Model = {
+  step: number;
+  page: number;
+  min?: number;
+  max?: number;
+  keys?: readonly SliderKey[];
+  /** The only values it takes (a marks-only slider), when not every step. */
+  stops?: readonly number[];
+};
 
 /** A slider of the APG pattern: arrows move `step`, Page keys `page`, Home and End to the ends; only `keys` work. */
-function play(start: number, target: number, { step, page, min = 0, max = 100, keys: works }: Model) {
+function play(start: number, target: number, { step, page, min = 0, max = 100, keys: works, stops }: Model) {
   const dead = new Set<SliderKey>();
   const state: SliderState = { now: start, min, max, dead };
   const keys: SliderKey[] = [];
@@ -37,7 +46,15 @@ function play(start: number, target: number, { step, page, min = 0, max = 100, k
       continue;
     }
     state.now = Math.max(min, Math.min(max, before + deltas[key]));
-    if (isArrow(key)) state.arrowStep = Math.abs(state.now - before);
+    if (stops && isArrow(key)) {
+      const next = deltas[key] > 0 ? stops.find((s) => s > before) : stops.findLast((s) => s < before);
+      state.now = next ?? before;
+    }
+    if (isArrow(key)) {
+      const moved = Math.abs(state.now - before);
+      state.evenSteps = state.arrowStep !== undefined && sameStep(state.arrowStep, moved);
+      state.arrowStep = moved;
+    }
     if (key.startsWith('Page')) state.pageStep = Math.abs(state.now - before);
     if (overshot(before, state.now, target)) {
       if (!isArrow(key)) state.arrowsOnly = true;
@@ -72,8 +89,16 @@ describe('slider keys', () => {
   it('stops at the closest value when the steps do not reach the target', () => {
     expect(play(20, 67, { step: 5, page: 20 }).reached).toBe(65);
     expect(play(20, 68, { step: 5, page: 20 }).reached).toBe(70);
-    const state: SliderState = { now: 65, min: 0, max: 100, arrowStep: 5 };
+    const state: SliderState = { now: 65, min: 0, max: 100, arrowStep: 5, evenSteps: true };
     expect(nextSliderKey(state, 67)).toBeNull();
+  });
+
+  it('tries one more press when the steps were uneven, as marks-only sliders have a stop beside the value', () => {
+    const stops = [0, 26, 37, 40, 100];
+    // 100 to 40 is a step of 60: 37, three away, is still a stop of its own.
+    expect(play(100, 37, { step: 1, page: 10, stops, keys: ['ArrowLeft', 'ArrowRight'] }).reached).toBe(37);
+    expect(nextSliderKey({ now: 40, min: 0, max: 100, arrowStep: 60 }, 37)).toBe('ArrowLeft');
+    expect(sameStep(0.95 - 0.9, 0.05)).toBe(true);
   });
 
   it('falls back to arrows when a Page key turns out to be bigger than the way left', () => {
