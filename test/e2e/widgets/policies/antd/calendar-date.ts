@@ -2,8 +2,10 @@ import { act, find, finish, need, type Policy } from '../../policy-kit';
 
 // The header's year and month selects bring the grid to March 2027; the date cells are named by their full date.
 const policy: Policy = (seen) => {
-  const chosen = seen.results.some((r) => /2027-03-05/.test(r.text ?? '') && !r.isError);
-  if (chosen && seen.previousTools.at(-1) === 'click') return finish('5 March 2027 is chosen.', ['2027']);
+  // The last click landed on the date cell itself (its result names the element it clicked).
+  const chosen = seen.results.some((r) => /Element \[\d+\]: clickable "2027-03-05"/.test(r.text) && !r.isError);
+  if (chosen && seen.previousTools.at(-1) === 'click')
+    return finish('5 March 2027 is chosen.', ['Selected: 2027-03-05']);
   const day = find(seen, 'clickable', /^2027-03-05$/);
   if (day) return act('click', { ref: day.ref });
   // An open header select lists its items by their text ("2026", "Mar"), a few at a time: scroll its list for more.
