@@ -33,10 +33,11 @@ import { SCROLL_AREA_ROLE, scrollStateOf } from '../geometry/scroll-area';
 import { hasPaintedBox, isRendered, isShown, isTiny, isVisuallyHidden } from '../geometry/visibility';
 import { behaviouralRole, semanticRole } from '../naming/classify';
 import { accessibleName, LabelIndex, textOf } from '../naming/names';
-import { headingLevel } from '../naming/roles';
+import { headingLevel, NAME_FROM_CONTENT } from '../naming/roles';
+import { isBareNumber, qualifiedNumberName, resizeHandleName } from './context-names';
 import { describeControl } from './describe-control';
 import type { HeadingItem, Item, PageModel } from './items';
-import { isIconName, isIconSized, isPart, partName } from './parts';
+import { isIconName, isIconSized, isPart, isReadableName, partName } from './parts';
 import { type Ctx, FrameWalker } from './scope';
 import { hasInk, TextBuffer } from './text-buffer';
 
@@ -443,6 +444,11 @@ class Walker extends FrameWalker {
     const info = describeControl(element, role, rect, where === 'in', frame, this.shadowRootOf, this.labels);
     if (role === 'clickable') this.nameIcon(element, info, ctx);
     if (!info.name && anchor !== element && anchor.localName !== 'label') info.name = rowText(anchor);
+    // A handle known only by its cursor, and a cell that reads "14" in each of three columns, are named by what is
+    // around them (context-names.ts).
+    if (!info.name && role === 'separator') info.name = resizeHandleName(element);
+    else if (NAME_FROM_CONTENT.has(role) && isBareNumber(info.name))
+      info.name = qualifiedNumberName(element, info.name);
     if (ctx.hoverOnly) info.hiddenUntilHover = true;
     this.items.push({ kind: 'control', element, anchor, info, where });
   }
@@ -450,7 +456,7 @@ class Walker extends FrameWalker {
   /** An icon control (a part of a control, or a "×" beside a tag's text) is named for what it belongs to. */
   private nameIcon(element: Element, info: { name: string; box: { width: number; height: number } }, ctx: Ctx): void {
     if (!ctx.partOf && !isIconSized(info.box)) return;
-    if (!ctx.partOf && /\p{L}.*\p{L}/u.test(info.name) && !isIconName(info.name)) return;
+    if (!ctx.partOf && isReadableName(info.name) && !isIconName(info.name)) return;
     let owner = '';
     if (ctx.partOf) owner = accessibleName(ctx.partOf.element, ctx.partOf.role, this.shadowRootOf, this.labels);
     else if (element.parentElement) {

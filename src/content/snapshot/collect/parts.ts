@@ -26,6 +26,14 @@ export function isIconName(name: string): boolean {
   return ICON_NAME.test(name);
 }
 
+/**
+ * A name a person reads as such: two letters or more, or a number (a time panel's "14", a calendar's "05"), and not
+ * a glyph ("×", "▸") that only says what an icon looks like.
+ */
+export function isReadableName(name: string): boolean {
+  return /\p{L}.*\p{L}|\p{N}/u.test(name);
+}
+
 /** Is this element inside a control a clickable part of its own? */
 export function isPart(element: Element, pointer: boolean, parentPointer: boolean, hasAttributes: boolean): boolean {
   if (!(pointer && !parentPointer) && !(hasAttributes && element.hasAttribute('onclick'))) return false;
@@ -50,7 +58,7 @@ export function partName(element: Element, ownName: string, ownerName: string): 
   const label = element.getAttribute('aria-label') ?? element.getAttribute('title');
   if (label?.trim()) return collapse(label);
   const icon = isIconName(ownName);
-  if (/\p{L}.*\p{L}/u.test(ownName) && !icon) return ownName;
+  if (isReadableName(ownName) && !icon) return ownName;
   const owner = clip(collapse(ownerName), 40);
   let kind = partKind(element, icon ? ownName : '');
   if (kind === 'button' && icon) kind = ownName;

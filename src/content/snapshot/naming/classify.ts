@@ -22,6 +22,13 @@ const RESIZE_CURSORS = new Set([
   'w-resize',
   'n-resize',
   's-resize',
+  // A corner handle resizes both ways (react-resizable's default handle is `se-resize`).
+  'nwse-resize',
+  'nesw-resize',
+  'ne-resize',
+  'nw-resize',
+  'se-resize',
+  'sw-resize',
 ]);
 
 /**

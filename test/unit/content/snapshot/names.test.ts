@@ -96,6 +96,13 @@ describe('roles and state', () => {
     expect(behaviouralRole($('#handle'), 'grab', 'auto')).toBeNull(); // pannable areas, not handles
   });
 
+  it('lists a corner resize handle (react-resizable draws one with se-resize) unless its cursor is inherited', () => {
+    document.body.innerHTML = '<div id="box"><span id="corner"></span></div>';
+    expect(behaviouralRole($('#corner'), 'se-resize', 'auto')).toBe('separator');
+    expect(behaviouralRole($('#corner'), 'nwse-resize', 'auto')).toBe('separator');
+    expect(behaviouralRole($('#corner'), 'se-resize', 'se-resize')).toBeNull();
+  });
+
   it('reports value, checked, disabled, expanded, pressed, required, readonly; masks passwords', () => {
     expect(elementState($('#for'), 'textbox')).toEqual({ value: '', required: true });
     expect(elementState($('#pw'), 'textbox')).toEqual({ value: '••••••••' });
