@@ -9,7 +9,8 @@ describe('refs for handlers the page hides', () => {
     const { tabId, page } = await openTab(browser, site.url('/page/pc-hidden-handlers.html'));
     const snap = await call(panel, tabId, 'snapshot', { mode: 'full' });
     expect(snap.elements.filter((e) => e.role === 'separator')).toHaveLength(1);
-    const bar = { ref: refOf(snap, 'separator', ''), snapshotId: snap.snapshotId };
+    // Named by the panes it lies between (docs/contracts.md FX-R-3).
+    const bar = { ref: refOf(snap, 'separator', 'between “Left pane” and “Right pane”'), snapshotId: snap.snapshotId };
     const dragged = await call(panel, tabId, 'drag', { ...bar, dx: 120 });
     expect(dragged).toMatchObject({ ok: true, verified: true });
     expect(await textIn(page, '#split-width')).toBe('Left pane 320 px');
