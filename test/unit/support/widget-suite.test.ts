@@ -83,6 +83,8 @@ describe('widget suite layout', () => {
     expect(tasks.length).toBeGreaterThanOrEqual(60);
     const policies = join(import.meta.dirname, '../../e2e/widgets/policies');
     expect(tasks.filter((t) => !existsSync(join(policies, `${t.id}.ts`))).map((t) => t.id)).toEqual([]);
-    expect(new Set(tasks.map((t) => t.library))).toEqual(new Set(['antd', 'dnd', 'editors', 'mantine', 'mui', 'resizable']));
+    expect(new Set(tasks.map((t) => t.library))).toEqual(
+      new Set(['antd', 'dnd', 'editors', 'mantine', 'mui', 'resizable']),
+    );
   });
 });
