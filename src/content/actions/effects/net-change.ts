@@ -36,6 +36,14 @@ function unseen(node: Node | null): boolean {
   return false;
 }
 
+/**
+ * A frame added or removed loads or drops a document: a request the page made (a hidden frame is how many sites start
+ * a download), a change even where nobody sees the frame itself.
+ */
+function loadsDocument(node: Node): boolean {
+  return node instanceof Element && (node.localName === 'iframe' || node.localName === 'frame');
+}
+
 /** classList.remove and style.x = '' leave an empty attribute where there was none: the same look. */
 function sameAttribute(name: string, now: string | null, first: string | null): boolean {
   if (name === 'class') return tokens(now).join(' ') === tokens(first).join(' ');
@@ -80,7 +88,7 @@ export class NetChange {
     for (const [node, first] of this.texts) if (node.nodeValue !== first && !unseen(node)) return true;
     for (const [node, place] of this.places) {
       const moved = node.parentNode !== place.parent || (place.parent && node.previousSibling !== place.previous);
-      if (moved && !unseen(node.isConnected ? node : place.parent)) return true;
+      if (moved && (loadsDocument(node) || !unseen(node.isConnected ? node : place.parent))) return true;
     }
     return false;
   }

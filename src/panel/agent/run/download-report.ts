@@ -20,8 +20,11 @@ export function withDownloads(result: CallResult, downloads: readonly DownloadRe
   const line = `Downloads this action started: ${downloads.map(describeDownload).join('; ')}`;
   const pageText = result.pageText === undefined ? line : `${result.pageText}\n${line}`;
   const text = `${result.text} The browser reported ${downloads.length === 1 ? 'a download' : `${downloads.length} downloads`}:`;
+  // Nothing else that lasted: no effect, or DOM changes the page put back (a click is verified only by what lasts,
+  // decision 0019), as a link that flashes while its file downloads does.
   const noEffect =
-    result.outcome === 'failed_verify' && (result.verification?.effects ?? []).every((e) => e === 'none');
+    result.outcome === 'failed_verify' &&
+    (result.verification?.effects ?? []).every((e) => e === 'none' || e === 'dom_change');
   if (!noEffect) return { ...result, text, pageText };
   const what = result.text.split(': failed_verify')[0] ?? result.name;
   const completed = downloads.some((download) => download.state !== 'interrupted');

@@ -78,3 +78,14 @@ describe('changes nobody sees', () => {
     fresh.dispose();
   });
 });
+
+describe('a frame added', () => {
+  it('counts a hidden frame the page added and kept: it loads a document (a download, often)', () => {
+    const fresh = new NetChange(document.body);
+    const frame = document.createElement('iframe');
+    frame.hidden = true;
+    document.body.append(frame);
+    expect(fresh.changed()).toBe(true);
+    fresh.dispose();
+  });
+});
