@@ -172,8 +172,16 @@ export function textOf(root: Element, shadowRootOf: ShadowRootOf = openShadowRoo
     }
     const block = BLOCKS.has(element.localName);
     if (block) out.push(' ');
-    const children = flatChildren(element, shadowRootOf);
-    for (let i = 0; i < children.length; i++) visit(children[i] as Node);
+    const shadow = shadowRootOf(element);
+    if (!shadow && element.firstElementChild === null && element.localName !== 'slot') {
+      // Text only (most buttons and links): one read instead of a walk over its text nodes.
+      const data = element.textContent ?? '';
+      out.push(data);
+      length += data.length;
+    } else {
+      const children = shadow ? shadow.childNodes : flatChildren(element, shadowRootOf);
+      for (let i = 0; i < children.length; i++) visit(children[i] as Node);
+    }
     if (block) out.push(' ');
   };
   visit(root);
