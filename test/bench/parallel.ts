@@ -1,15 +1,18 @@
 // Parallel bench (issue 28): the demo shop task (9 steps: 8 real page actions and a verified done), played by the
 // stand-in of the Messages API with a fixed think time per turn, run by 1, 3 and 6 tasks at once (the setting
 // `tasksAtOnce` set to match), all started together through the panel's host (`steadyhand.host.execute`), each on a
-// tab of its own on a shop of its own (one origin each: the shop keeps its cart in localStorage). The browser is
-// Playwright's launch, where no tab is hidden, so the rounds differ only in how many tasks share the panel, the
-// worker and the browser; what a hidden tab costs is the background block's figure, reported here beside them.
+// tab of its own on a shop of its own (one origin each: the shop keeps its cart in localStorage). Two layouts:
+// `front`, Playwright's launch, where no tab is hidden (every task's tab drawn, as if each had a window); `behind`, the
+// throttled browser with the tasks' tabs behind the person's own tab, as Chrome has them when the person works.
 // Goals: 6 tasks cost each task ≤ 1.2× its harness time per step alone; hidden ≤ 1.5× visible.
 //   rounds.<N>           per round: harness ms per step (step wall time minus the think time), median and p90; the
 //                        panel's own harnessMs (wall time minus the model request as it timed it); steps per second
 //                        over the round; tasks verified; the look/model/act medians; the panel's long tasks and
-//                        the machine's load average as the round began (parallel-figures.ts)
+//                        the machine's load average as the round began (parallel-figures.ts); the CPU the browser's
+//                        processes spent per step, by process type, and its share of the machine's cores over the
+//                        round (browser-cpu.ts): near 1, the round waited on the cores, not on the harness
 //   harnessRatio<N>      harness median per step at N over N = 1 (p90Ratio6: the same for p90)
+//   behind               the same rounds and ratios with the tabs behind the person's
 //   background           the background block's hidden against visible run (hidden 10 s before the measured steps)
 
 import { writeFile } from 'node:fs/promises';
@@ -25,6 +28,7 @@ import { type FakeAnthropic, isFault, startFakeAnthropic } from '../support/fake
 import { openTab, type PanelGlobal } from '../support/panel';
 import { playShop } from '../support/shop-model';
 import type { benchBackground } from './background';
+import { BrowserCpu, type CpuFigures } from './browser-cpu';
 import { type RoundFigures, roundFigures, type Timed } from './parallel-figures';
 import { round } from './stats';
 
@@ -36,11 +40,57 @@ const ROUNDS = [1, 3, 6] as const;
 type BackgroundFigures = Awaited<ReturnType<typeof benchBackground>>;
 
 /** A round's figures, the panel's long tasks, and the machine's load average (1 min) as the round began. */
-type Round = RoundFigures & { panelLongTaskMs: number; loadAverage: number };
+type Round = RoundFigures & CpuFigures & { panelLongTaskMs: number; loadAverage: number };
 
 interface Started {
   instruction: string;
   tabId: number;
+}
+
+/**
+ * Where a round's task tabs are. `front`: each in a page of its own that Playwright keeps visible (every task's tab
+ * drawn, as if each had a window of its own). `behind`: in the throttled browser, in one window behind the person's
+ * tab, as Chrome has them when the person works in their own tab: hidden, throttled, not drawn.
+ */
+type Layout = 'front' | 'behind';
+
+interface RoundTabs {
+  ids: number[];
+  close(): Promise<unknown>;
+}
+
+/**
+ * Opens each url in a tab behind the others of `windowId` and resolves with their ids once each has loaded. A string
+ * for the panel to run: tsx would wrap the named listener in a helper the panel does not have.
+ */
+const openedBehind = (urls: string[], windowId: number) => `(async () => {
+  const loaded = new Set();
+  const waiting = new Map();
+  const onUpdated = (id, change) => {
+    if (change.status !== 'complete') return;
+    loaded.add(id);
+    waiting.get(id)?.();
+  };
+  chrome.tabs.onUpdated.addListener(onUpdated);
+  try {
+    return await Promise.all(${JSON.stringify(urls)}.map(async (url) => {
+      const tab = await chrome.tabs.create({ windowId: ${windowId}, url, active: false });
+      if (!loaded.has(tab.id)) await new Promise((resolve) => waiting.set(tab.id, resolve));
+      return tab.id;
+    }));
+  } finally {
+    chrome.tabs.onUpdated.removeListener(onUpdated);
+  }
+})()`;
+
+/** `window`: the person's window, where a `behind` round opens its tabs. */
+async function openTaskTabs(harness: ExtensionHarness, urls: string[], window: number | null): Promise<RoundTabs> {
+  if (window === null) {
+    const tabs = await Promise.all(urls.map((url) => openTab(harness, url)));
+    return { ids: tabs.map((tab) => tab.tabId), close: () => Promise.all(tabs.map((tab) => tab.page.close())) };
+  }
+  const ids = (await harness.panel.evaluate(openedBehind(urls, window))) as number[];
+  return { ids, close: () => harness.panel.evaluate((tabIds) => chrome.tabs.remove(tabIds), ids) };
 }
 
 async function playRound(
@@ -48,18 +98,26 @@ async function playRound(
   model: FakeAnthropic,
   shops: StaticServer[],
   tasks: number,
+  window: number | null,
+  cpu: BrowserCpu,
 ): Promise<Round> {
-  const tabs = await Promise.all(shops.slice(0, tasks).map((shop) => openTab(harness, shop.url('/'))));
+  const tabs = await openTaskTabs(
+    harness,
+    shops.slice(0, tasks).map((shop) => shop.url('/')),
+    window,
+  );
   model.reset();
   model.respondWith(async (request, index) => {
     const turn = await playShop(request, index);
     return isFault(turn) ? turn : { ...turn, thinkMs: THINK_MS };
   });
-  const started: Started[] = tabs.map((tab, i) => ({
+  const started: Started[] = tabs.ids.map((tabId, i) => ({
     instruction: demoInstruction((shops[i] as StaticServer).url('/')),
-    tabId: tab.tabId,
+    tabId,
   }));
   const load = loadavg()[0] ?? 0;
+  const cpuBefore = await cpu.read();
+  const wallStart = performance.now();
   const { timed, statuses, busy } = await harness.panel.evaluate(
     async ({ runs, slots }) => {
       const { host, settings } = (globalThis as PanelGlobal).steadyhand;
@@ -88,11 +146,15 @@ async function playRound(
     },
     { runs: started, slots: tasks },
   );
-  await Promise.all(tabs.map((tab) => tab.page.close()));
+  const figures = roundFigures(timed as Timed[], tasks, THINK_MS);
+  // Read before the tabs close: a closed tab's process takes its CPU time with it.
+  const spent = await cpu.since(cpuBefore, figures.steps, (performance.now() - wallStart) / 1000);
+  await tabs.close();
   const failed = statuses.filter((status) => status !== 'succeeded');
   if (failed.length > 0) throw new Error(`parallel: ${failed.length} of ${tasks} tasks failed: ${failed.join('; ')}`);
   return {
-    ...roundFigures(timed as Timed[], tasks, THINK_MS),
+    ...figures,
+    ...spent,
     panelLongTaskMs: Math.round(busy),
     loadAverage: round(load, 1),
   };
@@ -109,38 +171,61 @@ async function profilePanel(harness: ExtensionHarness): Promise<() => Promise<un
   return async () => (await cdp.send('Profiler.stop')).profile;
 }
 
-export async function benchParallel(
-  ctx: { log(line: string): void },
-  background: () => Promise<BackgroundFigures>,
-): Promise<{
-  thinkMs: number;
-  rounds: Record<string, Round>;
+/** The ratios of one layout's rounds: harness per step at N tasks over one task alone. */
+interface Ratios {
   harnessRatio3: number;
   harnessRatio6: number;
   p90Ratio6: number;
   ownHarnessRatio6: number;
-  background: {
-    hiddenForMs: number;
-    hiddenAtEnd: boolean;
-    visibleStepMedianMs: number;
-    hiddenStepMedianMs: number;
-    stepRatio: number;
+}
+
+function ratios(rounds: Record<string, Round>): Ratios {
+  const ratio = (n: number, key: 'harnessMedianMs' | 'harnessP90Ms' | 'ownHarnessMedianMs') =>
+    round((rounds[n]?.[key] ?? 0) / (rounds[1]?.[key] ?? 1), 2);
+  return {
+    harnessRatio3: ratio(3, 'harnessMedianMs'),
+    harnessRatio6: ratio(6, 'harnessMedianMs'),
+    p90Ratio6: ratio(6, 'harnessP90Ms'),
+    ownHarnessRatio6: ratio(6, 'ownHarnessMedianMs'),
   };
-}> {
-  const shops = await Promise.all(
-    ROUNDS.slice(-1).flatMap((n) => Array.from({ length: n }, () => startStaticServer(SHOP))),
-  );
+}
+
+/**
+ * The throttled browser set up as a person has it: their own tab (`?person`) in front of the window the tasks' tabs
+ * open behind, the panel in a window of its own (in front, so its timers run at full speed, as a side panel's do).
+ */
+async function behindPerson(harness: ExtensionHarness, personUrl: string): Promise<number> {
+  return harness.panel.evaluate(async (url) => {
+    const panelTab = await chrome.tabs.getCurrent();
+    if (panelTab?.id === undefined) throw new Error('the panel is not a tab here');
+    await chrome.tabs.create({ windowId: panelTab.windowId, url, active: true });
+    await chrome.windows.create({ tabId: panelTab.id, focused: true });
+    return panelTab.windowId;
+  }, personUrl);
+}
+
+async function playRounds(
+  ctx: { log(line: string): void },
+  layout: Layout,
+  shops: StaticServer[],
+): Promise<Record<string, Round>> {
   const model = await startFakeAnthropic({});
-  const harness = await launchExtension();
+  const harness = await launchExtension({ background: layout === 'behind' });
   const rounds: Record<string, Round> = {};
   try {
     await pointAtModel(harness.panel, model.url);
     await answerConsentsIn(harness.panel, 'once');
+    const browser = harness.context.browser();
+    if (!browser) throw new Error('parallel: no browser to read CPU times from');
+    const cpu = await BrowserCpu.open(browser);
+    const window =
+      layout === 'behind' ? await behindPerson(harness, `${(shops[0] as StaticServer).url('/')}?person`) : null;
     const profile = process.env.PARALLEL_PROFILE;
     for (const tasks of ROUNDS) {
-      const profiling = profile && tasks === ROUNDS[ROUNDS.length - 1] ? await profilePanel(harness) : null;
-      rounds[tasks] = await playRound(harness, model, shops, tasks);
-      ctx.log(`parallel: ${tasks} at once ${JSON.stringify(rounds[tasks])}`);
+      const last = tasks === ROUNDS[ROUNDS.length - 1];
+      const profiling = profile && layout === 'front' && last ? await profilePanel(harness) : null;
+      rounds[tasks] = await playRound(harness, model, shops, tasks, window, cpu);
+      ctx.log(`parallel: ${tasks} at once, tabs ${layout} ${JSON.stringify(rounds[tasks])}`);
       if (profile && profiling) {
         await writeFile(profile, JSON.stringify(await profiling()));
         ctx.log(`parallel: the panel's CPU profile of the last round is in ${profile}`);
@@ -149,17 +234,44 @@ export async function benchParallel(
   } finally {
     await harness.close();
     await model.close();
+  }
+  return rounds;
+}
+
+export async function benchParallel(
+  ctx: { log(line: string): void },
+  background: () => Promise<BackgroundFigures>,
+): Promise<
+  Ratios & {
+    thinkMs: number;
+    rounds: Record<string, Round>;
+    behind: Ratios & { rounds: Record<string, Round> };
+    background: {
+      hiddenForMs: number;
+      hiddenAtEnd: boolean;
+      visibleStepMedianMs: number;
+      hiddenStepMedianMs: number;
+      stepRatio: number;
+    };
+  }
+> {
+  const shops = await Promise.all(
+    ROUNDS.slice(-1).flatMap((n) => Array.from({ length: n }, () => startStaticServer(SHOP))),
+  );
+  let front: Record<string, Round>;
+  let behind: Record<string, Round>;
+  try {
+    front = await playRounds(ctx, 'front', shops);
+    behind = await playRounds(ctx, 'behind', shops);
+  } finally {
     await Promise.all(shops.map((shop) => shop.close()));
   }
-  const ratio = (n: number, key: keyof Round) => round((rounds[n]?.[key] ?? 0) / (rounds[1]?.[key] ?? 1), 2);
   const hidden = await background();
   return {
     thinkMs: THINK_MS,
-    rounds,
-    harnessRatio3: ratio(3, 'harnessMedianMs'),
-    harnessRatio6: ratio(6, 'harnessMedianMs'),
-    p90Ratio6: ratio(6, 'harnessP90Ms'),
-    ownHarnessRatio6: ratio(6, 'ownHarnessMedianMs'),
+    rounds: front,
+    ...ratios(front),
+    behind: { rounds: behind, ...ratios(behind) },
     background: {
       hiddenForMs: hidden.hiddenForMs,
       hiddenAtEnd: hidden.hidden.hiddenAtEnd,
