@@ -13,11 +13,15 @@
 //                        round (browser-cpu.ts): near 1, the round waited on the cores, not on the harness
 //   harnessRatio<N>      harness median per step at N over N = 1 (p90Ratio6: the same for p90)
 //   behind               the same rounds and ratios with the tabs behind the person's
+//   floor                the order placed by Playwright alone in 6 tabs at once, each action after the think time:
+//                        the browser's CPU per action and per task beside the agent's 6-task round (what any
+//                        agent's actions cost; the rest is the agent's own)
 //   background           the background block's hidden against visible run (hidden 10 s before the measured steps)
 
 import { writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { AgentEvent } from '../../src/panel/agent/task/events';
 import { demoInstruction } from '../../src/panel/demo/demo-task';
 import { type StaticServer, startStaticServer } from '../../src/tooling/static-server';
@@ -30,6 +34,7 @@ import { playShop } from '../support/shop-model';
 import type { benchBackground } from './background';
 import { BrowserCpu, type CpuFigures } from './browser-cpu';
 import { type RoundFigures, roundFigures, type Timed } from './parallel-figures';
+import { RAW_ORDER_ACTIONS, rawOrder } from './raw-order';
 import { round } from './stats';
 
 const SHOP = resolve(import.meta.dirname, '../../src/tooling/site');
@@ -204,14 +209,35 @@ async function behindPerson(harness: ExtensionHarness, personUrl: string): Promi
   }, personUrl);
 }
 
+/**
+ * The floor: the same order placed by Playwright alone in `tasks` tabs at once, each action after the think time, no
+ * agent. What the browser spends on it per action is what any agent's actions cost the pages, the browser and
+ * Playwright; the rounds' figures above it are the agent's own.
+ */
+async function playFloor(
+  harness: ExtensionHarness,
+  shops: StaticServer[],
+  tasks: number,
+  cpu: BrowserCpu,
+): Promise<CpuFigures> {
+  const tabs = await Promise.all(shops.slice(0, tasks).map((shop) => openTab(harness, shop.url('/'))));
+  const before = await cpu.read();
+  const started = performance.now();
+  await Promise.all(tabs.map((tab) => rawOrder(tab.page, 'Monstera', 'keys', () => sleep(THINK_MS))));
+  const spent = await cpu.since(before, tasks * RAW_ORDER_ACTIONS, (performance.now() - started) / 1000);
+  await Promise.all(tabs.map((tab) => tab.page.close()));
+  return spent;
+}
+
 async function playRounds(
   ctx: { log(line: string): void },
   layout: Layout,
   shops: StaticServer[],
-): Promise<Record<string, Round>> {
+): Promise<{ rounds: Record<string, Round>; floor: CpuFigures | null }> {
   const model = await startFakeAnthropic({});
   const harness = await launchExtension({ background: layout === 'behind' });
   const rounds: Record<string, Round> = {};
+  let floor: CpuFigures | null = null;
   try {
     await pointAtModel(harness.panel, model.url);
     await answerConsentsIn(harness.panel, 'once');
@@ -231,11 +257,38 @@ async function playRounds(
         ctx.log(`parallel: the panel's CPU profile of the last round is in ${profile}`);
       }
     }
+    // Playwright cannot act in a hidden tab (its stability checks wait on animation frames): the floor is front only.
+    const most = ROUNDS[ROUNDS.length - 1] as number;
+    floor = layout === 'front' ? await playFloor(harness, shops, most, cpu) : null;
+    if (floor) ctx.log(`parallel: floor, ${most} raw orders at once ${JSON.stringify(floor)}`);
   } finally {
     await harness.close();
     await model.close();
   }
-  return rounds;
+  return { rounds, floor };
+}
+
+/** The floor beside the agent's round of as many tasks: the browser's CPU per task, each way. */
+interface Floor {
+  tasks: number;
+  cpuMsPerAction: Record<string, number>;
+  coreShare: number;
+  /** The browser's CPU per task: the agent's (its round) and Playwright's raw order (the floor). */
+  agentCpuMsPerTask: number;
+  floorCpuMsPerTask: number;
+}
+
+function floorFigures(floor: CpuFigures, rounds: Record<string, Round>): Floor {
+  const tasks = ROUNDS[ROUNDS.length - 1] as number;
+  const inRound = rounds[tasks];
+  const agent = inRound ? ((inRound.cpuMsPerStep.all ?? 0) * inRound.steps) / tasks : Number.NaN;
+  return {
+    tasks,
+    cpuMsPerAction: floor.cpuMsPerStep,
+    coreShare: floor.coreShare,
+    agentCpuMsPerTask: round(agent),
+    floorCpuMsPerTask: round((floor.cpuMsPerStep.all ?? 0) * RAW_ORDER_ACTIONS),
+  };
 }
 
 export async function benchParallel(
@@ -246,6 +299,7 @@ export async function benchParallel(
     thinkMs: number;
     rounds: Record<string, Round>;
     behind: Ratios & { rounds: Record<string, Round> };
+    floor: Floor | null;
     background: {
       hiddenForMs: number;
       hiddenAtEnd: boolean;
@@ -258,20 +312,21 @@ export async function benchParallel(
   const shops = await Promise.all(
     ROUNDS.slice(-1).flatMap((n) => Array.from({ length: n }, () => startStaticServer(SHOP))),
   );
-  let front: Record<string, Round>;
+  let front: Awaited<ReturnType<typeof playRounds>>;
   let behind: Record<string, Round>;
   try {
     front = await playRounds(ctx, 'front', shops);
-    behind = await playRounds(ctx, 'behind', shops);
+    behind = (await playRounds(ctx, 'behind', shops)).rounds;
   } finally {
     await Promise.all(shops.map((shop) => shop.close()));
   }
   const hidden = await background();
   return {
     thinkMs: THINK_MS,
-    rounds: front,
-    ...ratios(front),
+    rounds: front.rounds,
+    ...ratios(front.rounds),
     behind: { rounds: behind, ...ratios(behind) },
+    floor: front.floor && floorFigures(front.floor, front.rounds),
     background: {
       hiddenForMs: hidden.hiddenForMs,
       hiddenAtEnd: hidden.hidden.hiddenAtEnd,

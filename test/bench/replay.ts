@@ -21,6 +21,7 @@ import { openTab, type PanelGlobal } from '../support/panel';
 import { startReplayShop } from '../support/replay-shop';
 import { playShop } from '../support/shop-model';
 import type { BenchContext } from './context';
+import { rawOrder } from './raw-order';
 import { median, round } from './stats';
 
 const ROUNDS = 3;
@@ -38,28 +39,6 @@ async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; value: T 
   const t0 = performance.now();
   const value = await work();
   return { ms: performance.now() - t0, value };
-}
-
-/**
- * The order placed by raw input: what the replay does, without looking, waiting on its own terms or checking. The
- * text goes in key by key (`keys`), as the replay's `type` sends it, or by Playwright's fill.
- */
-async function rawOrder(page: Page, plant: string, text: 'keys' | 'fill'): Promise<void> {
-  const enter = (label: string, value: string) =>
-    text === 'keys' ? page.getByLabel(label).pressSequentially(value) : page.getByLabel(label).fill(value);
-  await page.getByRole('link', { name: `View ${plant}` }).click();
-  await page.getByRole('button', { name: 'Add to cart' }).click();
-  await page.getByText('is in your cart').waitFor();
-  await page.getByRole('link', { name: /^Cart/ }).click();
-  await page.getByRole('link', { name: 'Go to checkout' }).click();
-  await enter('Full name', 'Ada Lovelace');
-  await enter('Email', 'ada@example.com');
-  await page.getByLabel(/terms/).check();
-  await page.getByRole('button', { name: 'Place order' }).click();
-  await page
-    .locator('#order-number')
-    .filter({ hasText: /FF-\d{6}/ })
-    .waitFor();
 }
 
 export async function benchReplay(ctx: BenchContext) {
