@@ -4,7 +4,13 @@
 import { options, render } from 'preact';
 import { useState } from 'preact/hooks';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type FrameClock, HIDDEN_DRAW_MS, nextDraw, paceRenders } from '../../../src/panel/ui/render-pace';
+import {
+  type FrameClock,
+  HIDDEN_DRAW_MS,
+  MIN_DRAW_GAP_MS,
+  nextDraw,
+  paceRenders,
+} from '../../../src/panel/ui/render-pace';
 
 /** A clock the test moves by hand: frames come when it says, timers when it advances past them. */
 function handClock() {
@@ -23,6 +29,7 @@ function handClock() {
       return nextId++;
     }) as unknown as FrameClock['setTimeout'],
     clearTimeout: ((id: number) => void timers.delete(id)) as unknown as FrameClock['clearTimeout'],
+    performance: { now: () => now },
   };
   return {
     clock,
@@ -97,6 +104,42 @@ describe('the panel draws at most once per frame (render-pace.ts)', () => {
     hand.frame();
     expect(renders).toBe(2);
     expect(root.textContent).toBe('5');
+    render(null, root);
+  });
+
+  it('keeps draws for changes that keep coming MIN_DRAW_GAP_MS apart, frames or not, and draws the last change', async () => {
+    const hand = handClock();
+    paceRenders(hand.clock);
+    let renders = 0;
+    let bump: (n: number) => void = () => {};
+    function Counter() {
+      const [n, setN] = useState(0);
+      bump = setN;
+      renders++;
+      return <p>{n}</p>;
+    }
+    const root = document.createElement('div');
+    render(<Counter />, root);
+    bump(1);
+    hand.frame();
+    expect(renders).toBe(2);
+    // A change right after a draw waits out the gap: frames meanwhile draw nothing.
+    bump(2);
+    hand.advance(16);
+    hand.frame();
+    hand.advance(16);
+    hand.frame();
+    expect(renders).toBe(2);
+    bump(3);
+    hand.advance(MIN_DRAW_GAP_MS - 32);
+    expect(renders).toBe(3);
+    expect(root.textContent).toBe('3');
+    // After a quiet spell, the next change is drawn at the next frame again.
+    hand.advance(MIN_DRAW_GAP_MS);
+    bump(4);
+    hand.frame();
+    expect(renders).toBe(4);
+    expect(hand.pending()).toBe(0);
     render(null, root);
   });
 
