@@ -166,6 +166,28 @@ describe('set_value', () => {
     await page.close();
   });
 
+  it('sets a slider that shows a value of its own on a scale by that value, and names the nearest it shows', async ({
+    browser,
+    panel,
+    site,
+  }) => {
+    const { tabId, page, snap, ref } = await open(browser, site.url('/page/pc-slider.html'));
+    expect(snap.elements.find((e) => e.role === 'slider' && e.name === 'Storage')?.value).toBe('16 GB');
+    const storage = ref('slider', 'Storage');
+    // 256 GB is position 8: the old rule took 256 for aria-valuenow and refused it as outside 0 to 10.
+    expect(await call(panel, tabId, 'setValue', { ...storage, value: '256' })).toMatchObject({
+      ok: true,
+      verified: true,
+    });
+    expect(await textIn(page, '#storage-out')).toBe('Storage 256 GB');
+    expect(await call(panel, tabId, 'setValue', { ...storage, value: '32 GB' })).toMatchObject({ verified: true });
+    expect(await textIn(page, '#storage-out')).toBe('Storage 32 GB');
+    const between = await call(panel, tabId, 'setValue', { ...storage, value: '100' });
+    expect(between).toMatchObject({ ok: true, verified: false });
+    expect(between.reason).toMatch(/nearest values it shows are 64 and 128; it is at 128 GB/);
+    await page.close();
+  });
+
   it('moves the thumb it was given on a range slider that keys the thumb it saw focused', async ({
     browser,
     panel,

@@ -1,60 +1,27 @@
 // set_value on an ARIA slider (role=slider with aria-valuemin/max/now: MUI, Mantine and Ant Design thumbs): focus
 // it and press the keys the slider pattern defines, reading aria-valuenow after each, until it holds the value or
-// the closest one its steps allow. When keys do not move it, press the track at the value's proportional point.
+// the closest one its steps allow. When keys do not move it, press the track at the value's proportional point. One
+// that shows a value of its own on a scale (aria-valuetext) is walked by that value instead (aria-scaled.ts).
 
 import type { ActionResult } from '../../../shared/page-types';
-import { deepActiveElement } from '../../snapshot/dom/dom';
 import { deepElementFromPoint } from '../../snapshot/geometry/hit-test';
 import { type ActionContext, notPerformed, performed } from '../context';
 import { describeTarget } from '../describe';
 import { EffectWatch } from '../effects/effects';
-import { keyEvent, parseKey } from '../keyboard/keyboard';
 import { nextFrame } from '../pointer/pace';
 import { bringIntoView, dispatchClick } from '../pointer/pointer';
+import { setShownScale, shownOnScale } from './aria-scaled';
 import { isArrow, nextSliderKey, overshot, type SliderKey, type SliderState, sameStep } from './slider-keys';
+import { press } from './slider-press';
 import { parseSliderNumber } from './value-formats';
 
 const MAX_PRESSES = 400;
-/** How long a press may take to show in aria-valuenow (a page that renders on the next frame). */
-const FRAMES_TO_WAIT = 3;
 
 function reading(slider: Element): { now: number; min: number; max: number } | null {
   const number = (name: string) => parseSliderNumber(slider.getAttribute(name) ?? '');
   const now = number('aria-valuenow');
   if (now === null) return null;
   return { now, min: number('aria-valuemin') ?? 0, max: number('aria-valuemax') ?? 100 };
-}
-
-/**
- * Focus the thumb and let the page take the focus in before any key, as a person's key always comes later: a range
- * slider that picks the thumb its keys move from the focus it recorded (Mantine's RangeSlider keeps it in state set
- * by the thumb's focus event and, until that renders, moves the first thumb and focuses it) would otherwise move the
- * other thumb. Again before a press if the page moved focus away from the thumb.
- */
-async function focusThumb(slider: Element): Promise<void> {
-  if (deepActiveElement(slider.ownerDocument) === slider) return;
-  (slider as HTMLElement).focus({ preventScroll: true });
-  // A thumb that cannot take focus sent no focus event: nothing to wait for.
-  if (deepActiveElement(slider.ownerDocument) === slider) await nextFrame(slider.ownerDocument);
-}
-
-async function press(slider: Element, key: string): Promise<number | null> {
-  await focusThumb(slider);
-  const before = reading(slider)?.now;
-  const spec = parseKey(key);
-  keyEvent('keydown', slider, spec);
-  keyEvent('keyup', slider, spec);
-  // React renders a discrete event's update in a microtask; other pages on the next frame.
-  await Promise.resolve();
-  for (let frame = 0; frame < FRAMES_TO_WAIT && reading(slider)?.now === before; frame++) {
-    await nextFrame(slider.ownerDocument);
-  }
-  // Let the page's effects of that render run before the next key, as a person's next key always comes later:
-  // Mantine's ColorSlider (the ColorPicker's alpha slider) keys from a thumb position it copies from the value in an
-  // effect, so a key pressed before it ran moved from the old position again and the slider seemed stuck at 0.95.
-  const now = reading(slider)?.now ?? null;
-  if (now !== before) await nextFrame(slider.ownerDocument);
-  return now;
 }
 
 /** The rail a thumb moves along: the nearest ancestor clearly longer than the thumb in its orientation. */
@@ -128,6 +95,8 @@ export async function setAriaSlider(
   target: number,
 ): Promise<ActionResult> {
   const name = describeTarget(slider, ref);
+  // It shows a value of its own (aria-valuetext "256 GB" over aria-valuenow 8): the model asks for that one.
+  if (shownOnScale(slider) !== null) return setShownScale(ctx, slider, name, target);
   const start = reading(slider);
   if (!start) return notPerformed(`${name} has no aria-valuenow: its value cannot be read, so it cannot be set.`);
   if (target < start.min || target > start.max) {

@@ -46,3 +46,15 @@ export function parseSliderNumber(raw: string): number | null {
   if (!/^-?(\d+(\.\d*)?|\.\d+)$/.test(text)) return null;
   return Number(text);
 }
+
+/**
+ * The number a slider's text starts with, as a person reads it: "256 GB", "1,024 items", "-3.5 °C"; null when it
+ * starts with anything else ("Level 3", "$20"). Thousands are grouped by commas in threes.
+ */
+export function leadingNumber(raw: string): number | null {
+  const match = /^\s*([-+\u2212]?)(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d*\.?\d+)/.exec(raw);
+  if (!match) return null;
+  const value = Number((match[2] as string).replace(/,/g, ''));
+  if (!Number.isFinite(value)) return null;
+  return match[1] === '-' || match[1] === '\u2212' ? -value : value;
+}

@@ -9,9 +9,16 @@ import { type ActionContext, isDisabled, notPerformed, performed } from '../cont
 import { describeTarget } from '../describe';
 import { EffectWatch } from '../effects/effects';
 import { bringIntoView } from '../pointer/pointer';
+import { shownOnScale } from '../values/aria-scaled';
 import { setAriaSlider } from '../values/aria-slider';
 import { isScaled, setScaledRange } from '../values/scaled-range';
-import { isNativeValueType, type NativeValueType, parseNativeValue, parseSliderNumber } from '../values/value-formats';
+import {
+  isNativeValueType,
+  leadingNumber,
+  type NativeValueType,
+  parseNativeValue,
+  parseSliderNumber,
+} from '../values/value-formats';
 import { writeValue } from '../values/write-value';
 
 const CONTROLS = `input[type=range], ${['date', 'time', 'datetime-local', 'month', 'week', 'color'].map((t) => `input[type=${t}]`).join(', ')}, [role=slider]`;
@@ -46,7 +53,8 @@ export async function setValue(ctx: ActionContext, args: SetValueArgs): Promise<
   if (isDisabled(control)) return notPerformed(`${name} is disabled.`);
   if ((control as HTMLInputElement).readOnly) return notPerformed(`${name} is read-only.`);
   if (control.localName !== 'input') {
-    const number = parseSliderNumber(value);
+    // One that shows its value with a unit ("256 GB") takes it so too.
+    const number = parseSliderNumber(value) ?? (shownOnScale(control) === null ? null : leadingNumber(value));
     if (number === null) return notPerformed(`${name} is a slider: give a number, e.g. "42".`);
     return setAriaSlider(ctx, control, args.ref, number);
   }
