@@ -84,6 +84,8 @@ function rowText(box: Element): string {
   return clip(collapse((row.textContent ?? '').replace(own, '')), 40);
 }
 
+/** Roles whose icon-only controls, when they have no name at all, are named for what they belong to. */
+const UNNAMED_ICONS = new Set(['button', 'link']);
 const SKIP_TAGS = new Set(['script', 'style', 'noscript', 'template', 'head', 'meta', 'link', 'title', 'datalist']);
 const MAX_HEADING_CHARS = 100;
 
@@ -442,7 +444,8 @@ class Walker extends FrameWalker {
     if ((style && isVisuallyHidden(style)) || !hasPaintedBox(anchor)) return;
     const where = whereOf(rect, ctx.clip, this.viewport);
     const info = describeControl(element, role, rect, where === 'in', frame, this.shadowRootOf, this.labels);
-    if (role === 'clickable') this.nameIcon(element, info, ctx);
+    // An icon button with no name at all (a pill's "×", a calendar header's arrow) is named like a part.
+    if (role === 'clickable' || (!info.name && UNNAMED_ICONS.has(role))) this.nameIcon(element, info, ctx);
     if (!info.name && anchor !== element && anchor.localName !== 'label') info.name = rowText(anchor);
     // A handle known only by its cursor, and a cell that reads "14" in each of three columns, are named by what is
     // around them (context-names.ts).

@@ -8,6 +8,8 @@ import { clip, collapse } from '../dom/dom';
 /** Icon size: a part larger than this is content, not an icon. */
 const MAX_PART_PX = 48;
 const KINDS: [RegExp, string][] = [
+  [/\bnext\b|forward/i, 'next'],
+  [/\bprev(?:ious)?\b|\bback\b/i, 'previous'],
   [/switch|expand|toggle|caret|arrow|collapse|chevron/i, 'expander'],
   [/clear/i, 'clear'],
   [/close|remove|delete|dismiss/i, 'remove'],
@@ -40,9 +42,20 @@ export function isPart(element: Element, pointer: boolean, parentPointer: boolea
   return isIconSized(element.getBoundingClientRect());
 }
 
-/** What kind of part it is, from its class and label (`expander`, `remove`, …). */
+/** The values of an element's data-* attributes: where libraries say what a control does (`data-direction="next"`). */
+function dataHints(element: Element): string {
+  let hints = '';
+  for (const attribute of Array.from(element.attributes)) {
+    if (attribute.name.startsWith('data-')) hints += ` ${attribute.value}`;
+  }
+  return hints;
+}
+
+/** What kind of part it is, from its class, label and data attributes (`expander`, `remove`, `next`, …). */
 function partKind(element: Element, iconName: string): string {
-  const hints = `${element.getAttribute('class') ?? ''} ${element.getAttribute('aria-label') ?? ''} ${iconName}`;
+  const hints =
+    `${element.getAttribute('class') ?? ''} ${element.getAttribute('aria-label') ?? ''} ${iconName}` +
+    dataHints(element);
   for (const [pattern, kind] of KINDS) if (pattern.test(hints)) return kind;
   const text = collapse(element.textContent ?? '');
   if (/^[×✕✖xX]$/.test(text)) return 'remove';

@@ -15,6 +15,16 @@ function ariaBool(element: Element, name: string): boolean | 'mixed' | undefined
   return undefined;
 }
 
+/**
+ * A selection the page shows only by the library's own mark, with no ARIA state: Mantine's calendar day
+ * (`data-selected`, @mantine/dates Day), Headless UI's and React Aria's options (`data-selected`). A person sees it
+ * highlighted; without it the model clicks the day it already picked again and again.
+ */
+function markedSelected(element: Element): boolean {
+  const mark = element.getAttribute('data-selected');
+  return mark !== null && mark !== 'false';
+}
+
 export function elementState(element: Element, role: string): ElementState {
   const state: ElementState = {};
   const value = shownValue(element, role);
@@ -29,7 +39,7 @@ export function elementState(element: Element, role: string): ElementState {
     }
   }
   const selected = ariaBool(element, 'aria-selected');
-  if (selected === true) state.selected = true;
+  if (selected === true || (selected === undefined && markedSelected(element))) state.selected = true;
 
   if (element.matches(':disabled') || element.getAttribute('aria-disabled') === 'true') state.disabled = true;
 

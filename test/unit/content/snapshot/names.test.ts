@@ -114,4 +114,16 @@ describe('roles and state', () => {
     expect(elementState($('#country'), 'combobox')).toEqual({ value: 'Germany' });
     expect(elementState($('#readonly'), 'textbox')).toEqual({ value: 'M-1', readonly: true });
   });
+
+  it("reads a selection shown only by the library's data-selected mark, unless ARIA says otherwise", () => {
+    document.body.innerHTML = `
+      <button id="day" data-selected="true">12</button>
+      <button id="bare" data-selected>13</button>
+      <button id="off" data-selected="false">14</button>
+      <div id="aria-off" role="option" aria-selected="false" data-selected="true">15</div>`;
+    expect(elementState($('#day'), 'button')).toEqual({ selected: true });
+    expect(elementState($('#bare'), 'button')).toEqual({ selected: true });
+    expect(elementState($('#off'), 'button')).toEqual({});
+    expect(elementState($('#aria-off'), 'option')).toEqual({});
+  });
 });

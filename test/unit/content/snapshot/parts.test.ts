@@ -25,7 +25,10 @@ beforeEach(() => {
     <span class="y"></span>
     <div class="select"><span class="clear">×</span></div>
     <div class="row"><span class="del">🗑</span></div>
-    <span class="tip">?</span>`;
+    <span class="tip">?</span>
+    <button class="mantine-DatePicker-calendarHeaderControl" data-direction="next"><svg></svg></button>
+    <button class="picker-header-prev-btn"><svg></svg></button>
+    <button class="mantine-Pill-remove" data-size="sm"><svg></svg></button>`;
 });
 
 describe('partName', () => {
@@ -35,6 +38,12 @@ describe('partName', () => {
     expect(partName($('.icon'), '', 'Row 3')).toBe('Delete row');
     expect(partName($('.x'), 'Edit', 'Row 3')).toBe('Edit');
     expect(partName($('.y'), '', '')).toBe('button');
+  });
+
+  it('reads what an icon button does from its data attributes and class: next, previous, remove', () => {
+    expect(partName($('[data-direction="next"]'), '', 'June 2026')).toBe('next of “June 2026”');
+    expect(partName($('.picker-header-prev-btn'), '', 'June 2026')).toBe('previous of “June 2026”');
+    expect(partName($('.mantine-Pill-remove'), '', 'Vue')).toBe('remove of “Vue”');
   });
 
   it('reads an icon library’s label (caret-down, close-circle) as what the part is, not as its name', () => {
