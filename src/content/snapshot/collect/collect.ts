@@ -32,6 +32,7 @@ import { coveredBySameWidget } from '../geometry/same-widget';
 import { SCROLL_AREA_ROLE, scrollStateOf } from '../geometry/scroll-area';
 import { hasPaintedBox, isRendered, isShown, isTiny, isVisuallyHidden } from '../geometry/visibility';
 import { behaviouralRole, semanticRole } from '../naming/classify';
+import { isListenerCandidate, ListenerProbe, listenerRole } from '../naming/listener';
 import { accessibleName, LabelIndex, textOf } from '../naming/names';
 import { headingLevel, NAME_FROM_CONTENT } from '../naming/roles';
 import { isBareNumber, qualifiedNumberName, resizeHandleName } from './context-names';
@@ -114,6 +115,7 @@ class Walker extends FrameWalker {
   private readonly labels = new LabelIndex();
   private readonly hover = new HoverReveal();
   private readonly proxied = new Set<Element>();
+  private readonly listeners = new ListenerProbe();
   private readonly text: TextBuffer;
   private placedBox: Element | null = null;
   private placedWhere: Where | null = null;
@@ -194,6 +196,7 @@ class Walker extends FrameWalker {
         if (!ctx.insideControl) role = behaviouralRole(element, cursor, ctx.parentCursor, attrs);
         else if (ctx.partOf && isPart(element, cursor === 'pointer', ctx.parentCursor === 'pointer', attrs))
           role = 'clickable';
+        if (!role && isShown(style, lateOpacity)) role = this.byListener(element, ctx);
         child.parentCursor = cursor;
       }
       if (role) {
@@ -451,6 +454,16 @@ class Walker extends FrameWalker {
       info.name = qualifiedNumberName(element, info.name);
     if (ctx.hoverOnly) info.hiddenUntilHover = true;
     this.items.push({ kind: 'control', element, anchor, info, where });
+  }
+
+  /** The role of a small handle or icon the page made a control only by its listener (naming/listener.ts). */
+  private byListener(element: Element, ctx: Ctx): string | null {
+    // The cheap tests first: most elements hold several others or text, and a page without the probe has none.
+    if (element.childElementCount > 1 || !this.listeners.available(element.ownerDocument)) return null;
+    if (/\S/.test(element.textContent ?? '')) return null;
+    const rect = this.rectOf(element, ctx.scope);
+    if (!isListenerCandidate(element, rect.right - rect.left, rect.bottom - rect.top)) return null;
+    return listenerRole(element, this.listeners);
   }
 
   /** An icon control (a part of a control, or a "×" beside a tag's text) is named for what it belongs to. */
