@@ -88,6 +88,14 @@ function rowText(box: Element): string {
 const SKIP_TAGS = new Set(['script', 'style', 'noscript', 'template', 'head', 'meta', 'link', 'title', 'datalist']);
 const MAX_HEADING_CHARS = 100;
 
+/** Whether an element holds text of its own (a text child with ink): read without building its textContent. */
+function hasOwnText(element: Element): boolean {
+  for (let node = element.firstChild; node; node = node.nextSibling) {
+    if (node.nodeType === 3 && /\S/.test((node as Text).data)) return true;
+  }
+  return false;
+}
+
 export function collectPage(doc: Document, options: CollectOptions = {}): PageModel {
   return new Walker(doc, options).run();
 }
@@ -196,7 +204,8 @@ class Walker extends FrameWalker {
         if (!ctx.insideControl) role = behaviouralRole(element, cursor, ctx.parentCursor, attrs);
         else if (ctx.partOf && isPart(element, cursor === 'pointer', ctx.parentCursor === 'pointer', attrs))
           role = 'clickable';
-        if (!role && isShown(style, lateOpacity)) role = this.byListener(element, ctx);
+        if (!role && element.childElementCount <= 1 && !hasOwnText(element) && isShown(style, lateOpacity))
+          role = this.byListener(element, ctx);
         child.parentCursor = cursor;
       }
       if (role) {
@@ -458,9 +467,7 @@ class Walker extends FrameWalker {
 
   /** The role of a small handle or icon the page made a control only by its listener (naming/listener.ts). */
   private byListener(element: Element, ctx: Ctx): string | null {
-    // The cheap tests first: most elements hold several others or text, and a page without the probe has none.
-    if (element.childElementCount > 1 || !this.listeners.available(element.ownerDocument)) return null;
-    if (/\S/.test(element.textContent ?? '')) return null;
+    if (!this.listeners.available(element.ownerDocument)) return null;
     const rect = this.rectOf(element, ctx.scope);
     if (!isListenerCandidate(element, rect.right - rect.left, rect.bottom - rect.top)) return null;
     return listenerRole(element, this.listeners);
