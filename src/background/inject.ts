@@ -4,6 +4,7 @@
 
 import { CONTENT_SCRIPT_FILE } from '../shared/content-script';
 import { toWireError } from '../shared/errors';
+import { installListenerProbe } from '../shared/listener-probe';
 import type { InjectMessage, Reply } from '../shared/protocol';
 
 /** Runs one injection the panel asked for. It resolves once the script ran (Chrome runs it at document_idle). */
@@ -13,6 +14,14 @@ export async function injectContentScript(message: InjectMessage): Promise<Reply
       // One call in the extension's isolated world, leaving nothing behind in the page.
       await chrome.scripting.executeScript({ target: message.target, func: () => history.back() });
     } else {
+      // The listener probe first, in the page's own world and without waiting for the document to be idle, so it
+      // sees as many of the page's addEventListener calls as it can and the first snapshot can ask it (decision 0036).
+      await chrome.scripting.executeScript({
+        target: message.target,
+        world: 'MAIN',
+        injectImmediately: true,
+        func: installListenerProbe,
+      });
       await chrome.scripting.executeScript({ target: message.target, files: [CONTENT_SCRIPT_FILE] });
     }
     return { ok: true, value: {} };

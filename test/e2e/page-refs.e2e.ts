@@ -41,4 +41,25 @@ describe('refs for handlers the page hides', () => {
     expect(await textIn(page, '#menu-state')).toBe('Menu open');
     await page.close();
   });
+
+  it('gives a handle and an icon known only by their own listener a ref each, and acts on them', async ({
+    browser,
+    panel,
+    site,
+  }) => {
+    const { tabId, page } = await openTab(browser, site.url('/page/pc-listener-handles.html'));
+    const snap = await call(panel, tabId, 'snapshot', { mode: 'full' });
+    // Named by the column it resizes (docs/contracts.md FX-R-5); the row's text stays the row's.
+    const handle = { ref: refOf(snap, 'separator', 'resize “Name” column'), snapshotId: snap.snapshotId };
+    const dragged = await call(panel, tabId, 'drag', { ...handle, dx: 60 });
+    expect(dragged).toMatchObject({ ok: true, verified: true });
+    // The column was 160 px wide (its box a little more): the drag widened it by about 60.
+    expect(Number((await textIn(page, '#name-width')).match(/\d+/)?.[0])).toBeGreaterThan(220);
+    const icons = snap.elements.filter((e) => e.role === 'clickable' && e.tag === 'span');
+    expect(icons).toHaveLength(1);
+    const clicked = await call(panel, tabId, 'click', { ref: icons[0]?.ref ?? -1, snapshotId: snap.snapshotId });
+    expect(clicked).toMatchObject({ ok: true, verified: true });
+    expect(await textIn(page, '#row-state')).toBe('Removed Alpha');
+    await page.close();
+  });
 });

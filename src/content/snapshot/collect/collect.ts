@@ -32,6 +32,7 @@ import { coveredBySameWidget } from '../geometry/same-widget';
 import { SCROLL_AREA_ROLE, scrollStateOf } from '../geometry/scroll-area';
 import { hasPaintedBox, isRendered, isShown, isTiny, isVisuallyHidden } from '../geometry/visibility';
 import { behaviouralRole, semanticRole } from '../naming/classify';
+import { isListenerCandidate, ListenerProbe, listenerRole } from '../naming/listener';
 import { accessibleName, LabelIndex, textOf } from '../naming/names';
 import { headingLevel, NAME_FROM_CONTENT } from '../naming/roles';
 import { isBareNumber, qualifiedNumberName, resizeHandleName } from './context-names';
@@ -89,6 +90,14 @@ const UNNAMED_ICONS = new Set(['button', 'link']);
 const SKIP_TAGS = new Set(['script', 'style', 'noscript', 'template', 'head', 'meta', 'link', 'title', 'datalist']);
 const MAX_HEADING_CHARS = 100;
 
+/** Whether an element holds text of its own (a text child with ink): read without building its textContent. */
+function hasOwnText(element: Element): boolean {
+  for (let node = element.firstChild; node; node = node.nextSibling) {
+    if (node.nodeType === 3 && /\S/.test((node as Text).data)) return true;
+  }
+  return false;
+}
+
 export function collectPage(doc: Document, options: CollectOptions = {}): PageModel {
   return new Walker(doc, options).run();
 }
@@ -116,6 +125,7 @@ class Walker extends FrameWalker {
   private readonly labels = new LabelIndex();
   private readonly hover = new HoverReveal();
   private readonly proxied = new Set<Element>();
+  private readonly listeners = new ListenerProbe();
   private readonly text: TextBuffer;
   private placedBox: Element | null = null;
   private placedWhere: Where | null = null;
@@ -196,6 +206,8 @@ class Walker extends FrameWalker {
         if (!ctx.insideControl) role = behaviouralRole(element, cursor, ctx.parentCursor, attrs);
         else if (ctx.partOf && isPart(element, cursor === 'pointer', ctx.parentCursor === 'pointer', attrs))
           role = 'clickable';
+        if (!role && element.childElementCount <= 1 && !hasOwnText(element) && isShown(style, lateOpacity))
+          role = this.byListener(element, ctx);
         child.parentCursor = cursor;
       }
       if (role) {
@@ -454,6 +466,14 @@ class Walker extends FrameWalker {
       info.name = qualifiedNumberName(element, info.name);
     if (ctx.hoverOnly) info.hiddenUntilHover = true;
     this.items.push({ kind: 'control', element, anchor, info, where });
+  }
+
+  /** The role of a small handle or icon the page made a control only by its listener (naming/listener.ts). */
+  private byListener(element: Element, ctx: Ctx): string | null {
+    if (!this.listeners.available(element.ownerDocument)) return null;
+    const rect = this.rectOf(element, ctx.scope);
+    if (!isListenerCandidate(element, rect.right - rect.left, rect.bottom - rect.top)) return null;
+    return listenerRole(element, this.listeners);
   }
 
   /** An icon control (a part of a control, or a "×" beside a tag's text) is named for what it belongs to. */
