@@ -49,7 +49,7 @@ describe('refs for handlers the page hides', () => {
   }) => {
     const { tabId, page } = await openTab(browser, site.url('/page/pc-listener-handles.html'));
     const snap = await call(panel, tabId, 'snapshot', { mode: 'full' });
-    // Named by the column it resizes (docs/contracts.md FX-R-5); the row's text stays the row's.
+    // Named by the column it resizes (docs/contracts.md FX-R-7); the row's text stays the row's.
     const handle = { ref: refOf(snap, 'separator', 'resize “Name” column'), snapshotId: snap.snapshotId };
     const dragged = await call(panel, tabId, 'drag', { ...handle, dx: 60 });
     expect(dragged).toMatchObject({ ok: true, verified: true });
