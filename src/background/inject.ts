@@ -16,12 +16,11 @@ export async function injectContentScript(message: InjectMessage): Promise<Reply
     } else {
       // The listener probe first, in the page's own world and without waiting for the document to be idle, so it
       // sees as many of the page's addEventListener calls as it can and the first snapshot can ask it (decision 0036).
-      await chrome.scripting.executeScript({
-        target: message.target,
-        world: 'MAIN',
-        injectImmediately: true,
-        func: installListenerProbe,
-      });
+      // The probe is an extra: where the page's world refuses it, the content script still goes in and finds no
+      // probe (its ping goes unanswered). A tab that is gone fails the next call, which reports it.
+      await chrome.scripting
+        .executeScript({ target: message.target, world: 'MAIN', injectImmediately: true, func: installListenerProbe })
+        .catch(() => undefined);
       await chrome.scripting.executeScript({ target: message.target, files: [CONTENT_SCRIPT_FILE] });
     }
     return { ok: true, value: {} };

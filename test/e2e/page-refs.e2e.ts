@@ -1,6 +1,6 @@
 // Refs for what a page makes actionable without a role, a pointer cursor or a handler the isolated world can see:
 // a splitter bar known by its resize cursor, and text whose handler listens at the document (React's way), which
-// find gives a ref to act on.
+// find gives a ref to act on; handles known only by a listener, whichever library added it.
 
 import { call, describe, expect, it, openTab, refOf, textIn } from './kit';
 
@@ -60,6 +60,32 @@ describe('refs for handlers the page hides', () => {
     const clicked = await call(panel, tabId, 'click', { ref: icons[0]?.ref ?? -1, snapshotId: snap.snapshotId });
     expect(clicked).toMatchObject({ ok: true, verified: true });
     expect(await textIn(page, '#row-state')).toBe('Removed Alpha');
+    await page.close();
+  });
+
+  it('sees handles whose listeners Vue, jQuery, Preact or a property added before the task began', async ({
+    browser,
+    panel,
+    site,
+  }) => {
+    const { tabId, page } = await openTab(browser, site.url('/page/pc-listener-frameworks.html'));
+    await page.waitForSelector('body[data-ready="yes"]');
+    const snap = await call(panel, tabId, 'snapshot', { mode: 'full' });
+    for (const column of ['Vue', 'jQuery', 'Preact', 'Plain']) {
+      const handle = { ref: refOf(snap, 'separator', `resize “${column}” column`), snapshotId: snap.snapshotId };
+      expect(await call(panel, tabId, 'drag', { ...handle, dx: 40 })).toMatchObject({ ok: true, verified: true });
+    }
+    // Each column was 120 px: each drag widened its own by about 40.
+    const widths = (await textIn(page, '#widths')).match(/\d+/g)?.map(Number) ?? [];
+    expect(widths).toHaveLength(4);
+    for (const width of widths) expect(width).toBeGreaterThan(150);
+    const icons = snap.elements.filter((e) => e.role === 'clickable' && e.tag === 'span');
+    expect(icons).toHaveLength(1);
+    expect(await call(panel, tabId, 'click', { ref: icons[0]?.ref ?? -1, snapshotId: snap.snapshotId })).toMatchObject({
+      ok: true,
+      verified: true,
+    });
+    expect(await textIn(page, '#draft')).toBe('Draft removed');
     await page.close();
   });
 });

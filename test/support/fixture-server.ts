@@ -8,6 +8,14 @@ import { type Route, type StaticServer, serveFile, startStaticServer } from '../
 export type { Route };
 
 const SITE = resolve(import.meta.dirname, '../fixtures/site');
+const MODULES = resolve(import.meta.dirname, '../../node_modules');
+
+/** Real libraries the fixture pages load, by the name a page asks for: `/vendor/vue.js` and so on. */
+const VENDOR: Record<string, string> = {
+  'vue.js': '/vue/dist/vue.global.prod.js',
+  'jquery.js': '/jquery/dist/jquery.min.js',
+  'preact.mjs': '/preact/dist/preact.mjs',
+};
 
 export interface FixtureServer extends StaticServer {
   /** The same server as another origin: http://localhost:PORT */
@@ -32,7 +40,14 @@ const redirectRoute: Route = (_req, res, url) => {
   return true;
 };
 
+const vendorRoute: Route = async (_req, res, url) => {
+  const file = url.pathname.startsWith('/vendor/') ? VENDOR[url.pathname.slice('/vendor/'.length)] : undefined;
+  if (!file) return false;
+  await serveFile(MODULES, res, file);
+  return true;
+};
+
 export async function startFixtureServer(extraRoutes: Route[] = []): Promise<FixtureServer> {
-  const server = await startStaticServer(SITE, [...extraRoutes, slowRoute, redirectRoute]);
+  const server = await startStaticServer(SITE, [...extraRoutes, slowRoute, redirectRoute, vendorRoute]);
   return { ...server, otherOrigin: `http://localhost:${server.port}` };
 }

@@ -245,6 +245,20 @@ describe('injection for the panel', () => {
     expect(asked.reply()).toEqual({ ok: true, value: {} });
   });
 
+  it('injects the content script even when the page’s world refuses the listener probe', async () => {
+    scripting().executeScript.mockReset();
+    scripting().executeScript.mockImplementation(async (injection: { world?: string }) => {
+      if (injection.world === 'MAIN') throw new Error('Cannot access contents of the page.');
+      return [{ result: undefined }];
+    });
+    const target = { tabId: 9, documentIds: ['doc-1'] };
+    const asked = ask({ kind: 'inject', v: 1, target }, panelSender);
+    for (let i = 0; i < 4; i++) await flush();
+    expect(scripting().executeScript).toHaveBeenCalledWith(expect.objectContaining({ target, world: 'MAIN' }));
+    expect(scripting().executeScript).toHaveBeenCalledWith({ target, files: [CONTENT_SCRIPT_FILE] });
+    expect(asked.reply()).toEqual({ ok: true, value: {} });
+  });
+
   it('refuses an injection that does not come from an extension page', async () => {
     scripting().executeScript.mockReset();
     const refused = ask({ kind: 'inject', v: 1, target: { tabId: 9, frameIds: [0] } }, contentSender);

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
-// The listener probe: a control known only by its own listener (a React prop or an addEventListener call) is found,
-// one known by an ancestor's is not, and nothing is found when the probe is not installed.
+// The listener probe: a control known only by its own listener (where a library records it, a property, or an
+// addEventListener call not undone) is found, one known by an ancestor's is not, and nothing is found when the probe
+// is not installed.
 
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isListenerCandidate, ListenerProbe, listenerRole } from '../../../../src/content/snapshot/naming/listener';
@@ -24,8 +25,10 @@ describe('without the probe', () => {
 
 describe('with the probe', () => {
   let before = '';
+  let beforeRemove = '';
   beforeAll(() => {
     before = String(EventTarget.prototype.addEventListener);
+    beforeRemove = String(EventTarget.prototype.removeEventListener);
     installListenerProbe();
   });
 
@@ -50,6 +53,58 @@ describe('with the probe', () => {
     expect(listenerRole(plain, new ListenerProbe())).toBeNull();
   });
 
+  it('forgets a listener the page removed, and keeps one still there', () => {
+    const handle = el('<span></span>');
+    const down = () => {};
+    handle.addEventListener('mousedown', down, { capture: true });
+    handle.removeEventListener('mousedown', down);
+    // Removed with another capture flag: still there, as the browser has it.
+    expect(listenerRole(handle, new ListenerProbe())).toBe('separator');
+    handle.removeEventListener('mousedown', down, true);
+    expect(listenerRole(handle, new ListenerProbe())).toBeNull();
+  });
+
+  it('reads where each framework records its handlers, whenever they were added', () => {
+    const cases: [string, (element: Element) => void, string][] = [
+      ['Preact 11', (e) => Object.assign(e, { __e: { onClick: () => {} }, __a: { onClick: 3 } }), 'clickable'],
+      ['Preact 10', (e) => Object.assign(e, { l: { mousedownfalse: () => {} } }), 'separator'],
+      ['Vue 3.4+', (e) => Object.assign(e, { [Symbol('_vei')]: { onMousedown: () => {} } }), 'separator'],
+      ['Vue 3.0', (e) => Object.assign(e, { _vei: { onClickCapture: () => {} } }), 'clickable'],
+      ['Svelte 5', (e) => Object.assign(e, { __pointerdown: [() => {}, 1] }), 'separator'],
+      ['Solid', (e) => Object.assign(e, { $$click: () => {} }), 'clickable'],
+      ['zone.js', (e) => Object.assign(e, { __zone_symbol__touchstartfalse: [{ callback: () => {} }] }), 'separator'],
+      [
+        'jQuery',
+        (e) => Object.assign(e, { jQuery3710123: { events: { click: [{}] }, handle: () => {} } }),
+        'clickable',
+      ],
+      ['a property', (e) => Object.assign(e, { onpointerdown: () => {} }), 'separator'],
+    ];
+    for (const [framework, add, role] of cases) {
+      const element = el('<span></span>');
+      add(element);
+      expect([framework, listenerRole(element, new ListenerProbe())]).toEqual([framework, role]);
+    }
+    const attribute = el('<span onclick="void 0"></span>');
+    expect(listenerRole(attribute, new ListenerProbe())).toBe('clickable');
+  });
+
+  it('takes no other key for a handler: other events, empty lists, values that are not handlers', () => {
+    const cases: Record<string, unknown>[] = [
+      { __e: { onMouseEnter: () => {} } },
+      { __zone_symbol__clickfalse: [] },
+      { __a: { onClick: 3 } },
+      { jQuery3710123: { events: { mouseover: [{}] } } },
+      { onClickOutside: () => {} },
+      { data: { deeper: { onClick: () => {} } } },
+    ];
+    for (const expandos of cases) {
+      const element = el('<span></span>');
+      Object.assign(element, expandos);
+      expect([expandos, listenerRole(element, new ListenerProbe())]).toEqual([expandos, null]);
+    }
+  });
+
   it('leaves the page’s addEventListener working and looking native', () => {
     const button = el('<b></b>');
     let clicks = 0;
@@ -57,6 +112,7 @@ describe('with the probe', () => {
     button.click();
     expect(clicks).toBe(1);
     expect(String(EventTarget.prototype.addEventListener)).toBe(before);
+    expect(String(EventTarget.prototype.removeEventListener)).toBe(beforeRemove);
     expect(listenerRole(button, new ListenerProbe())).toBe('clickable');
   });
 
