@@ -114,3 +114,28 @@ describe('an overlay over the target', () => {
     await page.close();
   });
 });
+
+describe('a press on a cell its list cuts in half', () => {
+  it('scrolls the cell into its list and presses it, not what lies below the list', async ({
+    browser,
+    panel,
+    site,
+  }) => {
+    const { tabId, page, ref } = await open(browser, site.url('/page/pc-clipped-cells.html'));
+    // The column shows 00, 05, 10 and the top third of 15: the centre of 15's box lies below the list, on the page.
+    expect(await page.$eval('#column', (column) => column.scrollTop)).toBe(0);
+    const clicked = await call(panel, tabId, 'click', ref('button', '15'));
+    expect(clicked).toMatchObject({ ok: true, verified: true });
+    expect(await textIn(page, '#picked')).toBe('Picked 15');
+    expect(await page.$eval('#column', (column) => column.scrollTop)).toBeGreaterThan(0);
+    // Cut by a box that cannot scroll: pressed at the middle of the part that shows, and the page stays put.
+    const scrollY = await page.evaluate(() => window.scrollY);
+    expect(await call(panel, tabId, 'click', ref('button', 'Archive everything now'))).toMatchObject({
+      ok: true,
+      verified: true,
+    });
+    expect(await textIn(page, '#picked')).toBe('Archived');
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrollY);
+    await page.close();
+  });
+});

@@ -61,7 +61,9 @@ export function landedReason(
   elsewhere: boolean,
 ): string {
   const name = describeTarget(element, ref);
-  const how = composedContains(landed, element) ? 'which contains' : 'a label of';
+  // An ancestor, or a label drawn elsewhere (hit-test.ts §receivesPointer); an element the press removed from the
+  // page is no longer inside its ancestor, which is still not its label.
+  const how = composedContains(landed, element) || !landed.closest('label') ? 'which contains' : 'a label of';
   const changed = elsewhere ? ' (what changed is outside it)' : '';
   return `The ${verb} landed on ${describeLanded(ctx, landed)}, ${how} ${name}; [${ref}] itself did not change${changed}. A mouse cannot press [${ref}] there: it takes no pointer of its own. Act on what the ${verb} landed on, or find another control.`;
 }

@@ -3,15 +3,9 @@
 // mask tells them from the person's.
 
 import { composedContains, composedParent, windowOf } from '../../snapshot/dom/dom';
-import {
-  describeCoverer,
-  type HitTest,
-  hitTest,
-  hitTestAt,
-  landsAround,
-  visibleCentre,
-} from '../../snapshot/geometry/hit-test';
+import { describeCoverer, type HitTest, hitTest, hitTestAt, landsAround } from '../../snapshot/geometry/hit-test';
 import { coveredBySameWidget } from '../../snapshot/geometry/same-widget';
+import { shownRect } from '../../snapshot/geometry/shown-rect';
 import { isRendered } from '../../snapshot/geometry/visibility';
 import type { ActionContext } from '../context';
 
@@ -26,14 +20,18 @@ export function pointerAnchor(element: Element): Element {
   return element;
 }
 
-/** Scrolls the element to the centre of the viewport unless it is already wholly visible. */
+/**
+ * Scrolls the element to the centre of the viewport, and of each list it scrolls in, unless it already shows whole
+ * there: a cell half under its list's edge is scrolled in, as a person would before pressing it.
+ */
 export function bringIntoView(element: Element): void {
   const win = windowOf(element);
   const r = element.getBoundingClientRect();
   const width = win?.document.documentElement.clientWidth ?? 0;
   const height = win?.document.documentElement.clientHeight ?? 0;
   const inside = r.top >= 0 && r.left >= 0 && r.bottom <= height && r.right <= width;
-  if (!inside || !visibleCentre(element)) {
+  const shown = shownRect(element);
+  if (!inside || !shown || shown.scrolledOut) {
     element.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
   }
 }

@@ -2,9 +2,10 @@
 // through shadow roots and up through same-origin frames, ignoring Steadyhand's own mask.
 
 import { isMaskHost } from '../../mask/marker';
-import { composedContains, composedParent, describeElement, type ShadowRootOf, windowOf } from '../dom/dom';
+import { composedContains, composedParent, describeElement, type ShadowRootOf } from '../dom/dom';
 import { accessibleName } from '../naming/names';
 import { explicitRole } from '../naming/roles';
+import { shownRect } from './shown-rect';
 
 export interface HitTest {
   /** The element itself (or something inside it, or its label) would receive the pointer. */
@@ -30,19 +31,13 @@ export function deepElementFromPoint(doc: Document, x: number, y: number, shadow
   return hit;
 }
 
-/** The centre of the part of the element that lies inside its window's viewport, or null when none does. */
+/**
+ * The centre of the part of the element that shows: inside its window's viewport and inside every ancestor that clips
+ * it (shown-rect.ts), or null when none does.
+ */
 export function visibleCentre(element: Element): { x: number; y: number } | null {
-  const win = windowOf(element);
-  if (!win) return null;
-  const r = element.getBoundingClientRect();
-  const width = win.document.documentElement.clientWidth || win.innerWidth;
-  const height = win.document.documentElement.clientHeight || win.innerHeight;
-  const left = Math.max(r.left, 0);
-  const right = Math.min(r.right, width);
-  const top = Math.max(r.top, 0);
-  const bottom = Math.min(r.bottom, height);
-  if (right - left < 1 || bottom - top < 1) return null;
-  return { x: (left + right) / 2, y: (top + bottom) / 2 };
+  const shown = shownRect(element);
+  return shown ? { x: (shown.left + shown.right) / 2, y: (shown.top + shown.bottom) / 2 } : null;
 }
 
 /**
