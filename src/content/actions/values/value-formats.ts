@@ -48,13 +48,17 @@ export function parseSliderNumber(raw: string): number | null {
 }
 
 /**
- * The number a slider's text starts with, as a person reads it: "256 GB", "1,024 items", "-3.5 °C"; null when it
- * starts with anything else ("Level 3", "$20"). Thousands are grouped by commas in threes.
+ * The number a slider's text starts with, as a person reads it: "256 GB", "1,024 items", "-3.5 °C", and after a
+ * currency sign ("$200", "US$ 20", "-€5", "€-5"); null when it starts with a word ("Level 3"). Thousands are grouped
+ * by commas in threes.
  */
 export function leadingNumber(raw: string): number | null {
-  const match = /^\s*([-+\u2212]?)(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d*\.?\d+)/.exec(raw);
+  const match = /^\s*([-+\u2212]?)(?:[A-Z]{0,3}\p{Sc}\s?)?([-+\u2212]?)(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d*\.?\d+)/u.exec(
+    raw,
+  );
   if (!match) return null;
-  const value = Number((match[2] as string).replace(/,/g, ''));
+  const value = Number((match[3] as string).replace(/,/g, ''));
   if (!Number.isFinite(value)) return null;
-  return match[1] === '-' || match[1] === '\u2212' ? -value : value;
+  const negative = (sign: string | undefined) => sign === '-' || sign === '\u2212';
+  return negative(match[1]) !== negative(match[2]) ? -value : value;
 }

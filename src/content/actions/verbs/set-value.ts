@@ -9,7 +9,6 @@ import { type ActionContext, isDisabled, notPerformed, performed } from '../cont
 import { describeTarget } from '../describe';
 import { EffectWatch } from '../effects/effects';
 import { bringIntoView } from '../pointer/pointer';
-import { shownOnScale } from '../values/aria-scaled';
 import { setAriaSlider } from '../values/aria-slider';
 import { isScaled, setScaledRange } from '../values/scaled-range';
 import {
@@ -53,8 +52,9 @@ export async function setValue(ctx: ActionContext, args: SetValueArgs): Promise<
   if (isDisabled(control)) return notPerformed(`${name} is disabled.`);
   if ((control as HTMLInputElement).readOnly) return notPerformed(`${name} is read-only.`);
   if (control.localName !== 'input') {
-    // One that shows its value with a unit ("256 GB") takes it so too.
-    const number = parseSliderNumber(value) ?? (shownOnScale(control) === null ? null : leadingNumber(value));
+    // One that shows its value with a unit or a currency sign ("256 GB", "$70") takes it so too.
+    const shows = leadingNumber(control.getAttribute('aria-valuetext') ?? '') !== null;
+    const number = parseSliderNumber(value) ?? (shows ? leadingNumber(value) : null);
     if (number === null) return notPerformed(`${name} is a slider: give a number, e.g. "42".`);
     return setAriaSlider(ctx, control, args.ref, number);
   }

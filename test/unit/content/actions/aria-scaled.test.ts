@@ -14,14 +14,20 @@ function slider(now: string, text?: string): Element {
 }
 
 describe('the value a slider shows (aria-scaled.ts)', () => {
-  it('reads the number a text starts with, thousands and signs included, and nothing else', () => {
+  it('reads the number a text starts with, thousands, signs and a currency sign included, and nothing else', () => {
     expect(leadingNumber('256 GB')).toBe(256);
     expect(leadingNumber('1,024 items')).toBe(1024);
     expect(leadingNumber('-3.5 °C')).toBe(-3.5);
     expect(leadingNumber('\u22122 dB')).toBe(-2);
     expect(leadingNumber('.5x')).toBe(0.5);
     expect(leadingNumber('Level 3')).toBeNull();
-    expect(leadingNumber('$20')).toBeNull();
+    expect(leadingNumber('$200')).toBe(200);
+    expect(leadingNumber('US$ 1,500')).toBe(1500);
+    expect(leadingNumber('-€5')).toBe(-5);
+    expect(leadingNumber('€\u22125')).toBe(-5);
+    expect(leadingNumber('¥ 30 per night')).toBe(30);
+    expect(leadingNumber('Price $20')).toBeNull();
+    expect(leadingNumber('#3')).toBeNull();
     expect(leadingNumber('')).toBeNull();
   });
 
