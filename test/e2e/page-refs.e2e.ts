@@ -63,7 +63,7 @@ describe('refs for handlers the page hides', () => {
     await page.close();
   });
 
-  it('sees handles whose listeners Vue, jQuery, Preact or a property added before the task began', async ({
+  it('sees handles whose listeners Vue, jQuery, Preact, a property or a plain call under touch-action: none added before the task began', async ({
     browser,
     panel,
     site,
@@ -71,13 +71,13 @@ describe('refs for handlers the page hides', () => {
     const { tabId, page } = await openTab(browser, site.url('/page/pc-listener-frameworks.html'));
     await page.waitForSelector('body[data-ready="yes"]');
     const snap = await call(panel, tabId, 'snapshot', { mode: 'full' });
-    for (const column of ['Vue', 'jQuery', 'Preact', 'Plain']) {
+    for (const column of ['Vue', 'jQuery', 'Preact', 'Plain', 'Pointer']) {
       const handle = { ref: refOf(snap, 'separator', `resize “${column}” column`), snapshotId: snap.snapshotId };
       expect(await call(panel, tabId, 'drag', { ...handle, dx: 40 })).toMatchObject({ ok: true, verified: true });
     }
     // Each column was 120 px: each drag widened its own by about 40.
     const widths = (await textIn(page, '#widths')).match(/\d+/g)?.map(Number) ?? [];
-    expect(widths).toHaveLength(4);
+    expect(widths).toHaveLength(5);
     for (const width of widths) expect(width).toBeGreaterThan(150);
     const icons = snap.elements.filter((e) => e.role === 'clickable' && e.tag === 'span');
     expect(icons).toHaveLength(1);

@@ -32,7 +32,7 @@ import { coveredBySameWidget } from '../geometry/same-widget';
 import { SCROLL_AREA_ROLE, scrollStateOf } from '../geometry/scroll-area';
 import { hasPaintedBox, isRendered, isShown, isTiny, isVisuallyHidden } from '../geometry/visibility';
 import { behaviouralRole, semanticRole } from '../naming/classify';
-import { isListenerCandidate, ListenerProbe, listenerRole } from '../naming/listener';
+import { isListenerCandidate, ListenerProbe, listenerRole, marksDragHandle } from '../naming/listener';
 import { accessibleName, LabelIndex, textOf } from '../naming/names';
 import { headingLevel, NAME_FROM_CONTENT } from '../naming/roles';
 import { isBareNumber, qualifiedNumberName, resizeHandleName } from './context-names';
@@ -207,7 +207,7 @@ class Walker extends FrameWalker {
         else if (ctx.partOf && isPart(element, cursor === 'pointer', ctx.parentCursor === 'pointer', attrs))
           role = 'clickable';
         if (!role && element.childElementCount <= 1 && !hasOwnText(element) && isShown(style, lateOpacity))
-          role = this.byListener(element, ctx);
+          role = this.byListener(element, style, ctx);
         child.parentCursor = cursor;
       }
       if (role) {
@@ -468,12 +468,14 @@ class Walker extends FrameWalker {
     this.items.push({ kind: 'control', element, anchor, info, where });
   }
 
-  /** The role of a small handle or icon the page made a control only by its listener (naming/listener.ts). */
-  private byListener(element: Element, ctx: Ctx): string | null {
-    if (!this.listeners.available(element.ownerDocument)) return null;
+  /** The role of a small handle or icon the page made a control only by its listener, or marked one by its touch-action (naming/listener.ts). */
+  private byListener(element: Element, style: CSSStyleDeclaration, ctx: Ctx): string | null {
+    const probed = this.listeners.available(element.ownerDocument);
+    const dragOnly = !ctx.insideControl && marksDragHandle(style);
+    if (!probed && !dragOnly) return null;
     const rect = this.rectOf(element, ctx.scope);
     if (!isListenerCandidate(element, rect.right - rect.left, rect.bottom - rect.top)) return null;
-    return listenerRole(element, this.listeners);
+    return (probed ? listenerRole(element, this.listeners) : null) ?? (dragOnly ? 'separator' : null);
   }
 
   /** An icon control (a part of a control, or a "×" beside a tag's text) is named for what it belongs to. */

@@ -51,6 +51,18 @@ export function isListenerCandidate(element: Element, width: number, height: num
 }
 
 /**
+ * Whether a candidate's style marks it a drag handle when no listener of its own can be seen (a plain page's
+ * addEventListener made before the probe came, decision 0036): `touch-action: none`, which a page sets on an element
+ * only to drag it with pointer events instead of letting the browser pan
+ * (https://developer.mozilla.org/en-US/docs/Web/CSS/touch-action). The property is not inherited, so a draggable
+ * area's contents are not marked by it; collect.ts §byListener asks outside other controls only, since a slider's own
+ * rail and track carry it too.
+ */
+export function marksDragHandle(style: CSSStyleDeclaration): boolean {
+  return style.touchAction === 'none';
+}
+
+/**
  * The role of a candidate known only by its own listener: a click listener makes it clickable (an icon in a row); a
  * press listener alone (pointerdown, mousedown, touchstart) makes it something to drag, listed as a separator and
  * named by what it resizes (context-names.ts). null when it has neither.
