@@ -19,6 +19,7 @@ import { type ExtensionHarness, launchExtension } from '../support/extension';
 import { type FakeAnthropic, startFakeAnthropic, toolTurn } from '../support/fake-anthropic';
 import type { PanelGlobal } from '../support/panel';
 import { playShop } from '../support/shop-model';
+import { movePanelToOwnWindow } from './panel-window';
 import { median, round } from './stats';
 
 const SHOP = resolve(import.meta.dirname, '../../src/tooling/site');
@@ -148,10 +149,7 @@ export async function benchBackground(ctx: { log(line: string): void }): Promise
     const windowId = await harness.panel.evaluate(async () => (await chrome.tabs.getCurrent())?.windowId ?? -1);
     // A tab the panel's window keeps when the panel moves out (a window with no tab closes).
     const keep = await openIn(harness, windowId, `${shopUrl}?keep`);
-    await harness.panel.evaluate(async () => {
-      const tab = await chrome.tabs.getCurrent();
-      if (tab?.id !== undefined) await chrome.windows.create({ tabId: tab.id, focused: true });
-    });
+    await movePanelToOwnWindow(harness);
     const visible = await run(harness, model, shopUrl, windowId, false);
     ctx.log(`background: visible ${JSON.stringify(visible)}`);
     const hidden = await run(harness, model, shopUrl, windowId, true);

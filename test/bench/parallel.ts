@@ -33,6 +33,7 @@ import { openTab, type PanelGlobal } from '../support/panel';
 import { playShop } from '../support/shop-model';
 import type { benchBackground } from './background';
 import { BrowserCpu, type CpuFigures } from './browser-cpu';
+import { movePanelToOwnWindow } from './panel-window';
 import { type RoundFigures, roundFigures, type Timed } from './parallel-figures';
 import { RAW_ORDER_ACTIONS, rawOrder } from './raw-order';
 import { round } from './stats';
@@ -200,13 +201,14 @@ function ratios(rounds: Record<string, Round>): Ratios {
  * open behind, the panel in a window of its own (in front, so its timers run at full speed, as a side panel's do).
  */
 async function behindPerson(harness: ExtensionHarness, personUrl: string): Promise<number> {
-  return harness.panel.evaluate(async (url) => {
+  const windowId = await harness.panel.evaluate(async (url) => {
     const panelTab = await chrome.tabs.getCurrent();
     if (panelTab?.id === undefined) throw new Error('the panel is not a tab here');
     await chrome.tabs.create({ windowId: panelTab.windowId, url, active: true });
-    await chrome.windows.create({ tabId: panelTab.id, focused: true });
     return panelTab.windowId;
   }, personUrl);
+  await movePanelToOwnWindow(harness);
+  return windowId;
 }
 
 /**

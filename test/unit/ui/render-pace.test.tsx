@@ -51,6 +51,19 @@ function handClock() {
   };
 }
 
+/** A component that shows a number: `bump` sets it, `renders` counts its renders. */
+function mountCounter() {
+  const counter = { renders: 0, bump: (_n: number) => {}, root: document.createElement('div') };
+  function Counter() {
+    const [n, setN] = useState(0);
+    counter.bump = setN;
+    counter.renders++;
+    return <p>{n}</p>;
+  }
+  render(<Counter />, counter.root);
+  return counter;
+}
+
 describe('the panel draws at most once per frame (render-pace.ts)', () => {
   const before = { debounceRendering: options.debounceRendering, event: options.event };
   afterEach(() => {
@@ -85,24 +98,16 @@ describe('the panel draws at most once per frame (render-pace.ts)', () => {
   it('turns many store changes between two frames into one render of the component', async () => {
     const hand = handClock();
     paceRenders(hand.clock);
-    let renders = 0;
-    let bump: (n: number) => void = () => {};
-    function Counter() {
-      const [n, setN] = useState(0);
-      bump = setN;
-      renders++;
-      return <p>{n}</p>;
-    }
-    const root = document.createElement('div');
-    render(<Counter />, root);
-    expect(renders).toBe(1);
-    for (let n = 1; n <= 5; n++) bump(n);
+    const counter = mountCounter();
+    const { root } = counter;
+    expect(counter.renders).toBe(1);
+    for (let n = 1; n <= 5; n++) counter.bump(n);
     // Preact's own default would have drawn on the next microtask.
     await Promise.resolve();
-    expect(renders).toBe(1);
+    expect(counter.renders).toBe(1);
     expect(root.textContent).toBe('0');
     hand.frame();
-    expect(renders).toBe(2);
+    expect(counter.renders).toBe(2);
     expect(root.textContent).toBe('5');
     render(null, root);
   });
@@ -110,35 +115,27 @@ describe('the panel draws at most once per frame (render-pace.ts)', () => {
   it('keeps draws for changes that keep coming MIN_DRAW_GAP_MS apart, frames or not, and draws the last change', async () => {
     const hand = handClock();
     paceRenders(hand.clock);
-    let renders = 0;
-    let bump: (n: number) => void = () => {};
-    function Counter() {
-      const [n, setN] = useState(0);
-      bump = setN;
-      renders++;
-      return <p>{n}</p>;
-    }
-    const root = document.createElement('div');
-    render(<Counter />, root);
-    bump(1);
+    const counter = mountCounter();
+    const { root } = counter;
+    counter.bump(1);
     hand.frame();
-    expect(renders).toBe(2);
+    expect(counter.renders).toBe(2);
     // A change right after a draw waits out the gap: frames meanwhile draw nothing.
-    bump(2);
+    counter.bump(2);
     hand.advance(16);
     hand.frame();
     hand.advance(16);
     hand.frame();
-    expect(renders).toBe(2);
-    bump(3);
+    expect(counter.renders).toBe(2);
+    counter.bump(3);
     hand.advance(MIN_DRAW_GAP_MS - 32);
-    expect(renders).toBe(3);
+    expect(counter.renders).toBe(3);
     expect(root.textContent).toBe('3');
     // After a quiet spell, the next change is drawn at the next frame again.
     hand.advance(MIN_DRAW_GAP_MS);
-    bump(4);
+    counter.bump(4);
     hand.frame();
-    expect(renders).toBe(4);
+    expect(counter.renders).toBe(4);
     expect(hand.pending()).toBe(0);
     render(null, root);
   });
