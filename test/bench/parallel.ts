@@ -13,9 +13,10 @@
 //                        round (browser-cpu.ts): near 1, the round waited on the cores, not on the harness
 //   harnessRatio<N>      harness median per step at N over N = 1 (p90Ratio6: the same for p90)
 //   behind               the same rounds and ratios with the tabs behind the person's
-//   floor                the order placed by Playwright alone in 6 tabs at once, each action after the think time:
-//                        the browser's CPU per action and per task beside the agent's 6-task round (what any
-//                        agent's actions cost; the rest is the agent's own)
+//   floor                the order placed by Playwright alone in 1 tab, then in 6 tabs at once, each action after the
+//                        think time: the browser's CPU per action and per task beside the agent's 6-task round (what
+//                        any agent's actions cost; the rest is the agent's own), and the raw action's median time
+//                        alone and at 6, with their ratio (actionRatioN: what sharing the cores costs with no agent)
 //   background           the background block's hidden against visible run (hidden 10 s before the measured steps)
 
 import { writeFile } from 'node:fs/promises';
@@ -36,7 +37,7 @@ import { BrowserCpu, type CpuFigures } from './browser-cpu';
 import { movePanelToOwnWindow } from './panel-window';
 import { type RoundFigures, roundFigures, type Timed } from './parallel-figures';
 import { RAW_ORDER_ACTIONS, rawOrder } from './raw-order';
-import { round } from './stats';
+import { median, round } from './stats';
 
 const SHOP = resolve(import.meta.dirname, '../../src/tooling/site');
 /** What each model turn takes before its first block: shorter than a real model's, so the harness weighs more. */
@@ -221,25 +222,42 @@ async function playFloor(
   shops: StaticServer[],
   tasks: number,
   cpu: BrowserCpu,
-): Promise<CpuFigures> {
+): Promise<FloorRound> {
   const tabs = await Promise.all(shops.slice(0, tasks).map((shop) => openTab(harness, shop.url('/'))));
+  const actionMs: number[] = [];
   const before = await cpu.read();
   const started = performance.now();
-  await Promise.all(tabs.map((tab) => rawOrder(tab.page, 'Monstera', 'keys', () => sleep(THINK_MS))));
+  await Promise.all(
+    tabs.map((tab) =>
+      rawOrder(
+        tab.page,
+        'Monstera',
+        'keys',
+        () => sleep(THINK_MS),
+        (ms) => actionMs.push(ms),
+      ),
+    ),
+  );
   const spent = await cpu.since(before, tasks * RAW_ORDER_ACTIONS, (performance.now() - started) / 1000);
   await Promise.all(tabs.map((tab) => tab.page.close()));
-  return spent;
+  return { cpu: spent, actionMedianMs: round(median(actionMs)) };
+}
+
+/** One floor round: the browser's CPU, and the median time of one raw action (the think time not counted). */
+interface FloorRound {
+  cpu: CpuFigures;
+  actionMedianMs: number;
 }
 
 async function playRounds(
   ctx: { log(line: string): void },
   layout: Layout,
   shops: StaticServer[],
-): Promise<{ rounds: Record<string, Round>; floor: CpuFigures | null }> {
+): Promise<{ rounds: Record<string, Round>; floor: { alone: FloorRound; most: FloorRound } | null }> {
   const model = await startFakeAnthropic({});
   const harness = await launchExtension({ background: layout === 'behind' });
   const rounds: Record<string, Round> = {};
-  let floor: CpuFigures | null = null;
+  let floor: { alone: FloorRound; most: FloorRound } | null = null;
   try {
     await pointAtModel(harness.panel, model.url);
     await answerConsentsIn(harness.panel, 'once');
@@ -261,8 +279,10 @@ async function playRounds(
     }
     // Playwright cannot act in a hidden tab (its stability checks wait on animation frames): the floor is front only.
     const most = ROUNDS[ROUNDS.length - 1] as number;
-    floor = layout === 'front' ? await playFloor(harness, shops, most, cpu) : null;
-    if (floor) ctx.log(`parallel: floor, ${most} raw orders at once ${JSON.stringify(floor)}`);
+    if (layout === 'front') {
+      floor = { alone: await playFloor(harness, shops, 1, cpu), most: await playFloor(harness, shops, most, cpu) };
+      ctx.log(`parallel: floor, 1 and ${most} raw orders at once ${JSON.stringify(floor)}`);
+    }
   } finally {
     await harness.close();
     await model.close();
@@ -278,9 +298,17 @@ interface Floor {
   /** The browser's CPU per task: the agent's (its round) and Playwright's raw order (the floor). */
   agentCpuMsPerTask: number;
   floorCpuMsPerTask: number;
+  /**
+   * The median time of one raw action with one order alone and with `tasks` at once, and their ratio: what sharing
+   * the machine's cores costs an action with no agent at all, the least any agent's harnessRatio can come to here.
+   */
+  actionMedianMs1: number;
+  actionMedianMsN: number;
+  actionRatioN: number;
 }
 
-function floorFigures(floor: CpuFigures, rounds: Record<string, Round>): Floor {
+function floorFigures(both: { alone: FloorRound; most: FloorRound }, rounds: Record<string, Round>): Floor {
+  const floor = both.most.cpu;
   const tasks = ROUNDS[ROUNDS.length - 1] as number;
   const inRound = rounds[tasks];
   const agent = inRound ? ((inRound.cpuMsPerStep.all ?? 0) * inRound.steps) / tasks : Number.NaN;
@@ -290,6 +318,9 @@ function floorFigures(floor: CpuFigures, rounds: Record<string, Round>): Floor {
     coreShare: floor.coreShare,
     agentCpuMsPerTask: round(agent),
     floorCpuMsPerTask: round((floor.cpuMsPerStep.all ?? 0) * RAW_ORDER_ACTIONS),
+    actionMedianMs1: both.alone.actionMedianMs,
+    actionMedianMsN: both.most.actionMedianMs,
+    actionRatioN: round(both.most.actionMedianMs / both.alone.actionMedianMs),
   };
 }
 

@@ -5,19 +5,23 @@ import type { Page } from 'playwright-core';
 
 /**
  * Places the order of `plant` (its link reads "View <plant>"). The text goes in key by key (`keys`), as the replay's
- * `type` sends it, or by Playwright's fill. `pace` runs before each of the 8 actions (a think time).
+ * `type` sends it, or by Playwright's fill. `pace` runs before each of the 8 actions (a think time); `took` is told
+ * each action's own time, the pace not counted.
  */
 export async function rawOrder(
   page: Page,
   plant: string,
   text: 'keys' | 'fill',
   pace: () => Promise<unknown> = async () => {},
+  took: (ms: number) => void = () => {},
 ): Promise<void> {
   const enter = (label: string, value: string) =>
     text === 'keys' ? page.getByLabel(label).pressSequentially(value) : page.getByLabel(label).fill(value);
   const act = async (action: () => Promise<unknown>) => {
     await pace();
+    const started = performance.now();
     await action();
+    took(performance.now() - started);
   };
   await act(() => page.getByRole('link', { name: `View ${plant}` }).click());
   await act(() => page.getByRole('button', { name: 'Add to cart' }).click());
