@@ -300,7 +300,7 @@ interface Floor {
   floorCpuMsPerTask: number;
   /**
    * The median time of one raw action with one order alone and with `tasks` at once, and their ratio: what sharing
-   * the machine's cores costs an action with no agent at all, the least any agent's harnessRatio can come to here.
+   * the machine's cores costs an action with no agent at all (docs/testing.md, the parallel bench).
    */
   actionMedianMs1: number;
   actionMedianMsN: number;
