@@ -71,7 +71,8 @@ export function isBareNumber(name: string): boolean {
  * A number cell's name that tells it from the same number elsewhere: the `title` of the table cell it is in (antd's
  * calendars put the full date there, `2027-03-05`: @rc-component/picker PanelBody), else the number with the label of
  * the list it is in (`14 (hour)`: antd's time panel marks each column `data-type="hour"`, @rc-component/picker
- * TimePanelBody/TimeColumn; an `aria-label` says it elsewhere). The name itself when nothing around it says more.
+ * TimePanelBody/TimeColumn; an `aria-label` says it elsewhere), else the number with the range of the column of
+ * numbers it is in (`05 (of 00–23)`). The name itself when nothing around it says more.
  */
 export function qualifiedNumberName(element: Element, name: string): string {
   let node: Element | null = element;
@@ -85,12 +86,55 @@ export function qualifiedNumberName(element: Element, name: string): string {
       const label = node.getAttribute('aria-label')?.trim() || listType(node);
       return label ? `${name} (${clip(collapse(label), MAX_CONTEXT_CHARS)})` : name;
     }
+    const range = numberColumnRange(node);
+    if (range && hasNumberColumnBeside(node)) return `${name} (of ${range})`;
   }
   return name;
+}
+
+/** The fewest cells a column of numbers holds: an hour or minute column does, a calendar's week row of 7 does not. */
+const MIN_COLUMN_CELLS = 10;
+
+/**
+ * The range of a column of number cells with no label (`00–23`): the elements it holds all show a bare number, the
+ * first and the last telling the range. Mantine's TimePicker lists its hour and minute cells so, in two unlabelled
+ * scroll areas where "05" is in both; the range tells an hour from a minute as the columns' look does. A column alone
+ * (a list of years) needs no range: hasNumberColumnBeside asks first.
+ */
+function numberColumnRange(node: Element): string {
+  const count = node.childElementCount;
+  if (count < MIN_COLUMN_CELLS) return '';
+  const cells = [node.firstElementChild, node.children[count >> 1] ?? null, node.lastElementChild];
+  const numbers = cells.map((cell) => cell?.textContent?.trim() ?? '');
+  return numbers.every(isBareNumber) ? `${numbers[0]}–${numbers[2]}` : '';
 }
 
 /** A list's `data-type` when it is a word (`hour`, `minute`): what kind of value its items hold. */
 function listType(list: Element): string {
   const type = list.getAttribute('data-type') ?? '';
   return /^\p{L}+$/u.test(type) ? type : '';
+}
+
+/** How far up from a column, and as far down beside it, another column of numbers is looked for. */
+const COLUMN_GROUP_DEPTH = 4;
+
+/**
+ * Whether another column of numbers stands beside this one (an hour column beside a minute column): looked for among
+ * the siblings of the column and of its wrappers, down each sibling's first elements to the column's own depth.
+ */
+function hasNumberColumnBeside(column: Element): boolean {
+  let branch = column;
+  for (let up = 0; up < COLUMN_GROUP_DEPTH; up++) {
+    const parent = branch.parentElement;
+    if (!parent) return false;
+    for (const other of Array.from(parent.children)) {
+      if (other === branch) continue;
+      let node: Element | null = other;
+      for (let down = 0; node && down <= up + 1; down++, node = node.firstElementChild) {
+        if (numberColumnRange(node)) return true;
+      }
+    }
+    branch = parent;
+  }
+  return false;
 }

@@ -64,6 +64,29 @@ describe('qualifiedNumberName', () => {
     expect(qualifiedNumberName($('#p14'), '14')).toBe('14'); // a data-type that is not a word says nothing
   });
 
+  it('names a cell of an unlabelled column of numbers beside another by the column’s range (Mantine’s TimePicker)', () => {
+    const column = (from: number, to: number, step: number) => {
+      const cells: string[] = [];
+      for (let n = from; n <= to; n += step) cells.push(`<button>${String(n).padStart(2, '0')}</button>`);
+      return `<div>${cells.join('')}</div>`;
+    };
+    // As Mantine has them: each column inside a scroll area's root and viewport, the columns side by side.
+    const area = (id: string, inner: string) =>
+      `<div class="root"><div id="${id}" class="viewport">${inner}</div></div>`;
+    document.body.innerHTML = `<div class="group">${area('hours', column(0, 23, 1))}${area('minutes', column(0, 55, 5))}</div>
+      <main><div><section><div><div id="years">${column(2015, 2034, 1)}</div></div></section></div></main>
+      <div id="week">${column(1, 7, 1)}</div><div id="mixed">${column(0, 11, 1).replace('</div>', '<button>Now</button></div>')}</div>`;
+    const cell = (id: string, text: string) =>
+      Array.from(document.querySelectorAll(`#${id} button`)).find((b) => b.textContent === text) as Element;
+    expect(qualifiedNumberName(cell('hours', '05'), '05')).toBe('05 (of 00–23)');
+    expect(qualifiedNumberName(cell('minutes', '05'), '05')).toBe('05 (of 00–55)');
+    // A week row of 7 is not such a column; neither is a run of numbers that ends in a word.
+    expect(qualifiedNumberName(cell('week', '05'), '05')).toBe('05');
+    expect(qualifiedNumberName(cell('mixed', '05'), '05')).toBe('05');
+    // A column alone (antd's list of years) needs no range: no other column of numbers stands beside it.
+    expect(qualifiedNumberName(cell('years', '2025'), '2025')).toBe('2025');
+  });
+
   it('leaves a number alone when nothing around it says more', () => {
     document.body.innerHTML = '<div><button id="b">3</button></div>';
     expect(qualifiedNumberName($('#b'), '3')).toBe('3');

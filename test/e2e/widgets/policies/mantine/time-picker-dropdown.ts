@@ -1,7 +1,7 @@
 import { act, find, finish, lineOf, need, type Policy, type Seen } from '../../policy-kit';
 
-// The cells come in two scroll areas, hours first; "14" is only an hour and "35" only a minute (minutes go by 5), so
-// each is clicked by its number once its column shows it. The spin inputs say when both are set.
+// The cells come in two scroll areas, each cell named with its column's range: an hour "14 (of 00–23)", a minute
+// "35 (of 00–55)"; each is clicked once its column shows it. The spin inputs say when both are set.
 const shown = (seen: Seen, label: RegExp) => lineOf(seen, need(seen, 'spinbutton', label));
 
 const policy: Policy = (seen) => {
@@ -10,10 +10,10 @@ const policy: Policy = (seen) => {
   const areas = seen.controls.filter((c) => c.role === 'scrollarea');
   if (areas.length < 2) return act('click', { ref: need(seen, 'spinbutton', /hours/i).ref });
   if (!/"14"/.test(shown(seen, /hours/i))) {
-    const hour = find(seen, 'button', /^14$/);
+    const hour = find(seen, 'button', /^14 \(of 00–23\)$/);
     return hour ? act('click', { ref: hour.ref }) : act('scroll', { ref: areas[0]?.ref, direction: 'down' });
   }
-  const minute = find(seen, 'button', /^35$/);
+  const minute = find(seen, 'button', /^35 \(of 00–55\)$/);
   return minute ? act('click', { ref: minute.ref }) : act('scroll', { ref: areas[1]?.ref, direction: 'down' });
 };
 export default policy;
