@@ -19,8 +19,8 @@ export type ListenerKind = 'press' | 'click';
  * A listener is the element's own when either
  * - the page's code keeps it on the element, where the framework that added it records it (read at probe time, so
  *   listeners added before the probe came count too): a key on the element, or in an object the element holds, that
- *   names the event once the framework's affixes are taken off, with a handler (a function, a non-empty list, or Vue's
- *   invoker) as its value. React `__reactProps$…{onMouseDown}`, Preact 11 `__e{onClick}`, Preact 10 `l{clickfalse}`,
+ *   names the event once the framework's affixes are taken off, with a handler (a function, Vue's invoker included, or
+ *   a non-empty list) as its value. React `__reactProps$…{onMouseDown}`, Preact 11 `__e{onClick}`, Preact 10 `l{clickfalse}`,
  *   Vue 3 `_vei{onClick}` (a symbol since 3.4), Svelte 5 `__click`, Solid `$$click`, zone.js (Angular)
  *   `__zone_symbol__clickfalse`, jQuery's data `{events: {click: […]}}`; or an `onclick`-style property;
  * - or the page called addEventListener for it after the probe came, and has not removed it since.

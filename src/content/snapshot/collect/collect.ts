@@ -468,7 +468,10 @@ class Walker extends FrameWalker {
     this.items.push({ kind: 'control', element, anchor, info, where });
   }
 
-  /** The role of a small handle or icon the page made a control only by its listener, or marked one by its touch-action (naming/listener.ts). */
+  /**
+   * The role of a small handle or icon the page made a control only by its listener, or marked a drag handle by its
+   * touch-action (naming/listener.ts).
+   */
   private byListener(element: Element, style: CSSStyleDeclaration, ctx: Ctx): string | null {
     const probed = this.listeners.available(element.ownerDocument);
     const dragOnly = !ctx.insideControl && marksDragHandle(style);
